@@ -1,0 +1,31 @@
+/// An image the workflow can show, measure and crop, whatever type stores its pixels.
+///
+/// PickerKit never looks inside pixels itself: it asks an `ImageBuffer` for its size and
+/// orientation and for cropped copies. ``PixelBuffer`` is the pure-Swift implementation; a
+/// host app conforms its own image type (a `UIImage` or `CGImage` wrapper) to use it directly.
+///
+/// ## Implementation requirements
+/// - ``pixelSize`` is the size of the stored (raw) pixels, before ``orientation`` is applied.
+/// - ``cropped(to:)`` takes a rectangle in *display* orientation, returns an image whose display
+///   size is exactly the rectangle's size (no rounding: a square in gives a square out), and
+///   shows the same pixels a person saw in that rectangle. It throws for a rectangle that
+///   covers no pixel of the image, and clamps one that lies partly outside.
+/// - Conforming types are values or immutable, so they can cross actors (`Sendable`).
+public protocol ImageBuffer: Sendable {
+    /// The size of the stored pixels, before orientation.
+    var pixelSize: PixelSize { get }
+    /// How the stored pixels are turned or mirrored for display.
+    var orientation: ImageOrientation { get }
+    /// A copy holding the part of the image shown in `rect` (display orientation).
+    ///
+    /// - Throws: an error when `rect` covers no pixel of the image.
+    func cropped(to rect: PixelRect) throws -> Self
+}
+
+extension ImageBuffer {
+    /// The size a person sees: ``pixelSize`` after ``orientation``.
+    public var displaySize: PixelSize { orientation.displaySize(forRaw: pixelSize) }
+
+    /// The rectangle covering the whole image in display orientation.
+    public var displayBounds: PixelRect { PixelRect(size: displaySize) }
+}

@@ -1,0 +1,36 @@
+/// The errors PickerImaging throws. Every case says what was wrong and with which values.
+public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A width or height was zero or negative. Give both sides at least one pixel.
+    case invalidDimensions(width: Int, height: Int)
+    /// `width × height × bytes per pixel` does not fit in memory addresses; the image is absurd.
+    case dimensionsOverflow(width: Int, height: Int)
+    /// The image has more pixels than the configured limit allows (a decompression-bomb guard).
+    case tooManyPixels(count: Int, limit: Int)
+    /// The row stride is shorter than one row of pixels.
+    case invalidRowStride(stride: Int, minimum: Int)
+    /// The pixel data is not as long as the dimensions and stride require.
+    case dataLengthMismatch(expected: Int, actual: Int)
+    /// The crop rectangle lies wholly outside the image, or covers no pixel.
+    case cropOutsideImage(rect: PixelRect, imageSize: PixelSize)
+    /// An EXIF orientation value outside 1…8.
+    case invalidOrientation(Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(width, height):
+            "invalid dimensions \(width)x\(height): both sides must be at least 1 pixel"
+        case let .dimensionsOverflow(width, height):
+            "dimensions \(width)x\(height) overflow the address space"
+        case let .tooManyPixels(count, limit):
+            "image of \(count) pixels exceeds the limit of \(limit) pixels"
+        case let .invalidRowStride(stride, minimum):
+            "row stride \(stride) is shorter than one row (\(minimum) bytes)"
+        case let .dataLengthMismatch(expected, actual):
+            "pixel data is \(actual) bytes; the dimensions need \(expected)"
+        case let .cropOutsideImage(rect, imageSize):
+            "crop rect \(rect) covers no pixel of the \(imageSize) image"
+        case let .invalidOrientation(value):
+            "EXIF orientation \(value) is not in 1...8"
+        }
+    }
+}
