@@ -1,0 +1,29 @@
+import PickerImaging
+
+/// What a session starts with.
+public enum PickRequest: Sendable {
+    /// Edit an image the app already has, on the edit screen presented full screen.
+    case edit(any ImageBuffer, mediaType: MediaType = .image)
+    /// Pick from one source.
+    case source(SourceType)
+    /// Let the person choose a source first.
+    case sourceChooser(SourceChooser.Style)
+}
+
+/// How a session started, as the event log tells it.
+public enum SessionEntry: Sendable, Equatable, CustomStringConvertible {
+    /// Editing an existing image of this display size.
+    case edit(imageSize: PixelSize)
+    /// Picking from a source.
+    case source(SourceType)
+    /// Choosing a source first.
+    case sourceChooser(SourceChooser.Style)
+
+    public var description: String {
+        switch self {
+        case let .edit(size): "edit \(size)"
+        case let .source(source): "source \(source)"
+        case let .sourceChooser(style): "chooser \(style.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// How a ``ProfilePicker`` runs its sessions.
+///
+/// ```swift
+/// var configuration = PickerConfiguration()
+/// configuration.mediaTypes = [.image]          // the default
+/// configuration.chooserTitles.cancel = "Annuler"
+/// ```
+public struct PickerConfiguration: Sendable, Equatable {
+    /// The media types to offer; images only by default. An empty list is an error at start.
+    public var mediaTypes: [MediaType] = [.image]
+    /// Whether a picked image goes to the edit screen; when `false` it is returned as picked.
+    public var allowsEditing = true
+    /// Which camera the camera source starts with.
+    public var cameraDevice: CameraDevice = .rear
+    /// The source chooser's titles.
+    public var chooserTitles = SourceChooserTitles()
+    /// Whether presentations and dismissals animate.
+    public var animated = true
+
+    /// The defaults: images only, editing on, rear camera, English titles, animated.
+    public init() {}
+}

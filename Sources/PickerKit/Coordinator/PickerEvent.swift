@@ -1,0 +1,85 @@
+/// What the coordinator decided, one event per decision, in order: the session's log.
+///
+/// Set ``ProfilePicker/eventHandler`` to receive them. With the presenter's and delegate's
+/// calls they make a complete transcript of a session (PickerKitTesting's `Transcript`).
+public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
+    /// A session started.
+    case sessionStarted(SessionEntry)
+    /// Starting failed; nothing stays presented and no callback follows.
+    case startFailed(PickerError)
+    /// The person was asked for access to a source and answered.
+    case authorizationRequested(SourceType, AuthorizationStatus)
+    /// An action was not acted on, and why.
+    case actionIgnored(UserAction, route: Route.ID, reason: IgnoreReason)
+    /// A picked item started loading.
+    case loadStarted(PickedItem)
+    /// A picked item loaded.
+    case loadSucceeded(PickedItem, summary: String)
+    /// A picked item failed to load; the browser stays open.
+    case loadFailed(PickedItem, PickerError)
+    /// The navigation stack went back to a route by itself (the person swiped back).
+    case navigationSynced(to: Route.ID)
+    /// The navigation stack reported a route the coordinator does not know; ignored.
+    case unknownRouteShown(Route.ID)
+    /// The session ended with its one outcome.
+    case sessionEnded(SessionOutcome)
+
+    /// Why an action was ignored.
+    public enum IgnoreReason: String, Sendable, Equatable {
+        /// No session is running.
+        case noSession = "no session"
+        /// The session is still starting (asking for access).
+        case starting
+        /// The route is not frontmost: it was popped or dismissed.
+        case notFrontmost = "not frontmost"
+        /// The screen does not offer this action.
+        case notOffered = "not offered here"
+        /// An item is already loading.
+        case loading
+    }
+
+    public var description: String {
+        switch self {
+        case let .sessionStarted(entry): "start \(entry)"
+        case let .startFailed(error): "start failed: \(error)"
+        case let .authorizationRequested(source, status): "asked access to \(source): \(status.rawValue)"
+        case let .actionIgnored(action, route, reason): "ignored \(action) on \(route): \(reason.rawValue)"
+        case let .loadStarted(item): "load \(item)"
+        case let .loadSucceeded(item, summary): "loaded \(item.id): \(summary)"
+        case let .loadFailed(item, error): "load failed \(item.id): \(error)"
+        case let .navigationSynced(route): "navigation back to \(route)"
+        case let .unknownRouteShown(route): "unknown route shown \(route)"
+        case let .sessionEnded(outcome): "end \(outcome)"
+        }
+    }
+}
+
+/// How a session ended.
+public enum SessionOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// Finished with a result, told by its ``ProfilePickerResult/summary``.
+    case finished(String)
+    /// Cancelled, and by whom.
+    case cancelled(CancelReason)
+    /// Stopped on an error after starting.
+    case failed(PickerError)
+
+    public var description: String {
+        switch self {
+        case let .finished(summary): "finished \(summary)"
+        case let .cancelled(reason): "cancelled (\(reason.rawValue))"
+        case let .failed(error): "failed: \(error)"
+        }
+    }
+}
+
+/// Who cancelled a session.
+public enum CancelReason: String, Sendable, Equatable {
+    /// The person tapped Cancel.
+    case user
+    /// The task awaiting ``ProfilePicker/pick(_:anchor:)`` was cancelled.
+    case task
+    /// The presenter was released during the session.
+    case presenterGone = "presenter gone"
+    /// The host called ``ProfilePicker/cancel()``.
+    case host
+}

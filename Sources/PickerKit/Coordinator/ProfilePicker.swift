@@ -1,0 +1,132 @@
+import PickerImaging
+
+/// The coordinator of the profile-photo workflow: it validates the host's setup, drives the
+/// screens through a ``Presenter``, loads picked items from a ``PhotoSource``, and reports
+/// exactly one finish or cancel per session to its ``ProfilePickerDelegate``.
+///
+/// The navigation stack is value state the picker owns (``navigation``); the presenter reflects
+/// each change, and the person's taps come back through ``send(_:from:)``.
+///
+/// ```swift
+/// let picker = ProfilePicker(photoSource: photos, presenter: profileScreen)
+/// picker.delegate = profileScreen
+/// try await picker.select(from: .photoLibrary)
+/// // or, without a delegate:
+/// if let result = try await picker.pick(.sourceChooser(.actionSheet)) { avatar = result.image }
+/// ```
+///
+/// The presenter and delegate are held weakly; the picker holds nothing that holds it, so it
+/// is released when the host lets go of it.
+@MainActor
+public final class ProfilePicker {
+    /// Receives the session's one finish or cancel callback. Held weakly.
+    public weak var delegate: (any ProfilePickerDelegate)?
+    /// Shows the picker's screens. Held weakly.
+    public weak var presenter: (any Presenter)?
+    /// The device's media.
+    public let photoSource: any PhotoSource
+    /// How sessions run. Changes apply to the next session.
+    public var configuration: PickerConfiguration
+    /// The host's Info.plist, checked for privacy keys before a source is shown.
+    public var hostInfo: HostInfo
+    /// The host's own observer of the picker's navigation, called after the coordinator for
+    /// every transition. Held weakly.
+    public weak var navigationObserver: (any NavigationProxy)?
+    /// Receives every ``PickerEvent`` as it happens.
+    public var eventHandler: ((PickerEvent) -> Void)?
+
+    /// The screens presented now, frontmost last.
+    public internal(set) var navigation = NavigationState()
+
+    /// The proxy the coordinator gives its presenter to report navigation transitions to.
+    public var navigationProxy: any NavigationProxy { proxy }
+
+    /// Whether a session is running.
+    public var isSessionActive: Bool { session != nil }
+
+    let proxy = ForwardingNavigationProxy()
+    var session: Session?
+    var sessionsStarted = 0
+    private var nextRouteNumber = 1
+
+    /// Creates a picker.
+    ///
+    /// - Parameters:
+    ///   - photoSource: the device's media.
+    ///   - presenter: the screen that presents the picker; held weakly.
+    ///   - delegate: receives the session's end; held weakly.
+    ///   - configuration: media types, editing, titles.
+    ///   - hostInfo: the host's Info.plist keys; ``HostInfo/main`` by default.
+    public init(
+        photoSource: any PhotoSource, presenter: (any Presenter)? = nil,
+        delegate: (any ProfilePickerDelegate)? = nil,
+        configuration: PickerConfiguration = PickerConfiguration(), hostInfo: HostInfo = .main
+    ) {
+        self.photoSource = photoSource
+        self.presenter = presenter
+        self.delegate = delegate
+        self.configuration = configuration
+        self.hostInfo = hostInfo
+        proxy.picker = self
+    }
+
+    // MARK: Entry points
+
+    /// Presents the edit screen full screen for an image the app already has (B1).
+    ///
+    /// - Throws: ``PickerError/sessionInProgress``, ``PickerError/noPresenter``,
+    ///   ``PickerError/noDelegate``.
+    public func edit(_ image: any ImageBuffer, mediaType: MediaType = .image) throws {
+        try startSynchronously(.edit(image, mediaType: mediaType), anchor: nil, requiresDelegate: true)
+    }
+
+    /// Presents the source chooser, offering only the sources available here, plus Cancel (B7).
+    ///
+    /// - Parameter anchor: where the action sheet points on iPad; required there.
+    /// - Throws: the setup errors of ``edit(_:mediaType:)``, ``PickerError/mediaTypesEmpty``,
+    ///   ``PickerError/noSourceAvailable``, ``PickerError/popoverAnchorRequired(_:)``.
+    public func chooseSource(_ style: SourceChooser.Style = .actionSheet, anchor: PopoverAnchor? = nil) throws {
+        try startSynchronously(.sourceChooser(style), anchor: anchor, requiresDelegate: true)
+    }
+
+    /// Validates `source` and presents its browser or camera (B2, B13).
+    ///
+    /// Asks for access first when the person has not been asked.
+    ///
+    /// - Parameter anchor: where the browser points on iPad; required there for the library.
+    /// - Throws: the setup errors, then ``PickerError/mediaTypesEmpty``,
+    ///   ``PickerError/sourceUnavailable(_:)``, ``PickerError/mediaTypesUnavailable(requested:source:available:)``,
+    ///   ``PickerError/missingUsageDescription(_:)``, ``PickerError/popoverAnchorRequired(_:)``,
+    ///   ``PickerError/authorizationDenied(_:)``, ``PickerError/authorizationRestricted(_:)``,
+    ///   in that order.
+    public func select(from source: SourceType, anchor: PopoverAnchor? = nil) async throws {
+        try await start(.source(source), anchor: anchor, requiresDelegate: true, outcome: nil)
+    }
+
+    /// Selects from the photo library: every album.
+    public func selectFromPhotoLibrary(anchor: PopoverAnchor? = nil) async throws {
+        try await select(from: .photoLibrary, anchor: anchor)
+    }
+
+    /// Selects from the saved photos album: the camera roll only.
+    public func selectFromSavedPhotosAlbum(anchor: PopoverAnchor? = nil) async throws {
+        try await select(from: .savedPhotosAlbum, anchor: anchor)
+    }
+
+    /// Ends the running session with a cancel, as if the person had cancelled. Does nothing
+    /// when no session runs.
+    public func cancel() {
+        end(.cancelled(.host))
+    }
+
+    // MARK: Route ids
+
+    func makeRoute(_ screen: Screen) -> Route {
+        defer { nextRouteNumber += 1 }
+        return Route(id: Route.ID(nextRouteNumber), screen: screen)
+    }
+
+    func emit(_ event: PickerEvent) {
+        eventHandler?(event)
+    }
+}

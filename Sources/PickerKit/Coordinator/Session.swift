@@ -1,0 +1,58 @@
+import PickerImaging
+
+/// One run of the workflow, from start to its single outcome.
+struct Session {
+    enum Phase: Equatable {
+        /// Validating and asking for access; actions are ignored.
+        case starting
+        /// A screen is up and waiting for the person.
+        case active
+        /// A picked item is loading.
+        case loading(PickedItem)
+    }
+
+    /// The image on the edit screen.
+    struct Editing {
+        var original: any ImageBuffer
+        var mediaType: MediaType
+        var screen: EditorScreen
+    }
+
+    let number: Int
+    let entry: SessionEntry
+    let anchor: PopoverAnchor?
+    let mediaTypes: [MediaType]
+    let outcome: OutcomeBox?
+    var phase: Phase = .starting
+    var editing: Editing?
+    var pendingTask: Task<Void, Never>?
+}
+
+/// How a session ended, as the coordinator hands it to ``ProfilePicker/pick(_:anchor:)``.
+enum Outcome {
+    case finished(ProfilePickerResult)
+    case cancelled(CancelReason)
+    case failed(PickerError)
+}
+
+/// Where ``ProfilePicker/pick(_:anchor:)`` waits for its session's outcome. Resolved once;
+/// a later resolution is dropped.
+@MainActor
+final class OutcomeBox {
+    private var outcome: Outcome?
+    private var continuation: CheckedContinuation<Outcome, Never>?
+
+    func resolve(_ value: Outcome) {
+        guard outcome == nil else { return }
+        outcome = value
+        continuation?.resume(returning: value)
+        continuation = nil
+    }
+
+    var value: Outcome {
+        get async {
+            if let outcome { return outcome }
+            return await withCheckedContinuation { continuation = $0 }
+        }
+    }
+}

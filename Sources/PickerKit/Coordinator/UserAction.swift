@@ -1,0 +1,23 @@
+/// Something the person did on a screen, sent to ``ProfilePicker/send(_:from:)``.
+///
+/// Actions are named after what happened. Each is valid on some screens only; the coordinator
+/// ignores (and logs) an action that its screen does not offer.
+public enum UserAction: Sendable, Equatable, CustomStringConvertible {
+    /// A source was chosen in the source chooser.
+    case sourceChosen(SourceType)
+    /// An item was picked in a browser, or a photo taken with the camera.
+    case itemPicked(PickedItem)
+    /// Cancel was tapped (or a menu or popover was dismissed).
+    case cancelTapped
+    /// Choose was tapped on the edit screen.
+    case chooseTapped
+
+    public var description: String {
+        switch self {
+        case let .sourceChosen(source): "sourceChosen(\(source))"
+        case let .itemPicked(item): "itemPicked(\(item))"
+        case .cancelTapped: "cancelTapped"
+        case .chooseTapped: "chooseTapped"
+        }
+    }
+}

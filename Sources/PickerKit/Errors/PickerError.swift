@@ -1,0 +1,67 @@
+import PickerImaging
+
+/// Everything that can stop a PickerKit session, each case saying what to fix.
+///
+/// Starting a session validates the host's setup before anything is shown, so a mistake that
+/// would crash a real app (a missing privacy key, an iPad popover without an anchor) is a
+/// thrown error instead.
+public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A session is already running on this picker. Wait for its finish or cancel callback.
+    case sessionInProgress
+    /// No presenter is set, or it has been released. Set ``ProfilePicker/presenter`` first.
+    case noPresenter
+    /// No delegate is set, or it has been released. Set ``ProfilePicker/delegate``, or use
+    /// ``ProfilePicker/pick(_:anchor:)``, which needs none.
+    case noDelegate
+    /// The media-type list is empty. Ask for at least one type, such as ``MediaType/image``.
+    case mediaTypesEmpty
+    /// This device has no such source (no camera on a simulator, say). Offer another source.
+    case sourceUnavailable(SourceType)
+    /// None of the requested media types is offered by the source.
+    case mediaTypesUnavailable(requested: [MediaType], source: SourceType, available: [MediaType])
+    /// The source chooser has no source to offer: none is available with the requested types.
+    case noSourceAvailable
+    /// The host's Info.plist lacks this privacy key; a real app would be terminated. Add it.
+    case missingUsageDescription(UsageDescriptionKey)
+    /// The person denied access to the source. Point them to Settings.
+    case authorizationDenied(SourceType)
+    /// A policy forbids access to the source; the person cannot change it.
+    case authorizationRestricted(SourceType)
+    /// On iPad this screen is a popover and needs an anchor. Pass a ``PopoverAnchor``.
+    case popoverAnchorRequired(ScreenKind)
+    /// The photo source could not deliver a picked item. The browser stays open to try again.
+    case itemLoadFailed(itemID: String, reason: String)
+    /// The image could not be cropped as edited.
+    case editFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .sessionInProgress:
+            "a session is already in progress; wait for it to finish or cancel"
+        case .noPresenter:
+            "no presenter: set ProfilePicker.presenter to the screen that presents the picker"
+        case .noDelegate:
+            "no delegate: set ProfilePicker.delegate, or call pick(_:) instead"
+        case .mediaTypesEmpty:
+            "the media-type list is empty: request at least one media type, such as public.image"
+        case let .sourceUnavailable(source):
+            "source \(source) is not available on this device"
+        case let .mediaTypesUnavailable(requested, source, available):
+            "none of the media types \(requested.listed) is available for \(source) (it offers \(available.listed))"
+        case .noSourceAvailable:
+            "no source is available for the requested media types"
+        case let .missingUsageDescription(key):
+            "the app's Info.plist has no \(key.rawValue): add it before using this source"
+        case let .authorizationDenied(source):
+            "access to \(source) was denied: the person can allow it in Settings"
+        case let .authorizationRestricted(source):
+            "access to \(source) is restricted by a policy on this device"
+        case let .popoverAnchorRequired(kind):
+            "on iPad the \(kind) is shown in a popover: pass a PopoverAnchor"
+        case let .itemLoadFailed(itemID, reason):
+            "item \(itemID) could not be loaded: \(reason)"
+        case let .editFailed(reason):
+            "the edited image could not be produced: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// The privacy usage-description keys a host app's Info.plist must declare.
+public enum UsageDescriptionKey: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
+    /// `NSCameraUsageDescription`: needed before the camera is shown.
+    case camera = "NSCameraUsageDescription"
+    /// `NSPhotoLibraryUsageDescription`: needed before the photo library is read.
+    case photoLibrary = "NSPhotoLibraryUsageDescription"
+    /// `NSMicrophoneUsageDescription`: needed before the camera records movies with sound.
+    case microphone = "NSMicrophoneUsageDescription"
+
+    /// The Info.plist key.
+    public var description: String { rawValue }
+}

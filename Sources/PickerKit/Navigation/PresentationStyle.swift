@@ -1,0 +1,83 @@
+import Foundation
+
+/// How a screen is presented.
+public enum PresentationStyle: CustomStringConvertible {
+    /// Covering the whole screen.
+    case fullScreen
+    /// An action sheet from the bottom of a phone's screen.
+    case actionSheet
+    /// A menu from the control that opened it.
+    case menu
+    /// A popover pointing at an anchor: iPad's style for action sheets and media browsers.
+    case popover(PopoverAnchor)
+
+    /// `"popover(avatarButton (0.0,0.0,44.0,44.0) [up, down])"`.
+    public var description: String {
+        switch self {
+        case .fullScreen: "fullScreen"
+        case .actionSheet: "actionSheet"
+        case .menu: "menu"
+        case let .popover(anchor): "popover(\(anchor))"
+        }
+    }
+}
+
+/// Where a popover points: a view of the host app, a rectangle in it, and the arrow directions
+/// the popover may use. The view is held weakly.
+public struct PopoverAnchor: CustomStringConvertible {
+    /// The view the popover points at; held weakly, as UIKit does.
+    public weak var sourceView: AnyObject?
+    /// The rectangle in `sourceView`'s coordinates, in points.
+    public var sourceRect: CGRect
+    /// Which ways the popover's arrow may point.
+    public var permittedArrowDirections: ArrowDirections
+    /// A name for transcripts and messages.
+    public var name: String
+
+    /// Creates an anchor.
+    public init(
+        sourceView: AnyObject?, sourceRect: CGRect,
+        permittedArrowDirections: ArrowDirections = .any, name: String = "anchor"
+    ) {
+        self.sourceView = sourceView
+        self.sourceRect = sourceRect
+        self.permittedArrowDirections = permittedArrowDirections
+        self.name = name
+    }
+
+    public var description: String {
+        let r = sourceRect
+        return "\(name) (\(r.origin.x),\(r.origin.y),\(r.width),\(r.height)) \(permittedArrowDirections)"
+    }
+}
+
+/// The directions a popover's arrow may point.
+public struct ArrowDirections: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Pointing up.
+    public static let up = ArrowDirections(rawValue: 1 << 0)
+    /// Pointing down.
+    public static let down = ArrowDirections(rawValue: 1 << 1)
+    /// Pointing left.
+    public static let left = ArrowDirections(rawValue: 1 << 2)
+    /// Pointing right.
+    public static let right = ArrowDirections(rawValue: 1 << 3)
+    /// Any direction.
+    public static let any: ArrowDirections = [.up, .down, .left, .right]
+
+    /// `"[up, down]"`.
+    public var description: String {
+        let names: [(ArrowDirections, String)] = [(.up, "up"), (.down, "down"), (.left, "left"), (.right, "right")]
+        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
+}
+
+/// The kind of device the presenter shows on.
+public enum DeviceIdiom: String, Sendable, Equatable {
+    /// A phone: action sheets and browsers are full width.
+    case phone
+    /// A tablet: action sheets and browsers are popovers and need an anchor.
+    case pad
+}

@@ -1,0 +1,79 @@
+import PickerImaging
+
+/// A screen of the workflow, as the presenter shows it.
+public enum Screen: Sendable, Equatable, CustomStringConvertible {
+    /// The source chooser: an action sheet or a menu.
+    case sourceChooser(SourceChooser)
+    /// The media browser of the photo library or the saved photos album.
+    case browser(source: SourceType, mediaTypes: [MediaType])
+    /// The camera, taking a photo or movie.
+    case camera(device: CameraDevice, mediaTypes: [MediaType])
+    /// The edit screen: move and scale the photo under the mask.
+    case editor(EditorScreen)
+
+    /// The kind of screen, without its details.
+    public var kind: ScreenKind {
+        switch self {
+        case .sourceChooser: .sourceChooser
+        case .browser: .browser
+        case .camera: .camera
+        case .editor: .editor
+        }
+    }
+
+    /// `"browser(photoLibrary, [public.image])"`.
+    public var description: String {
+        switch self {
+        case let .sourceChooser(chooser): "chooser(\(chooser))"
+        case let .browser(source, types): "browser(\(source), \(types.listed))"
+        case let .camera(device, types): "camera(\(device.rawValue), \(types.listed))"
+        case let .editor(editor): "editor(\(editor))"
+        }
+    }
+}
+
+/// The kinds of ``Screen``.
+public enum ScreenKind: String, Sendable, Equatable, CustomStringConvertible {
+    /// An action sheet or menu offering sources.
+    case sourceChooser = "source chooser"
+    /// A media browser.
+    case browser
+    /// The camera.
+    case camera
+    /// The edit screen.
+    case editor
+
+    public var description: String { rawValue }
+}
+
+/// What the edit screen shows: the image's display size and the part that will be kept.
+public struct EditorScreen: Sendable, Equatable, CustomStringConvertible {
+    /// The size of the image being edited, in display orientation.
+    public var imageSize: PixelSize
+    /// The part of the image inside the mask, in the original's pixels, display orientation.
+    public var cropRect: PixelRect
+
+    /// Creates an edit screen showing `cropRect` of an image of `imageSize`.
+    public init(imageSize: PixelSize, cropRect: PixelRect) {
+        self.imageSize = imageSize
+        self.cropRect = cropRect
+    }
+
+    /// The initial edit screen for an image: the largest centred square, which the image
+    /// fills (aspect-fill under a square or circular mask).
+    ///
+    /// ```swift
+    /// EditorScreen.centredSquare(for: PixelSize(width: 4032, height: 3024)).cropRect
+    /// // (504,0,3024,3024)
+    /// ```
+    public static func centredSquare(for imageSize: PixelSize) -> EditorScreen {
+        let side = min(imageSize.width, imageSize.height)
+        let rect = PixelRect(
+            x: (imageSize.width - side) / 2, y: (imageSize.height - side) / 2,
+            width: side, height: side)
+        return EditorScreen(imageSize: imageSize, cropRect: rect)
+    }
+
+    /// `"4032x3024 crop (504,0,3024,3024)"`.
+    public var description: String { "\(imageSize) crop \(cropRect)" }
+}

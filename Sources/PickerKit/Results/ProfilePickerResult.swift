@@ -1,0 +1,48 @@
+import Foundation
+import PickerImaging
+
+/// What a finished session hands back.
+///
+/// ```swift
+/// func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
+///     avatar = result.image          // the edited image, else the original
+///     savedCrop = result.cropRect    // in the original's pixels, display orientation
+/// }
+/// ```
+public struct ProfilePickerResult: Sendable {
+    /// The kind of media chosen.
+    public var mediaType: MediaType
+    /// The image as picked, for images.
+    public var originalImage: (any ImageBuffer)?
+    /// The image as cropped on the edit screen, when it was edited.
+    public var editedImage: (any ImageBuffer)?
+    /// The part of the original kept, in the original's pixels and display orientation.
+    public var cropRect: PixelRect?
+    /// The movie's file, for movies.
+    public var mediaURL: URL?
+
+    /// Creates a result.
+    public init(
+        mediaType: MediaType, originalImage: (any ImageBuffer)? = nil,
+        editedImage: (any ImageBuffer)? = nil, cropRect: PixelRect? = nil, mediaURL: URL? = nil
+    ) {
+        self.mediaType = mediaType
+        self.originalImage = originalImage
+        self.editedImage = editedImage
+        self.cropRect = cropRect
+        self.mediaURL = mediaURL
+    }
+
+    /// The image to use: the edited image when there is one, else the original.
+    public var image: (any ImageBuffer)? { editedImage ?? originalImage }
+
+    /// A one-line account: `"public.image edited 3024x3024 from 4032x3024 crop (504,0,3024,3024)"`.
+    public var summary: String {
+        var parts = [mediaType.identifier]
+        if let edited = editedImage { parts.append("edited \(edited.displaySize)") }
+        if let original = originalImage { parts.append("\(editedImage == nil ? "image" : "from") \(original.displaySize)") }
+        if let crop = cropRect { parts.append("crop \(crop)") }
+        if let url = mediaURL { parts.append("url \(url.lastPathComponent)") }
+        return parts.joined(separator: " ")
+    }
+}

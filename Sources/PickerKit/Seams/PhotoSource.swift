@@ -1,0 +1,55 @@
+import Foundation
+import PickerImaging
+
+/// The device's media: which sources exist, what they offer, whether the app may use them,
+/// and the picked items' contents.
+///
+/// On a device this wraps `UIImagePickerController.isSourceTypeAvailable(_:)`,
+/// `availableMediaTypes(for:)`, the Photos and AVFoundation authorization calls, and the
+/// picker's item providers. In tests, `FakePhotoSource` from PickerKitTesting scripts it.
+///
+/// ## Implementation requirements
+/// - Availability and media types are answered synchronously and do not change during a session.
+/// - ``requestAuthorization(for:)`` asks the person at most once and returns the new status.
+/// - ``loadMedia(for:)`` may suspend and may throw; it should stop early when its task is
+///   cancelled. The coordinator ignores a load that finishes after its session ended.
+@MainActor
+public protocol PhotoSource: AnyObject {
+    /// Whether this device has `sourceType`.
+    func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool
+    /// The media types `sourceType` offers on this device.
+    func availableMediaTypes(for sourceType: SourceType) -> [MediaType]
+    /// Whether the app may use `sourceType` now.
+    func authorizationStatus(for sourceType: SourceType) -> AuthorizationStatus
+    /// Asks the person for access to `sourceType` and returns the answer.
+    func requestAuthorization(for sourceType: SourceType) async -> AuthorizationStatus
+    /// Delivers the contents of an item the person picked.
+    ///
+    /// - Throws: any error; the coordinator reports it as ``PickerError/itemLoadFailed(itemID:reason:)``.
+    func loadMedia(for item: PickedItem) async throws -> PickedMedia
+}
+
+/// An item the person picked in a browser or took with the camera, before it is loaded.
+public struct PickedItem: Hashable, Sendable, CustomStringConvertible {
+    /// The source's identifier for the item (an asset id, a file name).
+    public var id: String
+    /// What kind of media it is.
+    public var mediaType: MediaType
+
+    /// Creates an item.
+    public init(id: String, mediaType: MediaType = .image) {
+        self.id = id
+        self.mediaType = mediaType
+    }
+
+    /// `"IMG_0001 (public.image)"`.
+    public var description: String { "\(id) (\(mediaType))" }
+}
+
+/// The loaded contents of a picked item.
+public enum PickedMedia: Sendable {
+    /// A still image.
+    case image(any ImageBuffer)
+    /// A movie file.
+    case movie(URL)
+}

@@ -1,0 +1,151 @@
+import Foundation
+import PickerImaging
+import PickerKit
+
+/// A photo source with scripted availability, media types, authorization and items.
+///
+/// Loads complete at once by default; with ``loadMode`` set to ``LoadMode/manual`` they wait
+/// until ``completePendingLoads()``, so a test can act while an item is loading.
+@MainActor
+public final class FakePhotoSource: PhotoSource {
+    /// One item the browser offers, with what loading it gives.
+    public struct Item: Sendable {
+        /// The item as the person picks it.
+        public var item: PickedItem
+        /// What loading it delivers.
+        public var content: Content
+
+        /// What loading an item delivers.
+        public enum Content: Sendable {
+            /// A still image.
+            case image(any ImageBuffer)
+            /// A movie file.
+            case movie(URL)
+            /// A load failure with this message.
+            case failure(String)
+        }
+
+        /// An image item.
+        public static func image(_ id: String, _ image: any ImageBuffer) -> Item {
+            Item(item: PickedItem(id: id, mediaType: .image), content: .image(image))
+        }
+
+        /// A movie item.
+        public static func movie(_ id: String, url: URL) -> Item {
+            Item(item: PickedItem(id: id, mediaType: .movie), content: .movie(url))
+        }
+
+        /// An item whose load fails.
+        public static func failing(_ id: String, _ message: String, mediaType: MediaType = .image) -> Item {
+            Item(item: PickedItem(id: id, mediaType: mediaType), content: .failure(message))
+        }
+    }
+
+    /// When loads complete.
+    public enum LoadMode: Sendable {
+        /// As soon as they are asked for.
+        case immediate
+        /// When the test calls ``completePendingLoads()``.
+        case manual
+    }
+
+    /// The error a scripted failure throws.
+    public struct LoadError: Error, CustomStringConvertible {
+        /// The scripted message.
+        public var description: String
+    }
+
+    /// The sources this device has, with the media types each offers.
+    public var sources: [SourceType: [MediaType]]
+    /// The current authorization per source; missing sources are authorized.
+    public var authorization: [SourceType: AuthorizationStatus]
+    /// What the person answers when asked; missing sources answer authorized.
+    public var authorizationAnswers: [SourceType: AuthorizationStatus]
+    /// The items the browser and camera offer.
+    public var items: [Item]
+    /// When loads complete.
+    public var loadMode: LoadMode = .immediate
+
+    private let transcript: Transcript
+    private var pending: [(number: Int, item: Item, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var loadCount = 0
+
+    /// Creates a source. By default: all three sources, offering images and movies, authorized.
+    public init(
+        transcript: Transcript,
+        sources: [SourceType: [MediaType]] = [.camera: [.image, .movie], .photoLibrary: [.image, .movie], .savedPhotosAlbum: [.image, .movie]],
+        authorization: [SourceType: AuthorizationStatus] = [:],
+        authorizationAnswers: [SourceType: AuthorizationStatus] = [:],
+        items: [Item] = []
+    ) {
+        self.transcript = transcript
+        self.sources = sources
+        self.authorization = authorization
+        self.authorizationAnswers = authorizationAnswers
+        self.items = items
+    }
+
+    /// The number of loads waiting for ``completePendingLoads()``.
+    public var pendingLoadCount: Int { pending.count }
+
+    public func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool {
+        sources[sourceType] != nil
+    }
+
+    public func availableMediaTypes(for sourceType: SourceType) -> [MediaType] {
+        sources[sourceType] ?? []
+    }
+
+    public func authorizationStatus(for sourceType: SourceType) -> AuthorizationStatus {
+        authorization[sourceType] ?? .authorized
+    }
+
+    public func requestAuthorization(for sourceType: SourceType) async -> AuthorizationStatus {
+        let answer = authorizationAnswers[sourceType] ?? .authorized
+        transcript.record("source", "asked access to \(sourceType): \(answer.rawValue)")
+        if authorizationStatus(for: sourceType) != .notDetermined {
+            transcript.reportUnexpected("access to \(sourceType) asked again after \(authorizationStatus(for: sourceType).rawValue)")
+        }
+        authorization[sourceType] = answer
+        return answer
+    }
+
+    public func loadMedia(for item: PickedItem) async throws -> PickedMedia {
+        transcript.record("source", "load \(item.id)")
+        guard let scripted = items.first(where: { $0.item == item }) else {
+            transcript.reportUnexpected("load of unknown item \(item.id)")
+            throw LoadError(description: "unknown item \(item.id)")
+        }
+        if loadMode == .manual {
+            loadCount += 1
+            let number = loadCount
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { pending.append((number, scripted, $0)) }
+            } onCancel: {
+                Task { @MainActor [weak self] in self?.cancelLoad(number) }
+            }
+        }
+        switch scripted.content {
+        case let .image(image): return .image(image)
+        case let .movie(url): return .movie(url)
+        case let .failure(message): throw LoadError(description: message)
+        }
+    }
+
+    /// Lets every waiting load complete.
+    public func completePendingLoads() {
+        let waiting = pending
+        pending.removeAll()
+        for load in waiting {
+            transcript.record("source", "deliver \(load.item.item.id)")
+            load.continuation.resume()
+        }
+    }
+
+    private func cancelLoad(_ number: Int) {
+        guard let index = pending.firstIndex(where: { $0.number == number }) else { return }
+        let load = pending.remove(at: index)
+        transcript.record("source", "load \(load.item.item.id) cancelled")
+        load.continuation.resume(throwing: CancellationError())
+    }
+}

@@ -1,0 +1,89 @@
+import PickerKit
+
+/// A presenter that shows nothing: it keeps the stack it was told to show, records every call
+/// in a ``Transcript``, reports transitions to the navigation proxy as a navigation controller
+/// would, and reports calls no valid flow makes (pop below the root, present over a
+/// presentation) as test failures.
+@MainActor
+public final class FakePresenter: Presenter {
+    /// The device idiom it reports.
+    public var idiom: DeviceIdiom
+    /// The proxy it reports transitions to, as the coordinator set it.
+    public weak var navigationProxy: (any NavigationProxy)?
+    /// What is shown: the presented route, then every pushed route.
+    public private(set) var stack: [Route] = []
+    /// How the presented route was presented.
+    public private(set) var style: String?
+    /// Whether the navigation bar is hidden.
+    public private(set) var isNavigationBarHidden = false
+    /// The alerts shown, in order.
+    public private(set) var alerts: [PickerError] = []
+
+    private let transcript: Transcript
+
+    /// Creates a presenter for `idiom` that records into `transcript`.
+    public init(idiom: DeviceIdiom = .phone, transcript: Transcript) {
+        self.idiom = idiom
+        self.transcript = transcript
+    }
+
+    public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
+        transcript.record("presenter", "present \(route) \(style)\(animated ? " animated" : "")")
+        guard stack.isEmpty else {
+            return transcript.reportUnexpected("present \(route.id) while \(stack.map(\.id)) is presented")
+        }
+        stack = [route]
+        self.style = style.description
+        isNavigationBarHidden = false
+        reportTransition(to: route, animated: animated)
+    }
+
+    public func dismiss(animated: Bool) {
+        transcript.record("presenter", "dismiss\(animated ? " animated" : "")")
+        guard !stack.isEmpty else { return transcript.reportUnexpected("dismiss with nothing presented") }
+        stack = []
+        style = nil
+    }
+
+    public func push(_ route: Route, animated: Bool) {
+        transcript.record("presenter", "push \(route)\(animated ? " animated" : "")")
+        guard let root = stack.first, root.screen.kind == .browser || root.screen.kind == .camera else {
+            return transcript.reportUnexpected("push \(route.id) without a presented navigation stack")
+        }
+        stack.append(route)
+        reportTransition(to: route, animated: animated)
+    }
+
+    public func pop(animated: Bool) {
+        transcript.record("presenter", "pop\(animated ? " animated" : "")")
+        guard stack.count > 1 else { return transcript.reportUnexpected("pop with \(stack.count) route(s) shown") }
+        stack.removeLast()
+        reportTransition(to: stack[stack.count - 1], animated: animated)
+    }
+
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        transcript.record("presenter", "navigation bar \(hidden ? "hidden" : "shown")")
+        guard !stack.isEmpty else { return transcript.reportUnexpected("navigation bar change with nothing presented") }
+        isNavigationBarHidden = hidden
+    }
+
+    public func showAlert(for error: PickerError) {
+        transcript.record("presenter", "alert \(error)")
+        alerts.append(error)
+    }
+
+    /// The person swipes back on the navigation stack: it pops by itself and tells the proxy,
+    /// without the coordinator asking.
+    public func swipeBack() {
+        transcript.record("user", "swipe back")
+        guard stack.count > 1 else { return transcript.reportUnexpected("swipe back with \(stack.count) route(s) shown") }
+        stack.removeLast()
+        reportTransition(to: stack[stack.count - 1], animated: true)
+    }
+
+    private func reportTransition(to route: Route, animated: Bool) {
+        guard let root = stack.first, root.screen.kind == .browser || root.screen.kind == .camera else { return }
+        navigationProxy?.navigation(willShow: route, animated: animated)
+        navigationProxy?.navigation(didShow: route, animated: animated)
+    }
+}

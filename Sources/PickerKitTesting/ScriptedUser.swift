@@ -1,0 +1,56 @@
+import PickerKit
+
+/// Plays the person: taps on whatever the ``FakePresenter`` shows frontmost, and records each
+/// tap in the transcript.
+@MainActor
+public final class ScriptedUser {
+    private let picker: ProfilePicker
+    private let presenter: FakePresenter
+    private let source: FakePhotoSource
+    private let transcript: Transcript
+
+    /// Creates a user of `picker` who sees what `presenter` shows and picks from `source`.
+    public init(picker: ProfilePicker, presenter: FakePresenter, source: FakePhotoSource, transcript: Transcript) {
+        self.picker = picker
+        self.presenter = presenter
+        self.source = source
+        self.transcript = transcript
+    }
+
+    /// Taps the chooser's option for `sourceType`.
+    public func chooseSource(_ sourceType: SourceType) {
+        tap("choose \(sourceType)", .sourceChosen(sourceType))
+    }
+
+    /// Picks the source's item at `index` in the browser, or takes it with the camera.
+    public func pickItem(at index: Int) {
+        guard source.items.indices.contains(index) else {
+            return transcript.reportUnexpected("pick item \(index) of \(source.items.count)")
+        }
+        let item = source.items[index].item
+        tap("pick \(item.id)", .itemPicked(item))
+    }
+
+    /// Taps Cancel (or dismisses the menu or popover).
+    public func tapCancel() {
+        tap("cancel", .cancelTapped)
+    }
+
+    /// Taps Choose on the edit screen.
+    public func tapChoose() {
+        tap("choose", .chooseTapped)
+    }
+
+    /// Swipes back on the picker's navigation stack.
+    public func swipeBack() {
+        presenter.swipeBack()
+    }
+
+    private func tap(_ what: String, _ action: UserAction) {
+        guard let top = presenter.stack.last else {
+            return transcript.reportUnexpected("\(what) with nothing shown")
+        }
+        transcript.record("user", "\(what) on \(top.id)")
+        picker.send(action, from: top.id)
+    }
+}

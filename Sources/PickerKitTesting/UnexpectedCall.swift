@@ -1,0 +1,23 @@
+#if canImport(Testing)
+import Testing
+#endif
+
+/// How fakes fail the running test when they are called in a way no valid flow calls them.
+public enum UnexpectedCall {
+    /// Reports `message` as an issue of the running Swift Testing test. Outside a test (or
+    /// where Swift Testing is not available) it prints the message instead.
+    public static func report(
+        _ message: String, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line, column: Int = #column
+    ) {
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: "unexpected call: \(message)"),
+                sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            return
+        }
+        #endif
+        print("PickerKitTesting: unexpected call: \(message)")
+    }
+}
