@@ -1,0 +1,165 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+@MainActor
+@Suite("Source chooser (B7, B8)")
+struct SourceChooserTests {
+    static let photo = try! PickerScenario.photo(width: 4, height: 3)
+
+    @Test func theActionSheetOffersEveryAvailableSourceThenCancel() throws {
+        let s = PickerScenario()
+        try s.picker.chooseSource()
+        #expect(s.transcript.lines == [
+            "picker: start chooser actionSheet",
+            "presenter: present #1 chooser(actionSheet: Take photo=camera, Camera roll=savedPhotosAlbum, "
+                + "Photo library=photoLibrary, cancel Cancel) actionSheet animated",
+        ])
+    }
+
+    @Test("only sources that exist and offer a requested media type are offered", arguments: [
+        ([SourceType.photoLibrary: [MediaType.image]], ["Photo library=photoLibrary"]),
+        ([.camera: [.image], .savedPhotosAlbum: [.image]], ["Take photo=camera", "Camera roll=savedPhotosAlbum"]),
+        ([.camera: [.movie], .photoLibrary: [.image]], ["Photo library=photoLibrary"]),
+    ])
+    func onlyAvailableSourcesAreOffered(sources: [SourceType: [MediaType]], offered: [String]) throws {
+        let s = PickerScenario { $0.sources = sources }
+        try s.picker.chooseSource()
+        guard case let .sourceChooser(chooser)? = s.presenter.stack.first?.screen else {
+            Issue.record("no chooser shown"); return
+        }
+        #expect(chooser.options.map { "\($0.title)=\($0.sourceType)" } == offered)
+        #expect(chooser.cancelTitle == "Cancel")
+    }
+
+    @Test func withNoSourceAvailableTheChooserIsNotShown() {
+        let s = PickerScenario { $0.sources = [.camera: [.movie]] }
+        #expect(throws: PickerError.noSourceAvailable) { try s.picker.chooseSource() }
+        #expect(s.transcript.lines == ["picker: start failed: no source is available for the requested media types"])
+    }
+
+    @Test func theMenuOffersCameraAndGalleryWithReplaceableTitles() throws {
+        var configuration = PickerConfiguration()
+        configuration.chooserTitles.menuTitle = "Photo de profil"
+        configuration.chooserTitles.menuCamera = "Appareil photo"
+        configuration.chooserTitles.menuGallery = "Galerie"
+        let s = PickerScenario(configuration: configuration)
+        try s.picker.chooseSource(.menu)
+        #expect(s.transcript.lines.last
+            == "presenter: present #1 chooser(menu \"Photo de profil\": Appareil photo=camera, Galerie=photoLibrary) menu animated")
+    }
+
+    @Test func choosingASourceClosesTheChooserAndOpensItsBrowser() async throws {
+        let s = PickerScenario(items: [.image("IMG_1", Self.photo)])
+        try s.picker.chooseSource()
+        s.user.chooseSource(.photoLibrary)
+        await s.settle()
+        s.user.pickItem(at: 0)
+        await s.settle()
+        s.user.tapChoose()
+        #expect(Array(s.transcript.lines.dropFirst(2)) == [
+            "user: choose photoLibrary on #1",
+            "presenter: dismiss animated",
+            "presenter: present #2 browser(photoLibrary, [public.image]) fullScreen animated",
+            "user: pick IMG_1 on #2",
+            "picker: load IMG_1 (public.image)",
+            "source: load IMG_1",
+            "picker: loaded IMG_1: image 4x3 up (1)",
+            "presenter: push #3 editor(4x3 crop (0,0,3,3))",
+            "presenter: navigation bar hidden",
+            "user: choose on #3",
+            "presenter: dismiss animated",
+            "picker: end finished public.image edited 3x3 from 4x3 crop (0,0,3,3)",
+            "delegate: didFinish public.image edited 3x3 from 4x3 crop (0,0,3,3)",
+        ])
+        #expect(s.transcript.unexpected.isEmpty)
+    }
+
+    @Test func choosingTheCameraOpensTheCameraFullScreen() async throws {
+        let s = PickerScenario()
+        try s.picker.chooseSource()
+        s.user.chooseSource(.camera)
+        await s.settle()
+        #expect(s.transcript.lines.last == "presenter: present #2 camera(rear, [public.image]) fullScreen animated")
+        s.user.tapCancel()
+        #expect(Array(s.transcript.lines.suffix(3)) == [
+            "presenter: dismiss animated", "picker: end cancelled (user)", "delegate: didCancel",
+        ])
+    }
+
+    @Test func cancelInTheChooserEndsTheSession() throws {
+        let s = PickerScenario()
+        try s.picker.chooseSource()
+        s.user.tapCancel()
+        #expect(Array(s.transcript.lines.dropFirst(2)) == [
+            "user: cancel on #1", "presenter: dismiss animated", "picker: end cancelled (user)", "delegate: didCancel",
+        ])
+    }
+
+    @Test func aSourceTheChooserDidNotOfferIsIgnored() throws {
+        let s = PickerScenario { $0.sources = [.photoLibrary: [.image]] }
+        try s.picker.chooseSource()
+        s.user.chooseSource(.camera)
+        #expect(s.transcript.lines.last == "picker: ignored sourceChosen(camera) on #1: not offered here")
+        #expect(s.picker.navigation.stack.map(\.id) == [Route.ID(1)])
+    }
+
+    @Test func asksForAccessAfterTheChoiceAndFailsTheSessionWhenDenied() async throws {
+        let s = PickerScenario {
+            $0.authorization = [.photoLibrary: .notDetermined]
+            $0.authorizationAnswers = [.photoLibrary: .denied]
+        }
+        try s.picker.chooseSource()
+        s.user.chooseSource(.photoLibrary)
+        await s.settle()
+        #expect(Array(s.transcript.lines.dropFirst(2)) == [
+            "user: choose photoLibrary on #1",
+            "presenter: dismiss animated",
+            "source: asked access to photoLibrary: denied",
+            "picker: asked access to photoLibrary: denied",
+            "picker: end failed: access to photoLibrary was denied: the person can allow it in Settings",
+            "delegate: didFail access to photoLibrary was denied: the person can allow it in Settings",
+        ])
+        #expect(s.presenter.stack.isEmpty)
+    }
+
+    @Test func aMissingPrivacyKeyForTheChosenSourceFailsTheSession() throws {
+        let s = PickerScenario(hostInfo: HostInfo(usageDescriptions: [.photoLibrary: "Pick a photo"]))
+        try s.picker.chooseSource()
+        s.user.chooseSource(.camera)
+        #expect(Array(s.transcript.lines.suffix(2)) == [
+            "picker: end failed: the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
+            "delegate: didFail the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
+        ])
+    }
+
+    @Test func onIPadTheActionSheetNeedsAnAnchor() throws {
+        let s = PickerScenario(idiom: .pad)
+        #expect(throws: PickerError.popoverAnchorRequired(.sourceChooser)) { try s.picker.chooseSource() }
+        #expect(s.presenter.stack.isEmpty)
+        let button = NSObject()
+        let anchor = PopoverAnchor(
+            sourceView: button, sourceRect: CGRect(x: 10, y: 20, width: 44, height: 44),
+            permittedArrowDirections: [.up, .down], name: "avatarButton")
+        try s.picker.chooseSource(anchor: anchor)
+        #expect(s.presenter.style == "popover(avatarButton (10.0,20.0,44.0,44.0) [up, down])")
+    }
+
+    @Test func onIPadTheLibraryBrowserAfterTheChooserUsesTheSameAnchor() async throws {
+        let s = PickerScenario(idiom: .pad)
+        let button = NSObject()
+        try s.picker.chooseSource(anchor: PopoverAnchor(sourceView: button, sourceRect: .zero, name: "button"))
+        s.user.chooseSource(.photoLibrary)
+        await s.settle()
+        #expect(s.transcript.lines.last
+            == "presenter: present #2 browser(photoLibrary, [public.image]) popover(button (0.0,0.0,0.0,0.0) [up, down, left, right]) animated")
+    }
+
+    @Test func onIPadAMenuNeedsNoAnchor() throws {
+        let s = PickerScenario(idiom: .pad)
+        try s.picker.chooseSource(.menu)
+        #expect(s.presenter.style == "menu")
+    }
+}
