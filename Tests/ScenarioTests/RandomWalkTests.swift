@@ -1,0 +1,183 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+/// Thousands of random action sequences through every flow, with the invariants checked after
+/// every step.
+@MainActor
+@Suite("Random walks through every flow (B23)")
+struct RandomWalkTests {
+    static let walks = 240
+    static let stepsPerWalk = 30
+
+    @Test("invariants hold after every step")
+    func randomWalks() async throws {
+        var steps = 0
+        var seen: [String: Int] = [:]
+        for walk in 0..<Self.walks {
+            var rng = SeededRandomNumberGenerator(seed: UInt64(walk))
+            let (count, lines) = try await Self.walk(&rng)
+            steps += count
+            for (name, marker) in Self.milestones where lines.contains(where: { $0.contains(marker) }) {
+                seen[name, default: 0] += 1
+            }
+        }
+        #expect(steps == Self.walks * Self.stepsPerWalk)
+        // The walks reach every flow and every ending, or they prove little.
+        for (name, _) in Self.milestones {
+            #expect(seen[name, default: 0] > 0, "no walk reached \(name)")
+        }
+    }
+
+    static let milestones: [(String, String)] = [
+        ("an edited finish", "delegate: didFinish public.image edited"),
+        ("an unedited finish", "delegate: didFinish public.image image"),
+        ("a movie finish", "delegate: didFinish public.movie"),
+        ("a user cancel", "picker: end cancelled (user)"),
+        ("a host cancel", "picker: end cancelled (host)"),
+        ("a failure after start", "delegate: didFail"),
+        ("a start failure", "picker: start failed"),
+        ("a load failure", "presenter: alert"),
+        ("a swipe back", "picker: navigation back to"),
+        ("a stale action", "not frontmost"),
+        ("a pick while loading", ": loading"),
+        ("a pop to the browser", "presenter: pop"),
+        ("an iPad popover", "popover("),
+        ("a menu", " menu"),
+    ]
+
+    /// One walk: a randomly configured device and host, then random starts and taps.
+    static func walk(_ rng: inout SeededRandomNumberGenerator) async throws -> (steps: Int, lines: [String]) {
+        let idiom: DeviceIdiom = Bool.random(using: &rng) ? .phone : .pad
+        var configuration = PickerConfiguration()
+        configuration.allowsEditing = Int.random(in: 0..<4, using: &rng) > 0
+        configuration.mediaTypes = [[.image], [.image, .movie], [.movie], []][Int.random(in: 0..<4, using: &rng)]
+        configuration.animated = Bool.random(using: &rng)
+        let photo = try PickerScenario.photo(
+            width: Int.random(in: 1...9, using: &rng), height: Int.random(in: 1...9, using: &rng),
+            orientation: ImageOrientation.allCases.randomElement(using: &rng)!)
+        let items: [FakePhotoSource.Item] = [
+            .image("IMG", photo), .image("IMG2", photo), .movie("MOV", url: URL(fileURLWithPath: "/tmp/m.mov")), .failing("BAD", "offline"),
+        ]
+        let statuses = AuthorizationStatus.allCases
+        var sourceTable: [SourceType: [MediaType]] = [:]
+        var authorization: [SourceType: AuthorizationStatus] = [:]
+        var answers: [SourceType: AuthorizationStatus] = [:]
+        for source in SourceType.allCases where Int.random(in: 0..<5, using: &rng) > 0 {
+            sourceTable[source] = [[.image], [.image, .movie], [.movie]][Int.random(in: 0..<3, using: &rng)]
+            authorization[source] = Int.random(in: 0..<3, using: &rng) > 0 ? .authorized : statuses.randomElement(using: &rng)!
+            answers[source] = [.authorized, .denied, .limited].randomElement(using: &rng)!
+        }
+        let manualLoads = Bool.random(using: &rng)
+        let hostInfo = Int.random(in: 0..<6, using: &rng) > 0
+            ? HostInfo.allDeclared : HostInfo(usageDescriptions: [.photoLibrary: "Pick"])
+        let s = PickerScenario(idiom: idiom, items: items, configuration: configuration, hostInfo: hostInfo) {
+            $0.sources = sourceTable
+            $0.authorization = authorization
+            $0.authorizationAnswers = answers
+            $0.loadMode = manualLoads ? .manual : .immediate
+        }
+        let anchorView = NSObject()
+        var steps = 0
+        for _ in 0..<stepsPerWalk {
+            let before = s.transcript.lines.count
+            let wasActive = s.picker.isSessionActive
+            let stateBefore = s.picker.navigation
+            let kind = try await step(s, &rng, anchorView: anchorView)
+            // A manual load waits for the test, so waiting for idle could wait for ever: let the
+            // picker's tasks run a few turns instead.
+            if manualLoads { for _ in 0..<8 { await Task.yield() } } else { await s.settle() }
+            check(s, after: kind, wasActive: wasActive, stateBefore: stateBefore, linesBefore: before)
+            steps += 1
+        }
+        // Finish every walk cleanly: whatever is open ends with exactly one callback.
+        s.source.completePendingLoads()
+        for _ in 0..<8 { await Task.yield() }
+        await s.settle()
+        s.picker.cancel()
+        #expect(!s.picker.isSessionActive)
+        #expect(s.presenter.stack.isEmpty)
+        #expect(s.transcript.unexpected.isEmpty, "\(s.transcript.lines.joined(separator: "\n"))")
+        return (steps, s.transcript.lines)
+    }
+
+    enum StepKind { case start, tap, stale, other }
+
+    static func step(_ s: PickerScenario, _ rng: inout SeededRandomNumberGenerator, anchorView: NSObject) async throws -> StepKind {
+        let anchor: PopoverAnchor? = Bool.random(using: &rng) ? PopoverAnchor(sourceView: anchorView, sourceRect: .zero) : nil
+        var choice = Int.random(in: 0..<12, using: &rng)
+        // Someone looking at a screen mostly taps on it; with nothing shown there is nothing to tap.
+        if !s.presenter.stack.isEmpty, Bool.random(using: &rng) { choice = Int.random(in: 3...8, using: &rng) }
+        if (3...8).contains(choice), s.presenter.stack.isEmpty { choice = 9 }
+        switch choice {
+        case 0:
+            _ = try? s.picker.edit(try PickerScenario.photo(width: 3, height: 2))
+            return .start
+        case 1:
+            _ = try? await s.picker.select(from: SourceType.allCases.randomElement(using: &rng)!, anchor: anchor)
+            return .start
+        case 2:
+            _ = try? s.picker.chooseSource(Bool.random(using: &rng) ? .actionSheet : .menu, anchor: anchor)
+            return .start
+        case 3:
+            s.user.tapCancel()
+            return .tap
+        case 4:
+            s.user.tapChoose()
+            return .tap
+        case 5, 6:
+            s.user.pickItem(at: Int.random(in: 0..<s.source.items.count, using: &rng))
+            return .tap
+        case 7:
+            s.user.chooseSource(SourceType.allCases.randomElement(using: &rng)!)
+            return .tap
+        case 8:
+            if s.presenter.stack.count > 1 { s.user.swipeBack() }
+            return .tap
+        case 9:
+            let actions: [UserAction] = [.cancelTapped, .chooseTapped, .sourceChosen(.photoLibrary), .itemPicked(s.source.items[0].item)]
+            let route = Route.ID(Int.random(in: 1...20, using: &rng))
+            s.picker.send(actions.randomElement(using: &rng)!, from: route)
+            return .stale
+        case 10:
+            s.source.completePendingLoads()
+            return .other
+        default:
+            if Int.random(in: 0..<4, using: &rng) == 0 { s.picker.cancel() }
+            return .other
+        }
+    }
+
+    static func check(_ s: PickerScenario, after kind: StepKind, wasActive: Bool, stateBefore: NavigationState, linesBefore: Int) {
+        let nav = s.picker.navigation
+        // The presenter shows exactly the coordinator's stack.
+        #expect(s.presenter.stack == nav.stack)
+        if !nav.stack.isEmpty { #expect(s.presenter.isNavigationBarHidden == nav.isNavigationBarHidden) }
+        // The bar is hidden exactly while an edit screen is pushed on a browser or camera.
+        #expect(nav.isNavigationBarHidden == (nav.stack.count > 1 && nav.top?.screen.kind == .editor))
+        // Only a browser or camera carries pushed screens, and only edit screens are pushed.
+        if nav.stack.count > 1 {
+            #expect([ScreenKind.browser, .camera].contains(nav.stack[0].screen.kind))
+            #expect(nav.stack.dropFirst().allSatisfy { $0.screen.kind == .editor })
+        }
+        #expect(nav.stack.count <= 2)
+        // Route ids only grow.
+        #expect(zip(nav.stack, nav.stack.dropFirst()).allSatisfy { $0.id < $1.id })
+        // No session: nothing shown.
+        if !s.picker.isSessionActive { #expect(nav.stack.isEmpty) }
+        // One callback per ended session, never more.
+        let ends = s.transcript.lines.filter { $0.hasPrefix("picker: end ") }.count
+        #expect(s.delegate.callbacks.count == ends)
+        // An action with no session running changes nothing but the log.
+        if !wasActive && kind != .start {
+            #expect(nav == stateBefore)
+            #expect(s.transcript.lines(since: linesBefore).allSatisfy {
+                $0.hasPrefix("picker: ignored") || $0.hasPrefix("user:") || $0.hasPrefix("source: deliver")
+                    || $0.hasPrefix("source: load") && $0.hasSuffix("cancelled")
+            })
+        }
+        #expect(s.transcript.unexpected.isEmpty)
+    }
+}
