@@ -31,8 +31,8 @@ extension PixelBuffer {
                 }
             }
         }
-        return try PixelBuffer(
-            width: raw.width, height: raw.height, format: format, bytes: out,
-            orientation: orientation, pixelLimit: .max)
+        return PixelBuffer(
+            checkedWidth: raw.width, height: raw.height, format: format, bytes: out,
+            rowStride: rowBytes, orientation: orientation)
     }
 }

@@ -77,6 +77,18 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         self.bytes = bytes
     }
 
+    /// Wraps bytes whose sizes the caller has already checked (crops and copies of a valid
+    /// buffer).
+    init(checkedWidth width: Int, height: Int, format: PixelFormat, bytes: [UInt8], rowStride: Int, orientation: ImageOrientation) {
+        assert(rowStride >= width * format.bytesPerPixel && bytes.count == rowStride * height)
+        self.width = width
+        self.height = height
+        self.format = format
+        self.rowStride = rowStride
+        self.orientation = orientation
+        self.bytes = bytes
+    }
+
     /// The size of the stored pixels.
     public var pixelSize: PixelSize { PixelSize(width: width, height: height) }
 

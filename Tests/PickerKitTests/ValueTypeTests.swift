@@ -1,0 +1,68 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import Testing
+
+@Suite("Value types")
+struct ValueTypeTests {
+    @Test("the initial edit screen is the largest centred square", arguments: [
+        (PixelSize(width: 4032, height: 3024), PixelRect(x: 504, y: 0, width: 3024, height: 3024)),
+        (PixelSize(width: 3024, height: 4032), PixelRect(x: 0, y: 504, width: 3024, height: 3024)),
+        (PixelSize(width: 515, height: 514), PixelRect(x: 0, y: 0, width: 514, height: 514)),
+        (PixelSize(width: 7, height: 4), PixelRect(x: 1, y: 0, width: 4, height: 4)),
+        (PixelSize(width: 1, height: 1), PixelRect(x: 0, y: 0, width: 1, height: 1)),
+    ])
+    func centredSquare(size: PixelSize, crop: PixelRect) {
+        let screen = EditorScreen.centredSquare(for: size)
+        #expect(screen.cropRect == crop)
+        #expect(screen.cropRect.width == screen.cropRect.height)
+        #expect(PixelRect(size: size).contains(screen.cropRect))
+    }
+
+    @Test func mediaTypesAreUniformTypeIdentifiers() {
+        #expect(MediaType.image.identifier == "public.image")
+        #expect(MediaType.movie.identifier == "public.movie")
+        #expect(MediaType.livePhoto.identifier == "com.apple.live-photo")
+        #expect(PickerConfiguration().mediaTypes == [.image], "images only by default")
+    }
+
+    @Test func hostInfoReadsInfoPlistStringsAndRejectsBlankOnes() {
+        let info = HostInfo(infoDictionary: [
+            "NSCameraUsageDescription": "Take your profile photo",
+            "NSPhotoLibraryUsageDescription": " \n",
+            "NSMicrophoneUsageDescription": 42,
+        ])
+        #expect(info.declares(.camera))
+        #expect(!info.declares(.photoLibrary))
+        #expect(!info.declares(.microphone))
+        #expect(SourceType.camera.usageDescriptionKey == .camera)
+        #expect(SourceType.savedPhotosAlbum.usageDescriptionKey == .photoLibrary)
+    }
+
+    @Test func resultsPreferTheEditedImageAndSummariseThemselves() throws {
+        let original = try PixelBuffer(width: 4, height: 2)
+        let edited = try original.cropped(to: PixelRect(x: 1, y: 0, width: 2, height: 2))
+        let result = ProfilePickerResult(
+            mediaType: .image, originalImage: original, editedImage: edited, cropRect: PixelRect(x: 1, y: 0, width: 2, height: 2))
+        #expect(result.image?.displaySize == PixelSize(width: 2, height: 2))
+        #expect(result.summary == "public.image edited 2x2 from 4x2 crop (1,0,2,2)")
+        let unedited = ProfilePickerResult(mediaType: .image, originalImage: original)
+        #expect(unedited.image?.displaySize == PixelSize(width: 4, height: 2))
+        #expect(Set(unedited.info.keys) == [.mediaType, .originalImage])
+        let movie = ProfilePickerResult(mediaType: .movie, mediaURL: URL(fileURLWithPath: "/tmp/a.mov"))
+        #expect(Set(movie.info.keys) == [.mediaType, .mediaURL])
+        #expect(movie.image == nil)
+    }
+
+    @Test func infoKeysMatchImagePickerRawValues() {
+        #expect(InfoKey.allCases.map(\.rawValue) == [
+            "UIImagePickerControllerMediaType", "UIImagePickerControllerOriginalImage",
+            "UIImagePickerControllerEditedImage", "UIImagePickerControllerCropRect", "UIImagePickerControllerMediaURL",
+        ])
+    }
+
+    @Test func arrowDirectionsDescribeThemselves() {
+        #expect(ArrowDirections.any.description == "[up, down, left, right]")
+        #expect(ArrowDirections([.down, .up]).description == "[up, down]")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+// The README's code samples, compiled and run. ReadmeTests checks that every ```swift block
+// of README.md appears in this file word for word, so the two cannot drift apart.
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+// README: quick start
+@MainActor
+final class ProfileScreen: ProfilePickerDelegate {
+    let picker: ProfilePicker
+    var avatar: (any ImageBuffer)?
+
+    init(photos: any PhotoSource, presenter: any Presenter) {
+        picker = ProfilePicker(photoSource: photos, presenter: presenter)
+        picker.delegate = self
+    }
+
+    func changePhotoTapped() throws {
+        try picker.chooseSource(.actionSheet)
+    }
+
+    func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
+        avatar = result.image  // the edited square, else the original
+    }
+
+    func profilePickerDidCancel(_ picker: ProfilePicker) {
+        // Nothing to do: the current photo stays as it was.
+    }
+}
+// README: end
+
+// README: async
+@MainActor
+func choosePhoto(with picker: ProfilePicker) async throws -> (any ImageBuffer)? {
+    guard let result = try await picker.pick(.source(.photoLibrary)) else { return nil }
+    return result.image
+}
+// README: end
+
+@MainActor
+@Suite("README samples")
+struct ReadmeExampleTests {
+    // README: scenario test
+    @Test func choosingALibraryPhotoCropsItSquare() async throws {
+        let photo = try PickerScenario.photo(width: 400, height: 300)
+        let scenario = PickerScenario(items: [.image("IMG_0001", photo)])
+
+        try await scenario.picker.selectFromPhotoLibrary()
+        scenario.user.pickItem(at: 0)
+        await scenario.settle()
+        scenario.user.tapChoose()
+
+        #expect(scenario.delegate.lastResult?.cropRect == PixelRect(x: 50, y: 0, width: 300, height: 300))
+        #expect(scenario.transcript.lines == [
+            "picker: start source photoLibrary",
+            "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
+            "user: pick IMG_0001 on #1",
+            "picker: load IMG_0001 (public.image)",
+            "source: load IMG_0001",
+            "picker: loaded IMG_0001: image 400x300 up (1)",
+            "presenter: push #2 editor(400x300 crop (50,0,300,300))",
+            "presenter: navigation bar hidden",
+            "user: choose on #2",
+            "presenter: dismiss animated",
+            "picker: end finished public.image edited 300x300 from 400x300 crop (50,0,300,300)",
+            "delegate: didFinish public.image edited 300x300 from 400x300 crop (50,0,300,300)",
+        ])
+    }
+    // README: end
+
+    @Test func theQuickStartScreenReceivesTheAvatar() async throws {
+        let s = PickerScenario(items: [.image("IMG_1", try PickerScenario.photo(width: 6, height: 4))])
+        let screen = ProfileScreen(photos: s.source, presenter: s.presenter)
+        screen.picker.hostInfo = .allDeclared
+        try screen.changePhotoTapped()
+        // The scenario's scripted user taps on the scenario's own picker; this screen has its own.
+        func tap(_ action: UserAction) { screen.picker.send(action, from: s.presenter.stack.last!.id) }
+        tap(.sourceChosen(.photoLibrary))
+        await screen.picker.waitUntilIdle()
+        tap(.itemPicked(s.source.items[0].item))
+        await screen.picker.waitUntilIdle()
+        tap(.chooseTapped)
+        #expect(screen.avatar?.displaySize == PixelSize(width: 4, height: 4))
+        #expect(s.presenter.stack.isEmpty)
+    }
+
+    @Test func theAsyncSampleReturnsNilOnCancel() async throws {
+        let s = PickerScenario()
+        let picking = Task { try await choosePhoto(with: s.picker) }
+        await eventually("the browser shows") { s.presenter.stack.count == 1 }
+        s.user.tapCancel()
+        #expect(try await picking.value == nil)
+    }
+}
+
+@Suite("README")
+struct ReadmeTests {
+    @Test func everySwiftSampleInTheReadmeIsCompiledHere() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
+            String($0[..<$0.range(of: "```")!.lowerBound])
+        }
+        #expect(blocks.count == 3)
+        for block in blocks {
+            let body = block.split(separator: "\n", omittingEmptySubsequences: false)
+            let indented = body.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            #expect(source.contains(block) || source.contains(indented), "README sample not compiled:\n\(block)")
+        }
+    }
+}
