@@ -8,17 +8,19 @@ let package = Package(
         .library(name: "PickerImaging", targets: ["PickerImaging"]),
         .library(name: "PickerKitTesting", targets: ["PickerKitTesting"]),
         .executable(name: "avatar-demo", targets: ["AvatarDemo"]),
+        .executable(name: "picker-image", targets: ["picker-image"]),
     ],
     targets: [
         .target(name: "PickerImaging"),
         .target(name: "PickerKit", dependencies: ["PickerImaging"]),
         .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging"]),
+        .executableTarget(name: "picker-image", dependencies: ["PickerImaging"]),
         .executableTarget(
             name: "AvatarDemo",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
             path: "Examples/AvatarDemo"
         ),
-        .testTarget(name: "PickerImagingTests", dependencies: ["PickerImaging"]),
+        .testTarget(name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging"]),
         .testTarget(
             name: "ScenarioTests",

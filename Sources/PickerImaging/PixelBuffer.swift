@@ -89,6 +89,15 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         self.bytes = bytes
     }
 
+    /// A fresh copy of ``bytes``, in huge pages where the system offers them.
+    ///
+    /// - Complexity: O(rowStride × height).
+    public func copiedBytes() -> [UInt8] {
+        bytes.withUnsafeBytes { source in
+            HugePages.bytes(count: source.count) { UnsafeMutableRawPointer($0).copyMemory(from: source.baseAddress!, byteCount: source.count) }
+        }
+    }
+
     /// The size of the stored pixels.
     public var pixelSize: PixelSize { PixelSize(width: width, height: height) }
 
