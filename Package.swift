@@ -20,7 +20,8 @@ let package = Package(
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
             path: "Examples/AvatarDemo"
         ),
-        .testTarget(name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting"]),
+        .testTarget(
+            name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging"]),
         .testTarget(
             name: "ScenarioTests",

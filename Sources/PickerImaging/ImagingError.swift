@@ -14,6 +14,16 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case cropOutsideImage(rect: PixelRect, imageSize: PixelSize)
     /// An EXIF orientation value outside 1…8.
     case invalidOrientation(Int)
+    /// The data is not in a format PickerImaging reads (PNG, PPM, PGM, PAM).
+    case unknownFormat
+    /// The file ends before the image does.
+    case truncatedFile(format: String)
+    /// The file breaks its format's rules; `reason` says where.
+    case corruptFile(format: String, reason: String)
+    /// The file is valid but uses something PickerImaging does not support.
+    case unsupportedFeature(format: String, feature: String)
+    /// The image cannot be written in this format without losing data (alpha in a PPM file).
+    case cannotRepresent(format: String, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +41,16 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "crop rect \(rect) covers no pixel of the \(imageSize) image"
         case let .invalidOrientation(value):
             "EXIF orientation \(value) is not in 1...8"
+        case .unknownFormat:
+            "not a PNG, PPM, PGM or PAM file"
+        case let .truncatedFile(format):
+            "the \(format) file is truncated"
+        case let .corruptFile(format, reason):
+            "corrupt \(format) file: \(reason)"
+        case let .unsupportedFeature(format, feature):
+            "unsupported \(format) feature: \(feature)"
+        case let .cannotRepresent(format, reason):
+            "cannot write \(format): \(reason)"
         }
     }
 }

@@ -1,4 +1,22 @@
 import Foundation
 import PickerImaging
 
-try Bench(runs: 7, json: CommandLine.arguments.contains("--json")).run()
+/// `picker-image`: crop, scale and mask profile photos from the command line.
+let usage = """
+    usage: picker-image crop --rect X,Y,W,H --size N|WxH [--filter area|bilinear|lanczos]
+                             [--mask circle|none] [--orientation auto|1...8] IN OUT
+           picker-image info FILE
+           picker-image bench [--json] [--runs N]
+    Files are PNG, PPM, PGM or PAM, chosen by extension.
+    """
+
+do {
+    let exitCode = try Command.run(Array(CommandLine.arguments.dropFirst()))
+    exit(exitCode)
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("picker-image: \(error.message)\n\(usage)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("picker-image: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,77 @@
+/// The profile-photo pipeline in one call: crop (display orientation), scale, bake the
+/// orientation, mask.
+///
+/// The crop is scaled straight from the stored pixels, one row of scratch at a time, and only
+/// the small output is turned upright: no full-size copy of a 12 MP photo is made (for an
+/// opaque photo; a photo with transparency is premultiplied first, over the crop only).
+///
+/// ```swift
+/// let avatar = try AvatarPipeline(
+///     crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800),
+///     outputSize: PixelSize(width: 1024, height: 1024), mask: .circle
+/// ).render(photo)
+/// avatar.image.displaySize   // 1024x1024
+/// ```
+public struct AvatarPipeline: Sendable, Equatable {
+    /// The part of the photo to keep, in display orientation.
+    public var crop: PixelRect
+    /// The output size, in display orientation.
+    public var outputSize: PixelSize
+    /// The resampling filter; `nil` picks ``ResampleFilter/area`` to downscale and
+    /// ``ResampleFilter/lanczos3`` to upscale.
+    public var filter: ResampleFilter?
+    /// The mask applied last.
+    public var mask: AvatarMask
+    /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
+    /// its aspect ratio (square stays square).
+    public var maximumDimension: Int
+
+    /// Creates a pipeline.
+    public init(
+        crop: PixelRect, outputSize: PixelSize, filter: ResampleFilter? = nil, mask: AvatarMask = .square,
+        maximumDimension: Int = 4096
+    ) {
+        self.crop = crop
+        self.outputSize = outputSize
+        self.filter = filter
+        self.mask = mask
+        self.maximumDimension = maximumDimension
+    }
+
+    /// What the pipeline produced.
+    public struct Rendering: Sendable {
+        /// The upright, masked image.
+        public var image: PixelBuffer
+        /// The most memory the pipeline held at once beyond the input photo, in bytes.
+        public var peakExtraBytes: Int
+    }
+
+    /// The output size after ``maximumDimension``: the longer side clamped, the other scaled
+    /// by the same factor and rounded, at least 1.
+    public var clampedOutputSize: PixelSize {
+        let longest = max(outputSize.width, outputSize.height)
+        guard longest > maximumDimension, maximumDimension > 0 else { return outputSize }
+        func scaled(_ side: Int) -> Int { max(1, (side * maximumDimension + longest / 2) / longest) }
+        return PixelSize(width: scaled(outputSize.width), height: scaled(outputSize.height))
+    }
+
+    /// Runs the pipeline on `photo`.
+    ///
+    /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` unless ``crop`` lies inside
+    ///   the photo; ``ImagingError/invalidDimensions(width:height:)`` for an empty output.
+    /// - Complexity: O(crop height × crop width + output pixels × taps).
+    public func render(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
+        let size = clampedOutputSize
+        let upscaling = size.width > crop.width || size.height > crop.height
+        let chosen = filter ?? (upscaling ? .lanczos3 : .area)
+        let scaled = try photo.resampled(displayRect: crop, to: size, filter: chosen)
+        let image = scaled.masked(mask)
+        let bpp = photo.format.bytesPerPixel
+        let raw = photo.orientation.rawRect(forDisplay: crop, rawSize: photo.pixelSize)
+        let premultipliedCopy = photo.format == .rgba8 && !photo.isOpaque(in: raw) ? raw.width * raw.height * 4 : 0
+        let scratchRow = raw.width * bpp * MemoryLayout<Int32>.size
+        let weights = (size.width + size.height) * (MemoryLayout<Int>.size + 8 * MemoryLayout<Int32>.size)
+        let outputs = scaled.bytes.count + (photo.orientation == .up ? 0 : scaled.bytes.count) + image.bytes.count
+        return Rendering(image: image, peakExtraBytes: premultipliedCopy + scratchRow + weights + outputs)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// Netpbm images: PAM (`P7`), PPM (`P6`, `P3`) and PGM (`P5`, `P2`), read and written.
+///
+/// Reading gives 8-bit buffers: 16-bit samples (MAXVAL above 255) and other MAXVALs are scaled
+/// to 0…255, rounded. Gray becomes ``PixelFormat/gray8``; everything else ``PixelFormat/rgba8``.
+///
+/// ```swift
+/// let photo = try Netpbm.decode(Data(contentsOf: url))
+/// try Netpbm.encodePAM(photo).write(to: out)
+/// ```
+public enum Netpbm {
+    /// Reads a PAM, PPM or PGM file.
+    ///
+    /// - Parameter pixelLimit: the most pixels accepted; larger headers throw before any
+    ///   allocation.
+    /// - Throws: ``ImagingError/unknownFormat``, ``ImagingError/truncatedFile(format:)``,
+    ///   ``ImagingError/corruptFile(format:reason:)``, ``ImagingError/unsupportedFeature(format:feature:)``,
+    ///   and the size errors of ``PixelBuffer``.
+    /// - Complexity: O(data.count).
+    public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
+        var reader = HeaderReader(bytes: [UInt8](data))
+        guard data.count >= 2, data[data.startIndex] == UInt8(ascii: "P") else { throw .unknownFormat }
+        let kind = data[data.startIndex + 1]
+        reader.position = 2
+        switch kind {
+        case UInt8(ascii: "7"): return try decodePAM(&reader, pixelLimit: pixelLimit)
+        case UInt8(ascii: "5"), UInt8(ascii: "6"), UInt8(ascii: "2"), UInt8(ascii: "3"):
+            let format = kind == UInt8(ascii: "5") || kind == UInt8(ascii: "2") ? "PGM" : "PPM"
+            let width = try reader.number(format), height = try reader.number(format), maxval = try reader.number(format)
+            let channels = format == "PGM" ? 1 : 3
+            let ascii = kind == UInt8(ascii: "2") || kind == UInt8(ascii: "3")
+            if !ascii { try reader.singleWhitespace(format) }
+            return try samples(&reader, format: format, width: width, height: height, depth: channels,
+                               maxval: maxval, ascii: ascii, hasAlpha: false, pixelLimit: pixelLimit)
+        default:
+            throw .unknownFormat
+        }
+    }
+
+    /// The image as PAM (`P7`): upright, straight alpha; `GRAYSCALE` or `RGB_ALPHA`.
+    public static func encodePAM(_ image: PixelBuffer) -> Data {
+        image.pamData()
+    }
+
+    /// The image as binary PPM (`P6`), upright.
+    ///
+    /// - Throws: ``ImagingError/cannotRepresent(format:reason:)`` when a pixel is not opaque:
+    ///   PPM has no alpha, and dropping it would lose data. Write PAM or PNG instead.
+    public static func encodePPM(_ image: PixelBuffer) throws(ImagingError) -> Data {
+        let upright = image.normalized().unpremultiplied()
+        guard upright.isOpaque(in: PixelRect(size: upright.pixelSize)) else {
+            throw .cannotRepresent(format: "PPM", reason: "the image has transparent pixels; use PAM or PNG")
+        }
+        var data = Data("P6\n\(upright.width) \(upright.height)\n255\n".utf8)
+        data.reserveCapacity(data.count + upright.width * upright.height * 3)
+        for y in 0..<upright.height {
+            for x in 0..<upright.width {
+                let p = upright[x, y]
+                data.append(contentsOf: [p.r, p.g, p.b])
+            }
+        }
+        return data
+    }
+
+    /// The image as binary PGM (`P5`), upright; colour becomes its luma.
+    ///
+    /// - Throws: ``ImagingError/cannotRepresent(format:reason:)`` when a pixel is not opaque.
+    public static func encodePGM(_ image: PixelBuffer) throws(ImagingError) -> Data {
+        let upright = image.normalized().unpremultiplied()
+        guard upright.isOpaque(in: PixelRect(size: upright.pixelSize)) else {
+            throw .cannotRepresent(format: "PGM", reason: "the image has transparent pixels; use PAM or PNG")
+        }
+        var data = Data("P5\n\(upright.width) \(upright.height)\n255\n".utf8)
+        for y in 0..<upright.height {
+            for x in 0..<upright.width { data.append(upright[x, y].luma) }
+        }
+        return data
+    }
+
+    private static func decodePAM(_ reader: inout HeaderReader, pixelLimit: Int) throws(ImagingError) -> PixelBuffer {
+        var fields: [String: String] = [:]
+        while true {
+            guard let line = reader.line() else { throw .truncatedFile(format: "PAM") }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed == "ENDHDR" { break }
+            let parts = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw .corruptFile(format: "PAM", reason: "header line '\(trimmed)'") }
+            fields[parts[0]] = fields[parts[0]].map { $0 + " " + parts[1] } ?? parts[1]
+        }
+        func field(_ name: String) throws(ImagingError) -> Int {
+            guard let text = fields[name] else { throw .corruptFile(format: "PAM", reason: "no \(name)") }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .corruptFile(format: "PAM", reason: "\(name) '\(text)' is not a number")
+            }
+            return value
+        }
+        let width = try field("WIDTH"), height = try field("HEIGHT"), depth = try field("DEPTH"), maxval = try field("MAXVAL")
+        let tuple = fields["TUPLTYPE"]?.trimmingCharacters(in: .whitespaces)
+        let expectedDepth: [String: Int] = ["GRAYSCALE": 1, "GRAYSCALE_ALPHA": 2, "RGB": 3, "RGB_ALPHA": 4, "BLACKANDWHITE": 1]
+        if let tuple, let needed = expectedDepth[tuple], needed != depth {
+            throw .corruptFile(format: "PAM", reason: "TUPLTYPE \(tuple) with DEPTH \(depth)")
+        }
+        guard (1...4).contains(depth) else { throw .unsupportedFeature(format: "PAM", feature: "DEPTH \(depth)") }
+        return try samples(&reader, format: "PAM", width: width, height: height, depth: depth, maxval: maxval,
+                           ascii: false, hasAlpha: depth == 2 || depth == 4, pixelLimit: pixelLimit)
+    }
+
+    /// Reads `width × height × depth` samples and converts them to a buffer.
+    private static func samples(
+        _ reader: inout HeaderReader, format: String, width: Int, height: Int, depth: Int, maxval: Int,
+        ascii: Bool, hasAlpha: Bool, pixelLimit: Int
+    ) throws(ImagingError) -> PixelBuffer {
+        guard (1...65535).contains(maxval) else { throw .corruptFile(format: format, reason: "MAXVAL \(maxval)") }
+        let gray = depth <= 2
+        var buffer = try PixelBuffer(
+            width: width, height: height, format: gray && !hasAlpha ? .gray8 : .rgba8, pixelLimit: pixelLimit)
+        let sampleBytes = maxval > 255 ? 2 : 1
+        let count = width * height * depth
+        if !ascii, reader.bytes.count - reader.position < count * sampleBytes { throw .truncatedFile(format: format) }
+        if !ascii, maxval == 255, depth == 4 {
+            // The common case, copied as it is.
+            buffer = try PixelBuffer(
+                width: width, height: height, bytes: Array(reader.bytes[reader.position..<(reader.position + count)]),
+                pixelLimit: pixelLimit)
+            return buffer
+        }
+        var next = reader.position
+        func sample() throws(ImagingError) -> UInt8 {
+            let v: Int
+            if ascii {
+                v = try reader.number(format)
+            } else if sampleBytes == 1 {
+                v = Int(reader.bytes[next])
+                next += 1
+            } else {
+                v = Int(reader.bytes[next]) << 8 | Int(reader.bytes[next + 1])
+                next += 2
+            }
+            guard v <= maxval else { throw .corruptFile(format: format, reason: "sample \(v) above MAXVAL \(maxval)") }
+            return maxval == 255 ? UInt8(v) : UInt8((v * 255 + maxval / 2) / maxval)
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                switch depth {
+                case 1:
+                    let v = try sample()
+                    buffer[x, y] = RGBA(v, v, v)
+                case 2:
+                    let v = try sample(), a = try sample()
+                    buffer[x, y] = RGBA(v, v, v, a)
+                case 3:
+                    let r = try sample(), g = try sample(), b = try sample()
+                    buffer[x, y] = RGBA(r, g, b)
+                default:
+                    let r = try sample(), g = try sample(), b = try sample(), a = try sample()
+                    buffer[x, y] = RGBA(r, g, b, a)
+                }
+            }
+        }
+        return buffer
+    }
+}
+
+/// Reads Netpbm headers: numbers separated by whitespace and `#` comments, and PAM lines.
+struct HeaderReader {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func number(_ format: String) throws(ImagingError) -> Int {
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "#") {
+                while position < bytes.count, bytes[position] != 10 { position += 1 }
+            } else if b == 32 || (9...13).contains(b) {
+                position += 1
+            } else {
+                break
+            }
+        }
+        guard position < bytes.count else { throw .truncatedFile(format: format) }
+        var value = 0, digits = 0
+        while position < bytes.count, (48...57).contains(bytes[position]) {
+            value = value * 10 + Int(bytes[position] - 48)
+            digits += 1
+            position += 1
+            guard digits <= 9 else { throw .corruptFile(format: format, reason: "number too long") }
+        }
+        guard digits > 0 else { throw .corruptFile(format: format, reason: "expected a number at byte \(position)") }
+        return value
+    }
+
+    mutating func singleWhitespace(_ format: String) throws(ImagingError) {
+        guard position < bytes.count else { throw .truncatedFile(format: format) }
+        guard bytes[position] == 32 || (9...13).contains(bytes[position]) else {
+            throw .corruptFile(format: format, reason: "no whitespace after the header")
+        }
+        position += 1
+    }
+
+    mutating func line() -> String? {
+        guard position < bytes.count else { return nil }
+        let start = position
+        while position < bytes.count, bytes[position] != 10 { position += 1 }
+        guard position < bytes.count else { return nil }
+        defer { position += 1 }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+}

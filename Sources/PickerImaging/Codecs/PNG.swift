@@ -1,0 +1,80 @@
+import Foundation
+
+/// PNG images, read and written in pure Swift.
+///
+/// Decoding handles every standard colour type and bit depth (gray 1/2/4/8/16, RGB 8/16,
+/// palette 1/2/4/8 with tRNS, gray+alpha 8/16, RGBA 8/16), Adam7 interlacing, CRC and Adler-32
+/// checks, and reads the orientation from an `eXIf` chunk. 16-bit samples are rounded to 8 bits.
+/// Encoding writes the image upright with adaptive row filters and real DEFLATE compression.
+///
+/// ```swift
+/// let photo = try PNG.decode(Data(contentsOf: url))
+/// try PNG.encode(avatar).write(to: out)
+/// ```
+public enum PNG {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Reads a PNG file.
+    ///
+    /// - Parameter pixelLimit: the most pixels accepted; a larger header throws before any
+    ///   decompression (a decompression-bomb guard).
+    /// - Throws: ``ImagingError/unknownFormat`` for a missing signature;
+    ///   ``ImagingError/truncatedFile(format:)``; ``ImagingError/corruptFile(format:reason:)``
+    ///   for bad CRCs, bad zlib data, bad headers, missing chunks;
+    ///   ``ImagingError/unsupportedFeature(format:feature:)`` for unknown critical chunks; and the
+    ///   size errors of ``PixelBuffer``.
+    /// - Complexity: O(file size + pixels).
+    public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
+        try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode()
+    }
+
+    /// Writes `image` as PNG, upright (its orientation is baked in).
+    ///
+    /// Gray images are written as 8-bit gray, opaque colour ones as RGB, others as RGBA with
+    /// straight alpha.
+    ///
+    /// - Complexity: O(pixels), with a bounded search per byte for repeated runs.
+    public static func encode(_ image: PixelBuffer) -> Data {
+        PNGEncoder.encode(image)
+    }
+}
+
+/// The PNG header.
+struct PNGHeader {
+    var width: Int
+    var height: Int
+    var bitDepth: Int
+    var colourType: Int
+    var interlaced: Bool
+
+    /// Samples per pixel.
+    var channels: Int {
+        switch colourType {
+        case 0, 3: 1
+        case 4: 2
+        case 2: 3
+        default: 4
+        }
+    }
+
+    /// Bits per pixel.
+    var bitsPerPixel: Int { channels * bitDepth }
+    /// Bytes per complete pixel, at least 1: the filters' left neighbour distance.
+    var filterStride: Int { max(1, bitsPerPixel / 8) }
+
+    /// Bytes in one filtered row of `width` pixels, without the filter byte.
+    func rowBytes(_ width: Int) -> Int { (width * bitsPerPixel + 7) / 8 }
+}
+
+/// Adam7's seven passes: start and step in x and y.
+enum Adam7 {
+    static let passes: [(x0: Int, y0: Int, dx: Int, dy: Int)] = [
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    ]
+
+    /// The size of pass `p` of a `width × height` image (zero in either side when it is empty).
+    static func size(_ p: Int, width: Int, height: Int) -> (width: Int, height: Int) {
+        let pass = passes[p]
+        return ((width - pass.x0 + pass.dx - 1) / pass.dx, (height - pass.y0 + pass.dy - 1) / pass.dy)
+    }
+}

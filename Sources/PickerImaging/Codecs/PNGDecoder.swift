@@ -1,0 +1,228 @@
+/// Decodes one PNG file.
+struct PNGDecoder {
+    let bytes: [UInt8]
+    let pixelLimit: Int
+
+    private func fail(_ reason: String) -> ImagingError { .corruptFile(format: "PNG", reason: reason) }
+
+    func decode() throws(ImagingError) -> PixelBuffer {
+        guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
+            if bytes.count < 8 && PNG.signature.starts(with: bytes) && !bytes.isEmpty { throw .truncatedFile(format: "PNG") }
+            throw .unknownFormat
+        }
+        var position = 8
+        var header: PNGHeader?
+        var palette: [RGBA] = []
+        var transparency: [UInt8]?
+        var compressed: [UInt8] = []
+        var orientation = ImageOrientation.up
+        var sawIDAT = false, idatEnded = false, sawEnd = false
+        while !sawEnd {
+            guard position + 12 <= bytes.count else { throw .truncatedFile(format: "PNG") }
+            let length = Int(read32(position))
+            guard length <= 0x7FFF_FFFF else { throw fail("chunk length \(length)") }
+            let typeBytes = Array(bytes[(position + 4)..<(position + 8)])
+            guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+                throw fail("chunk type is not letters")
+            }
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            guard position + 12 + length <= bytes.count else { throw .truncatedFile(format: "PNG") }
+            let data = bytes[(position + 8)..<(position + 8 + length)]
+            let stored = read32(position + 8 + length)
+            guard Checksum.crc32(bytes[(position + 4)..<(position + 8 + length)]) == stored else {
+                throw fail("CRC mismatch in \(type) chunk")
+            }
+            position += 12 + length
+            if header == nil && type != "IHDR" { throw fail("the first chunk is \(type), not IHDR") }
+            if sawIDAT && type != "IDAT" { idatEnded = true }
+            switch type {
+            case "IHDR":
+                guard header == nil else { throw fail("a second IHDR") }
+                header = try parseHeader(Array(data))
+            case "PLTE":
+                guard data.count % 3 == 0, (3...768).contains(data.count) else { throw fail("PLTE of \(data.count) bytes") }
+                let d = Array(data)
+                palette = stride(from: 0, to: d.count, by: 3).map { RGBA(d[$0], d[$0 + 1], d[$0 + 2]) }
+            case "tRNS":
+                transparency = Array(data)
+            case "IDAT":
+                guard !idatEnded else { throw fail("IDAT chunks are not consecutive") }
+                sawIDAT = true
+                compressed.append(contentsOf: data)
+            case "eXIf":
+                if let value = Self.exifOrientation(Array(data)), let o = ImageOrientation(rawValue: value) { orientation = o }
+            case "IEND":
+                sawEnd = true
+            default:
+                if typeBytes[0] & 0x20 == 0 {
+                    throw .unsupportedFeature(format: "PNG", feature: "critical chunk \(type)")
+                }
+            }
+        }
+        guard let header else { throw fail("no IHDR") }
+        guard sawIDAT else { throw fail("no IDAT") }
+        if header.colourType == 3 && palette.isEmpty { throw fail("palette image without PLTE") }
+        return try pixels(header, palette: palette, transparency: transparency, compressed: compressed, orientation: orientation)
+    }
+
+    private func read32(_ at: Int) -> UInt32 {
+        UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+    }
+
+    private func parseHeader(_ d: [UInt8]) throws(ImagingError) -> PNGHeader {
+        guard d.count == 13 else { throw fail("IHDR of \(d.count) bytes") }
+        func word(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+        let header = PNGHeader(
+            width: word(0), height: word(4), bitDepth: Int(d[8]), colourType: Int(d[9]), interlaced: d[12] == 1)
+        let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let depths = allowed[header.colourType] else { throw fail("colour type \(header.colourType)") }
+        guard depths.contains(header.bitDepth) else {
+            throw fail("bit depth \(header.bitDepth) with colour type \(header.colourType)")
+        }
+        guard d[10] == 0 else { throw fail("compression method \(d[10])") }
+        guard d[11] == 0 else { throw fail("filter method \(d[11])") }
+        guard d[12] <= 1 else { throw fail("interlace method \(d[12])") }
+        guard header.width > 0, header.height > 0 else { throw .invalidDimensions(width: header.width, height: header.height) }
+        return header
+    }
+
+    private func pixels(
+        _ h: PNGHeader, palette: [RGBA], transparency: [UInt8]?, compressed: [UInt8], orientation: ImageOrientation
+    ) throws(ImagingError) -> PixelBuffer {
+        let gray = (h.colourType == 0 && transparency == nil)
+        var image = try PixelBuffer(
+            width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, orientation: orientation,
+            pixelLimit: pixelLimit)
+        // The exact size of the filtered data: anything more or less is corrupt.
+        var expected = 0
+        let passes = h.interlaced ? Array(0..<7) : [-1]
+        for p in passes {
+            let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
+            if size.0 > 0 && size.1 > 0 { expected += (h.rowBytes(size.0) + 1) * size.1 }
+        }
+        let raw = try Inflate.zlib(compressed, limit: expected, format: "PNG")
+        guard raw.count == expected else { throw fail("image data is \(raw.count) bytes; \(expected) expected") }
+        var offset = 0
+        for p in passes {
+            let pass = p < 0 ? (x0: 0, y0: 0, dx: 1, dy: 1) : Adam7.passes[p]
+            let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
+            guard size.0 > 0 && size.1 > 0 else { continue }
+            let rowBytes = h.rowBytes(size.0)
+            var previous = [UInt8](repeating: 0, count: rowBytes)
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for y in 0..<size.1 {
+                let filter = raw[offset]
+                for i in 0..<rowBytes { row[i] = raw[offset + 1 + i] }
+                offset += rowBytes + 1
+                try Self.unfilter(&row, previous: previous, filter: filter, stride: h.filterStride)
+                for x in 0..<size.0 {
+                    let pixel = Self.pixel(row, x, h, palette: palette, transparency: transparency)
+                    image[pass.x0 + x * pass.dx, pass.y0 + y * pass.dy] = pixel
+                }
+                swap(&row, &previous)
+            }
+        }
+        return image
+    }
+
+    /// Reverses a row's filter in place.
+    static func unfilter(_ row: inout [UInt8], previous: [UInt8], filter: UInt8, stride bpp: Int) throws(ImagingError) {
+        let n = row.count
+        switch filter {
+        case 0: break
+        case 1: for i in bpp..<max(bpp, n) { row[i] = row[i] &+ row[i - bpp] }
+        case 2: for i in 0..<n { row[i] = row[i] &+ previous[i] }
+        case 3:
+            for i in 0..<n {
+                let left = i >= bpp ? Int(row[i - bpp]) : 0
+                row[i] = row[i] &+ UInt8((left + Int(previous[i])) / 2)
+            }
+        case 4:
+            for i in 0..<n {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
+                row[i] = row[i] &+ UInt8(paeth(a, b, c))
+            }
+        default: throw .corruptFile(format: "PNG", reason: "row filter \(filter)")
+        }
+    }
+
+    @inline(__always)
+    static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+    }
+
+    /// Sample `index` of a row at `depth` bits.
+    @inline(__always)
+    static func sample(_ row: [UInt8], _ index: Int, depth: Int) -> Int {
+        switch depth {
+        case 8: return Int(row[index])
+        case 16: return Int(row[2 * index]) << 8 | Int(row[2 * index + 1])
+        default:
+            let bit = index * depth
+            let byte = Int(row[bit / 8])
+            return (byte >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
+        }
+    }
+
+    static func pixel(_ row: [UInt8], _ x: Int, _ h: PNGHeader, palette: [RGBA], transparency: [UInt8]?) -> RGBA {
+        let depth = h.bitDepth
+        func to8(_ v: Int) -> UInt8 {
+            switch depth {
+            case 16: UInt8((v * 255 + 32767) / 65535)
+            case 8: UInt8(v)
+            default: UInt8(v * 255 / ((1 << depth) - 1))
+            }
+        }
+        func key(_ i: Int) -> Int? {
+            guard let t = transparency, t.count >= 2 * i + 2 else { return nil }
+            return Int(t[2 * i]) << 8 | Int(t[2 * i + 1])
+        }
+        switch h.colourType {
+        case 0:
+            let v = sample(row, x, depth: depth)
+            return RGBA(to8(v), to8(v), to8(v), key(0) == v ? 0 : 255)
+        case 2:
+            let r = sample(row, 3 * x, depth: depth), g = sample(row, 3 * x + 1, depth: depth), b = sample(row, 3 * x + 2, depth: depth)
+            let transparent = key(0) == r && key(1) == g && key(2) == b
+            return RGBA(to8(r), to8(g), to8(b), transparent ? 0 : 255)
+        case 3:
+            let i = sample(row, x, depth: depth)
+            guard i < palette.count else { return RGBA(0, 0, 0, 255) }
+            var p = palette[i]
+            if let t = transparency, i < t.count { p.a = t[i] }
+            return p
+        case 4:
+            let v = to8(sample(row, 2 * x, depth: depth))
+            return RGBA(v, v, v, to8(sample(row, 2 * x + 1, depth: depth)))
+        default:
+            return RGBA(to8(sample(row, 4 * x, depth: depth)), to8(sample(row, 4 * x + 1, depth: depth)),
+                        to8(sample(row, 4 * x + 2, depth: depth)), to8(sample(row, 4 * x + 3, depth: depth)))
+        }
+    }
+
+    /// The orientation tag (0x0112) of the first IFD of EXIF data, if present and in bounds.
+    static func exifOrientation(_ d: [UInt8]) -> Int? {
+        var d = d
+        if d.starts(with: Array("Exif\0\0".utf8)) { d.removeFirst(6) }
+        guard d.count >= 8 else { return nil }
+        let little: Bool
+        if d[0] == 0x49 && d[1] == 0x49 { little = true } else if d[0] == 0x4D && d[1] == 0x4D { little = false } else { return nil }
+        func u16(_ i: Int) -> Int? {
+            guard i >= 0, i + 2 <= d.count else { return nil }
+            return little ? Int(d[i]) | Int(d[i + 1]) << 8 : Int(d[i]) << 8 | Int(d[i + 1])
+        }
+        func u32(_ i: Int) -> Int? {
+            guard let a = u16(i), let b = u16(i + 2) else { return nil }
+            return little ? a | b << 16 : a << 16 | b
+        }
+        guard let ifd = u32(4), let count = u16(ifd) else { return nil }
+        for entry in 0..<min(count, 1000) {
+            let at = ifd + 2 + entry * 12
+            guard let tag = u16(at) else { return nil }
+            if tag == 0x0112, let type = u16(at + 2), type == 3 { return u16(at + 8) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PickerImaging
+
+/// A mistake in the command line; the tool prints it with the usage.
+struct UsageError: Error {
+    var message: String
+}
+
+/// The tool's subcommands.
+enum Command {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let name = arguments.first else { throw UsageError(message: "no command") }
+        var options = Options(Array(arguments.dropFirst()))
+        switch name {
+        case "crop": try crop(&options)
+        case "info": try info(&options)
+        case "bench":
+            let runs = try options.value("--runs").map { text -> Int in
+                guard let n = Int(text), n > 0 else { throw UsageError(message: "--runs takes a positive number") }
+                return n
+            } ?? 7
+            let json = options.flag("--json")
+            try options.finish(positionals: 0)
+            try Bench(runs: runs, json: json).run()
+        case "-h", "--help", "help": print(usage)
+        default: throw UsageError(message: "unknown command '\(name)'")
+        }
+        return 0
+    }
+
+    static func crop(_ options: inout Options) throws {
+        guard let rectText = try options.value("--rect") else { throw UsageError(message: "crop needs --rect X,Y,W,H") }
+        guard let sizeText = try options.value("--size") else { throw UsageError(message: "crop needs --size N or WxH") }
+        let rect = try parseRect(rectText)
+        let size = try parseSize(sizeText)
+        let filter = try options.value("--filter").map { text -> ResampleFilter in
+            switch text {
+            case "area": return .area
+            case "bilinear": return .bilinear
+            case "lanczos", "lanczos3": return .lanczos3
+            default: throw UsageError(message: "--filter is area, bilinear or lanczos, not '\(text)'")
+            }
+        }
+        let mask = try options.value("--mask").map { text -> AvatarMask in
+            switch text {
+            case "circle": return .circle
+            case "none", "square": return .square
+            default: throw UsageError(message: "--mask is circle or none, not '\(text)'")
+            }
+        } ?? .square
+        let orientation = try options.value("--orientation").map { text -> ImageOrientation? in
+            if text == "auto" { return nil }
+            guard let value = Int(text), let o = ImageOrientation(rawValue: value) else {
+                throw UsageError(message: "--orientation is auto or 1...8, not '\(text)'")
+            }
+            return o
+        } ?? nil
+        let files = try options.finish(positionals: 2)
+        var photo = try ImageFile.read(files[0])
+        if let orientation { photo.orientation = orientation }
+        let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask)
+        let rendering = try pipeline.render(photo)
+        try ImageFile.write(rendering.image, to: files[1])
+        print("\(files[1]): \(rendering.image.displaySize) from \(photo.displaySize) crop \(rect), "
+            + "orientation \(photo.orientation), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
+    }
+
+    static func info(_ options: inout Options) throws {
+        let files = try options.finish(positionals: 1)
+        let photo = try ImageFile.read(files[0])
+        print("\(files[0]): \(photo.pixelSize) stored, \(photo.displaySize) shown, orientation \(photo.orientation), "
+            + "\(photo.format.rawValue)")
+    }
+
+    static func parseRect(_ text: String) throws -> PixelRect {
+        let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
+            throw UsageError(message: "--rect is X,Y,W,H with W and H positive, not '\(text)'")
+        }
+        return PixelRect(x: x, y: y, width: w, height: h)
+    }
+
+    static func parseSize(_ text: String) throws -> PixelSize {
+        let parts = text.lowercased().split(separator: "x").map { Int($0) }
+        if parts.count == 1, let n = parts[0], n > 0 { return PixelSize(width: n, height: n) }
+        if parts.count == 2, let w = parts[0], let h = parts[1], w > 0, h > 0 { return PixelSize(width: w, height: h) }
+        throw UsageError(message: "--size is N or WxH with positive numbers, not '\(text)'")
+    }
+}
+
+/// Command-line options: `--name value` pairs, `--flag`s and positional arguments.
+struct Options {
+    private var remaining: [String]
+
+    init(_ arguments: [String]) { remaining = arguments }
+
+    /// The value after `name`, removing both; `nil` when absent.
+    mutating func value(_ name: String) throws -> String? {
+        guard let index = remaining.firstIndex(of: name) else { return nil }
+        guard index + 1 < remaining.count else { throw UsageError(message: "\(name) needs a value") }
+        let value = remaining[index + 1]
+        remaining.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    /// Whether `name` is present, removing it.
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = remaining.firstIndex(of: name) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
+    /// The positional arguments, which must be exactly `count`, with no unknown options left.
+    @discardableResult
+    func finish(positionals count: Int) throws -> [String] {
+        if let unknown = remaining.first(where: { $0.hasPrefix("--") }) {
+            throw UsageError(message: "unknown option \(unknown)")
+        }
+        guard remaining.count == count else {
+            throw UsageError(message: "expected \(count) file argument(s), got \(remaining.count)")
+        }
+        return remaining
+    }
+}
