@@ -64,11 +64,10 @@ public struct AvatarPipeline: Sendable, Equatable {
         let size = clampedOutputSize
         let upscaling = size.width > crop.width || size.height > crop.height
         let chosen = filter ?? (upscaling ? .lanczos3 : .area)
-        let scaled = try photo.resampled(displayRect: crop, to: size, filter: chosen)
+        let (scaled, premultipliedCopy) = try photo.resampledCountingCopies(displayRect: crop, to: size, filter: chosen)
         let image = scaled.masked(mask)
         let bpp = photo.format.bytesPerPixel
         let raw = photo.orientation.rawRect(forDisplay: crop, rawSize: photo.pixelSize)
-        let premultipliedCopy = photo.format == .rgba8 && !photo.isOpaque(in: raw) ? raw.width * raw.height * 4 : 0
         let scratchRow = raw.width * bpp * MemoryLayout<Int32>.size
         let weights = (size.width + size.height) * (MemoryLayout<Int>.size + 8 * MemoryLayout<Int32>.size)
         let outputs = scaled.bytes.count + (photo.orientation == .up ? 0 : scaled.bytes.count) + image.bytes.count

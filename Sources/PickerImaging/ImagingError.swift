@@ -10,7 +10,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidRowStride(stride: Int, minimum: Int)
     /// The pixel data is not as long as the dimensions and stride require.
     case dataLengthMismatch(expected: Int, actual: Int)
-    /// The crop rectangle lies wholly outside the image, or covers no pixel.
+    /// The crop rectangle covers no pixel of the image (for ``PixelBuffer/cropped(to:)``), or
+    /// does not lie wholly inside it (for resampling and the avatar pipeline, which never pad).
     case cropOutsideImage(rect: PixelRect, imageSize: PixelSize)
     /// An EXIF orientation value outside 1…8.
     case invalidOrientation(Int)
@@ -38,7 +39,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .dataLengthMismatch(expected, actual):
             "pixel data is \(actual) bytes; the dimensions need \(expected)"
         case let .cropOutsideImage(rect, imageSize):
-            "crop rect \(rect) covers no pixel of the \(imageSize) image"
+            "crop rect \(rect) does not fit the \(imageSize) image"
         case let .invalidOrientation(value):
             "EXIF orientation \(value) is not in 1...8"
         case .unknownFormat:

@@ -26,6 +26,14 @@ extension PixelBuffer {
     public func resampled(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter = .area)
         throws(ImagingError) -> PixelBuffer
     {
+        try resampledCountingCopies(displayRect: rect, to: size, filter: filter).image
+    }
+
+    /// ``resampled(displayRect:to:filter:)``, also telling how many bytes of premultiplied copy
+    /// of the source it made (zero for opaque or already premultiplied images).
+    func resampledCountingCopies(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter)
+        throws(ImagingError) -> (image: PixelBuffer, copiedBytes: Int)
+    {
         guard !rect.isEmpty, displayBounds.contains(rect) else {
             throw .cropOutsideImage(rect: rect, imageSize: displaySize)
         }
@@ -43,7 +51,7 @@ extension PixelBuffer {
         var out = source.resampleRaw(sourceRect, to: rawOut, filter: filter)
         if premultiply { out = out.unpremultiplied() }
         out.orientation = orientation
-        return out
+        return (out, premultiply ? source.bytes.count : 0)
     }
 
     /// Whether every pixel in `rect` (raw) is opaque; always `true` for gray.

@@ -18,6 +18,8 @@ struct Bench {
         var results: [(String, Double)] = []
         results.append(("area_crop_scale_ms", try time { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area) }))
         results.append(("lanczos_crop_scale_ms", try time { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3) }))
+        let pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .circle)
+        results.append(("pipeline_circle_ms", try time { _ = try pipeline.render(photo) }))
         var turned = photo
         turned.orientation = .right
         results.append(("rotate90_ms", try time { _ = turned.normalized() }))

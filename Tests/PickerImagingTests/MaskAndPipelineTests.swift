@@ -1,0 +1,100 @@
+import PickerImaging
+import Testing
+
+@Suite("Circle mask and the avatar pipeline")
+struct MaskAndPipelineTests {
+    static func white(_ w: Int, _ h: Int, orientation: ImageOrientation = .up) throws -> PixelBuffer {
+        try PixelBuffer(width: w, height: h, bytes: [UInt8](repeating: 255, count: w * h * 4), orientation: orientation)
+    }
+
+    @Test func theCircleCutOutHasAnAntiAliasedEdge() throws {
+        let round = try Self.white(4, 4).masked(.circle)
+        let alpha = (0..<4).map { y in (0..<4).map { x in round[x, y].a } }
+        #expect(alpha == [[97, 234, 234, 97], [234, 255, 255, 234], [234, 255, 255, 234], [97, 234, 234, 97]])
+        #expect(round[0, 0] == RGBA(255, 255, 255, 97), "straight colour is kept under partial alpha")
+    }
+
+    @Test func theCircleOnAColourCompositesOverIt() throws {
+        let round = try Self.white(4, 4).masked(.circleOn(RGBA(0, 0, 0)))
+        #expect(round[0, 0] == RGBA(97, 97, 97, 255))
+        #expect(round[1, 0] == RGBA(234, 234, 234, 255))
+        #expect(round[1, 1] == RGBA(255, 255, 255, 255))
+    }
+
+    @Test func theSquarePolicyChangesNothingButOrientation() throws {
+        var image = try Self.white(3, 2, orientation: .left)
+        image[0, 0] = RGBA(1, 2, 3, 4)
+        let square = image.masked(.square)
+        #expect(square == image.normalized())
+    }
+
+    @Test func grayImagesBecomeRGBAWhenMasked() throws {
+        let gray = try PixelBuffer(width: 2, height: 2, format: .gray8, bytes: [50, 50, 50, 50])
+        let round = gray.masked(.circle)
+        #expect(round.format == .rgba8)
+        #expect(round[0, 0] == RGBA(50, 50, 50, 202), "coverage 1 − 0.707 + 0.5 at each corner pixel")
+    }
+
+    @Test func aSquareCropGivesAnExactlySquareAvatar() throws {
+        let photo = try Self.white(515, 514)
+        for side in [514, 513, 100, 1] {
+            let avatar = try AvatarPipeline(
+                crop: PixelRect(x: 1, y: 0, width: 514, height: 514), outputSize: PixelSize(width: side, height: side)
+            ).render(photo)
+            #expect(avatar.image.displaySize == PixelSize(width: side, height: side))
+        }
+    }
+
+    @Test("the pipeline crops in display orientation and outputs upright", arguments: ImageOrientation.allCases)
+    func pipelineHonoursOrientation(orientation: ImageOrientation) throws {
+        var photo = try PixelBuffer(width: 12, height: 8, orientation: orientation)
+        for y in 0..<8 { for x in 0..<12 { photo[x, y] = RGBA(UInt8(x * 20), UInt8(y * 30), 99) } }
+        let crop = PixelRect(x: 2, y: 1, width: 6, height: 6)
+        let avatar = try AvatarPipeline(crop: crop, outputSize: PixelSize(width: 3, height: 3), filter: .area).render(photo)
+        let expected = try photo.cropped(to: crop).resampled(to: PixelSize(width: 3, height: 3), filter: .area).normalized()
+        #expect(avatar.image == expected)
+        #expect(avatar.image.orientation == .up)
+    }
+
+    @Test func theMaximumDimensionClampsKeepingTheAspect() throws {
+        #expect(AvatarPipeline(crop: PixelRect(x: 0, y: 0, width: 1, height: 1), outputSize: PixelSize(width: 5000, height: 5000))
+            .clampedOutputSize == PixelSize(width: 4096, height: 4096))
+        #expect(AvatarPipeline(
+            crop: PixelRect(x: 0, y: 0, width: 1, height: 1), outputSize: PixelSize(width: 3000, height: 1500), maximumDimension: 1000
+        ).clampedOutputSize == PixelSize(width: 1000, height: 500))
+        #expect(AvatarPipeline(
+            crop: PixelRect(x: 0, y: 0, width: 1, height: 1), outputSize: PixelSize(width: 3000, height: 1), maximumDimension: 1000
+        ).clampedOutputSize == PixelSize(width: 1000, height: 1))
+    }
+
+    @Test func upscalingPicksLanczosAndDownscalingArea() throws {
+        var photo = try Self.white(10, 10)
+        photo[4, 4] = RGBA(0, 0, 0)
+        let crop = PixelRect(x: 2, y: 2, width: 6, height: 6)
+        let up = try AvatarPipeline(crop: crop, outputSize: PixelSize(width: 15, height: 15)).render(photo)
+        #expect(up.image == (try photo.resampled(displayRect: crop, to: PixelSize(width: 15, height: 15), filter: .lanczos3)))
+        let down = try AvatarPipeline(crop: crop, outputSize: PixelSize(width: 4, height: 4)).render(photo)
+        #expect(down.image == (try photo.resampled(displayRect: crop, to: PixelSize(width: 4, height: 4), filter: .area)))
+    }
+
+    @Test func anOpaquePhotoIsNeverCopiedAtFullSize() throws {
+        let photo = try Self.white(1200, 900)
+        let avatar = try AvatarPipeline(
+            crop: PixelRect(x: 150, y: 0, width: 900, height: 900), outputSize: PixelSize(width: 100, height: 100), mask: .circle
+        ).render(photo)
+        #expect(avatar.peakExtraBytes < 900 * 900 * 4 / 10, "\(avatar.peakExtraBytes) bytes")
+        var translucent = photo
+        translucent[500, 500] = RGBA(255, 255, 255, 0)
+        let premultiplied = try AvatarPipeline(
+            crop: PixelRect(x: 150, y: 0, width: 900, height: 900), outputSize: PixelSize(width: 100, height: 100)
+        ).render(translucent)
+        #expect(premultiplied.peakExtraBytes >= 900 * 900 * 4, "transparency costs one crop-sized copy")
+    }
+
+    @Test func cropsOutsideThePhotoThrow() throws {
+        let photo = try Self.white(10, 10)
+        #expect(throws: ImagingError.cropOutsideImage(rect: PixelRect(x: 5, y: 5, width: 6, height: 6), imageSize: PixelSize(width: 10, height: 10))) {
+            try AvatarPipeline(crop: PixelRect(x: 5, y: 5, width: 6, height: 6), outputSize: PixelSize(width: 2, height: 2)).render(photo)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PickerImaging
+import Testing
+
+@Suite("Netpbm")
+struct NetpbmTests {
+    static func decode(_ text: String, _ bytes: [UInt8] = []) throws -> PixelBuffer {
+        try Netpbm.decode(Data(text.utf8) + Data(bytes))
+    }
+
+    @Test func readsBinaryPPMWithComments() throws {
+        let image = try Self.decode("P6\n# a comment\n2 1\n255\n", [1, 2, 3, 4, 5, 6])
+        #expect(image.format == .rgba8)
+        #expect(image[0, 0] == RGBA(1, 2, 3) && image[1, 0] == RGBA(4, 5, 6))
+    }
+
+    @Test func readsPGMAndASCIIVariants() throws {
+        #expect(try Self.decode("P5 2 1 255\n", [9, 200]).bytes == [9, 200])
+        #expect(try Self.decode("P2\n2 1\n15\n0 15\n").bytes == [0, 255])
+        let ascii = try Self.decode("P3 1 1 255 10 20 30")
+        #expect(ascii[0, 0] == RGBA(10, 20, 30))
+    }
+
+    @Test func scalesSixteenBitSamples() throws {
+        let image = try Self.decode("P5 2 1 65535\n", [0xFF, 0xFF, 0x80, 0x00])
+        #expect(image.bytes == [255, 128])
+    }
+
+    @Test func readsPAMTupleTypes() throws {
+        let ga = try Self.decode("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 2\nMAXVAL 255\nTUPLTYPE GRAYSCALE_ALPHA\nENDHDR\n", [100, 50])
+        #expect(ga[0, 0] == RGBA(100, 100, 100, 50))
+        let rgba = try Self.decode("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n", [1, 2, 3, 4])
+        #expect(rgba[0, 0] == RGBA(1, 2, 3, 4))
+    }
+
+    @Test("bad files give typed errors", arguments: [
+        ("P6\n2 1\n255\n", [1, 2, 3], ImagingError.truncatedFile(format: "PPM")),
+        ("P6\n2 1\n0\n", [], .corruptFile(format: "PPM", reason: "MAXVAL 0")),
+        ("P5 1 1 100\n", [101], .corruptFile(format: "PGM", reason: "sample 101 above MAXVAL 100")),
+        ("P9\n", [], .unknownFormat),
+        ("P6\nx 1\n255\n", [], .corruptFile(format: "PPM", reason: "expected a number at byte 3")),
+        ("P7\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .corruptFile(format: "PAM", reason: "no WIDTH")),
+        ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n", [], .corruptFile(format: "PAM", reason: "TUPLTYPE RGB_ALPHA with DEPTH 3")),
+        ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\n", [], .truncatedFile(format: "PAM")),
+        ("P6\n0 1\n255\n", [], .invalidDimensions(width: 0, height: 1)),
+        ("P6\n200000 200000\n255\n", [], .tooManyPixels(count: 40_000_000_000, limit: 100_000_000)),
+    ] as [(String, [UInt8], ImagingError)])
+    func badFiles(header: String, bytes: [UInt8], error: ImagingError) {
+        #expect(throws: error) { try Self.decode(header, bytes) }
+    }
+
+    @Test func writesPPMAndPGMOnlyWhenNothingIsLost() throws {
+        var image = try PixelBuffer(width: 2, height: 1, bytes: [255, 0, 0, 255, 0, 0, 255, 255])
+        #expect(try Netpbm.encodePPM(image) == Data("P6\n2 1\n255\n".utf8) + Data([255, 0, 0, 0, 0, 255]))
+        #expect(try Netpbm.encodePGM(image) == Data("P5\n2 1\n255\n".utf8) + Data([76, 29]))
+        image[1, 0] = RGBA(0, 0, 255, 128)
+        #expect(throws: ImagingError.cannotRepresent(format: "PPM", reason: "the image has transparent pixels; use PAM or PNG")) {
+            try Netpbm.encodePPM(image)
+        }
+        #expect(try Netpbm.decode(Netpbm.encodePAM(image)) == image)
+    }
+}
