@@ -39,12 +39,9 @@ public struct PixelBuffer: ImageBuffer, Equatable {
     ) throws(ImagingError) {
         let stride = try Self.checkedRowStride(
             width: width, height: height, format: format, pixelLimit: pixelLimit)
-        self.width = width
-        self.height = height
-        self.format = format
-        self.rowStride = stride
-        self.orientation = orientation
-        self.bytes = [UInt8](repeating: 0, count: stride * height)
+        self.init(
+            checkedWidth: width, height: height, format: format,
+            bytes: [UInt8](repeating: 0, count: stride * height), rowStride: stride, orientation: orientation)
     }
 
     /// Creates a buffer over existing pixel bytes, checking that they fit the dimensions.
@@ -69,12 +66,7 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         guard bytes.count == expected else {
             throw .dataLengthMismatch(expected: expected, actual: bytes.count)
         }
-        self.width = width
-        self.height = height
-        self.format = format
-        self.rowStride = stride
-        self.orientation = orientation
-        self.bytes = bytes
+        self.init(checkedWidth: width, height: height, format: format, bytes: bytes, rowStride: stride, orientation: orientation)
     }
 
     /// Wraps bytes whose sizes the caller has already checked (crops and copies of a valid
