@@ -33,6 +33,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case itemLoadFailed(itemID: String, reason: String)
     /// The image could not be cropped as edited.
     case editFailed(reason: String)
+    /// The edit screen's layout cannot hold a mask: fix the viewport, insets or limits named.
+    case invalidEditorLayout(String)
 
     public var description: String {
         switch self {
@@ -62,6 +64,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "item \(itemID) could not be loaded: \(reason)"
         case let .editFailed(reason):
             "the edited image could not be produced: \(reason)"
+        case let .invalidEditorLayout(reason):
+            "the edit screen cannot be laid out: \(reason)"
         }
     }
 }

@@ -1,0 +1,202 @@
+import Foundation
+import PickerImaging
+
+/// The move-and-scale edit screen as a value: where the mask is, how large and where the image
+/// is shown, and which of the original's pixels fall inside the mask.
+///
+/// The image is shown at ``zoom`` points per image pixel with its top-left corner at
+/// ``origin`` (viewport points). Between gestures (after ``EditorGesture/ended``,
+/// ``EditorGesture/reset``, a double tap, or a restore) the geometry is *settled*:
+/// ``zoom`` lies in ``minimumZoom``…``maximumZoom`` and, unless empty space is allowed, the
+/// image covers the mask. During a gesture it may stretch a little past those limits and
+/// settles back when the gesture ends.
+///
+/// ```swift
+/// var editor = try EditorGeometry(imageSize: PixelSize(width: 4032, height: 3024))
+/// editor.cropRect                       // (504,0,3024,3024): aspect-fill, centred
+/// editor.apply(.pinch(scale: 2, focus: editor.maskRect.center))
+/// editor.apply(.ended)
+/// editor.cropRect                       // (1260,756,1512,1512)
+/// ```
+public struct EditorGeometry: Sendable, Equatable, Codable {
+    /// The layout and limits.
+    public let configuration: EditorConfiguration
+    /// The image's size in display orientation.
+    public let imageSize: PixelSize
+    /// The image's orientation, to map the crop to stored pixels.
+    public let orientation: ImageOrientation
+    /// Points per image pixel.
+    public internal(set) var zoom: Double
+    /// The image's top-left corner, in viewport points.
+    public internal(set) var origin: CGPoint
+
+    /// Creates the edit screen for an image, aspect-filling the mask, centred.
+    ///
+    /// - Throws: ``PickerError/invalidEditorLayout(_:)`` for an empty image, a viewport that is
+    ///   not finite and positive, or insets and margin that leave no room for the mask.
+    public init(
+        imageSize: PixelSize, orientation: ImageOrientation = .up,
+        configuration: EditorConfiguration = EditorConfiguration()
+    ) throws(PickerError) {
+        guard !imageSize.isEmpty else { throw .invalidEditorLayout("the image is \(imageSize)") }
+        let v = configuration.viewport
+        guard v.width.isFinite, v.height.isFinite, v.width > 0, v.height > 0 else {
+            throw .invalidEditorLayout("the viewport is \(Double(v.width).short)x\(Double(v.height).short) points")
+        }
+        let insets = [configuration.safeArea.top, configuration.safeArea.left, configuration.safeArea.bottom,
+                      configuration.safeArea.right, configuration.margin]
+        guard insets.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw .invalidEditorLayout("insets and margin must be finite and not negative")
+        }
+        if case let .rectangle(ratio) = configuration.shape, !(ratio.isFinite && ratio > 0) {
+            throw .invalidEditorLayout("aspect ratio \(ratio)")
+        }
+        switch configuration.maximumZoom {
+        case let .factor(f) where !(f.isFinite && f >= 1): throw .invalidEditorLayout("zoom factor \(f) is below 1")
+        case let .minimumOutputPixels(n) where n < 1: throw .invalidEditorLayout("minimum output of \(n) pixels")
+        default: break
+        }
+        self.configuration = configuration
+        self.imageSize = imageSize
+        self.orientation = orientation
+        zoom = 1
+        origin = .zero
+        guard maskRect.width >= 1, maskRect.height >= 1 else {
+            throw .invalidEditorLayout("the safe area and margin leave no room for the mask")
+        }
+        reset()
+    }
+
+    /// Re-opens the edit screen on the same original so that it crops `rect` again (B24).
+    ///
+    /// A rectangle the limits do not allow (a different aspect, beyond the zoom limits, outside
+    /// the image) is brought to the nearest allowed crop.
+    public init(
+        imageSize: PixelSize, orientation: ImageOrientation = .up,
+        configuration: EditorConfiguration = EditorConfiguration(), restoring rect: PixelRect
+    ) throws(PickerError) {
+        try self.init(imageSize: imageSize, orientation: orientation, configuration: configuration)
+        guard !rect.isEmpty else { return }
+        let mask = maskRect
+        zoom = Double(mask.width) / Double(rect.width)
+        origin = CGPoint(
+            x: Double(mask.midX) - (Double(rect.x) + Double(rect.width) / 2) * zoom,
+            y: Double(mask.midY) - (Double(rect.y) + Double(rect.height) / 2) * zoom)
+        settle(about: CGPoint(x: mask.midX, y: mask.midY))
+    }
+
+    // MARK: Layout
+
+    /// The safe area: the viewport less the insets.
+    public var safeRect: CGRect {
+        let v = configuration.viewport, s = configuration.safeArea
+        return CGRect(x: s.left, y: s.top, width: max(0, Double(v.width) - s.left - s.right),
+                      height: max(0, Double(v.height) - s.top - s.bottom))
+    }
+
+    /// The mask, in viewport points: centred in the safe area, `margin` in from its nearer
+    /// edges; square for circles and squares.
+    public var maskRect: CGRect {
+        let safe = safeRect
+        let m = configuration.margin
+        let w = max(0, Double(safe.width) - 2 * m), h = max(0, Double(safe.height) - 2 * m)
+        let size: (Double, Double)
+        switch configuration.shape {
+        case .circle, .square:
+            size = (min(w, h), min(w, h))
+        case let .rectangle(ratio):
+            size = w / h > ratio ? (h * ratio, h) : (w, w / ratio)
+        }
+        return CGRect(x: Double(safe.midX) - size.0 / 2, y: Double(safe.midY) - size.1 / 2, width: size.0, height: size.1)
+    }
+
+    /// The zoom at which the image just covers the mask (aspect-fill, B6).
+    public var coveringZoom: Double {
+        let mask = maskRect
+        return max(Double(mask.width) / Double(imageSize.width), Double(mask.height) / Double(imageSize.height))
+    }
+
+    /// The smallest zoom allowed: covering the mask, or fitting inside it when empty space is
+    /// allowed.
+    public var minimumZoom: Double {
+        guard configuration.allowsEmptySpace else { return coveringZoom }
+        let mask = maskRect
+        return min(Double(mask.width) / Double(imageSize.width), Double(mask.height) / Double(imageSize.height))
+    }
+
+    /// The largest zoom allowed, never below ``minimumZoom``.
+    public var maximumZoom: Double {
+        switch configuration.maximumZoom {
+        case let .factor(f): max(minimumZoom, coveringZoom * f)
+        case let .minimumOutputPixels(n): max(minimumZoom, Double(maskRect.width) / Double(n))
+        }
+    }
+
+    /// Where the image is shown, in viewport points.
+    public var imageFrame: CGRect {
+        CGRect(x: origin.x, y: origin.y, width: Double(imageSize.width) * zoom, height: Double(imageSize.height) * zoom)
+    }
+
+    /// The scroll view insets that let every image edge reach the mask's edge and no further:
+    /// the mask's distance from each viewport edge.
+    public var contentInsets: EdgeInsets {
+        let mask = maskRect, v = configuration.viewport
+        return EdgeInsets(
+            top: Double(mask.minY), left: Double(mask.minX), bottom: Double(v.height - mask.maxY),
+            right: Double(v.width - mask.maxX))
+    }
+
+    // MARK: Output
+
+    /// The original's pixels inside the mask, in display orientation: whole pixels, exactly
+    /// square for circles and squares (B21), inside the image unless empty space is allowed.
+    public var cropRect: PixelRect {
+        let mask = maskRect
+        let aspect = Double(mask.width) / Double(mask.height)
+        var width = max(1, Self.round(Double(mask.width) / zoom))
+        if !configuration.allowsEmptySpace {
+            width = min(width, imageSize.width, configuration.shape.isSquare ? imageSize.height : Int.max)
+        }
+        // The height follows the width and the mask's aspect, so a restore gives the same size.
+        var height = configuration.shape.isSquare ? width : max(1, Self.round(Double(width) / aspect))
+        if !configuration.allowsEmptySpace, height > imageSize.height {
+            height = imageSize.height
+            width = max(1, min(width, Self.round(Double(height) * aspect)))
+        }
+        // Round the centre, so the rectangle stays centred under the mask.
+        let centreX = (Double(mask.midX) - Double(origin.x)) / zoom
+        let centreY = (Double(mask.midY) - Double(origin.y)) / zoom
+        var x = Self.round(centreX - Double(width) / 2)
+        var y = Self.round(centreY - Double(height) / 2)
+        if !configuration.allowsEmptySpace {
+            x = min(max(0, x), imageSize.width - width)
+            y = min(max(0, y), imageSize.height - height)
+        }
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Rounds half up after snapping to a millionth, so values a rounding error either side
+    /// of a half always round the same way.
+    static func round(_ value: Double) -> Int {
+        let snapped = (value * 1_000_000).rounded() / 1_000_000
+        return Int((snapped + 0.5).rounded(.down))
+    }
+
+    /// ``cropRect`` in the stored pixels of an image with ``orientation`` (the part inside the
+    /// image, when empty space shows).
+    public var rawCropRect: PixelRect {
+        let inside = cropRect.intersection(PixelRect(size: imageSize)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        return orientation.rawRect(forDisplay: inside, rawSize: orientation.displaySize(forRaw: imageSize))
+    }
+
+    /// Whether the crop spans fewer of the original's pixels than `side`: scaling it to an
+    /// output `side` pixels across would make it blurry.
+    public func isLowResolution(forOutputSide side: Int) -> Bool {
+        min(cropRect.width, cropRect.height) < side
+    }
+}
+
+extension CGRect {
+    /// The centre point.
+    public var center: CGPoint { CGPoint(x: midX, y: midY) }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A gesture on the edit screen, as an event. Values that are not finite, and scales that are
+/// not positive, are ignored.
+public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The finger moved by this translation, in points.
+    case pan(CGPoint)
+    /// Two fingers scaled the image by this factor about this point (points, viewport).
+    case pinch(scale: Double, focus: CGPoint)
+    /// A double tap here: zooms in about the point, or back out when zoomed in.
+    case doubleTap(CGPoint)
+    /// The fingers lifted: the image settles back inside the limits.
+    case ended
+    /// Back to the start: aspect-fill, centred.
+    case reset
+
+    public var description: String {
+        switch self {
+        case let .pan(t): "pan(\(Double(t.x).short),\(Double(t.y).short))"
+        case let .pinch(scale, focus): "pinch(\(scale.short) at \(Double(focus.x).short),\(Double(focus.y).short))"
+        case let .doubleTap(p): "doubleTap(\(Double(p.x).short),\(Double(p.y).short))"
+        case .ended: "ended"
+        case .reset: "reset"
+        }
+    }
+}
