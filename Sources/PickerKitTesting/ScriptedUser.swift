@@ -41,6 +41,11 @@ public final class ScriptedUser {
         tap("choose", .chooseTapped)
     }
 
+    /// Makes a gesture on the edit screen.
+    public func gesture(_ gesture: EditorGesture) {
+        tap("\(gesture)", .editorGesture(gesture))
+    }
+
     /// Swipes back on the picker's navigation stack.
     public func swipeBack() {
         presenter.swipeBack()

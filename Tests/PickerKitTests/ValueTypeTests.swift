@@ -5,18 +5,16 @@ import Testing
 
 @Suite("Value types")
 struct ValueTypeTests {
-    @Test("the initial edit screen is the largest centred square", arguments: [
+    @Test("the editor opens on the largest centred square", arguments: [
         (PixelSize(width: 4032, height: 3024), PixelRect(x: 504, y: 0, width: 3024, height: 3024)),
         (PixelSize(width: 3024, height: 4032), PixelRect(x: 0, y: 504, width: 3024, height: 3024)),
-        (PixelSize(width: 515, height: 514), PixelRect(x: 0, y: 0, width: 514, height: 514)),
-        (PixelSize(width: 7, height: 4), PixelRect(x: 1, y: 0, width: 4, height: 4)),
+        (PixelSize(width: 515, height: 514), PixelRect(x: 1, y: 0, width: 514, height: 514)),
+        (PixelSize(width: 7, height: 4), PixelRect(x: 2, y: 0, width: 4, height: 4)),
         (PixelSize(width: 1, height: 1), PixelRect(x: 0, y: 0, width: 1, height: 1)),
     ])
-    func centredSquare(size: PixelSize, crop: PixelRect) {
-        let screen = EditorScreen.centredSquare(for: size)
-        #expect(screen.cropRect == crop)
-        #expect(screen.cropRect.width == screen.cropRect.height)
-        #expect(PixelRect(size: size).contains(screen.cropRect))
+    func centredSquare(size: PixelSize, crop: PixelRect) throws {
+        let editor = try EditorGeometry(imageSize: size)
+        #expect(editor.cropRect == crop)
     }
 
     @Test func mediaTypesAreUniformTypeIdentifiers() {

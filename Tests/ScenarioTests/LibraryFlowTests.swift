@@ -131,7 +131,7 @@ extension LibraryFlowTests {
         let edited = try #require(result.editedImage)
         #expect(edited.displaySize == PixelSize(width: 30, height: 30))
         #expect(edited.pixelSize == PixelSize(width: 30, height: 30))
-        #expect(edited.orientation == .right)
+        #expect(edited.orientation == .up, "the edited image is upright (B19)")
     }
 
     @Test func aPickedMovieFinishesWithItsURL() async throws {

@@ -46,6 +46,7 @@ struct RandomWalkTests {
         ("a pop to the browser", "presenter: pop"),
         ("an iPad popover", "popover("),
         ("a menu", " menu"),
+        ("an editor gesture", "picker: editor "),
     ]
 
     /// One walk: a randomly configured device and host, then random starts and taps.
@@ -107,10 +108,10 @@ struct RandomWalkTests {
 
     static func step(_ s: PickerScenario, _ rng: inout SeededRandomNumberGenerator, anchorView: NSObject) async throws -> StepKind {
         let anchor: PopoverAnchor? = Bool.random(using: &rng) ? PopoverAnchor(sourceView: anchorView, sourceRect: .zero) : nil
-        var choice = Int.random(in: 0..<12, using: &rng)
+        var choice = Int.random(in: 0..<13, using: &rng)
         // Someone looking at a screen mostly taps on it; with nothing shown there is nothing to tap.
-        if !s.presenter.stack.isEmpty, Bool.random(using: &rng) { choice = Int.random(in: 3...8, using: &rng) }
-        if (3...8).contains(choice), s.presenter.stack.isEmpty { choice = 9 }
+        if !s.presenter.stack.isEmpty, Bool.random(using: &rng) { choice = [3, 4, 5, 6, 7, 8, 12][Int.random(in: 0..<7, using: &rng)] }
+        if [3, 4, 5, 6, 7, 8, 12].contains(choice), s.presenter.stack.isEmpty { choice = 9 }
         switch choice {
         case 0:
             _ = try? s.picker.edit(try PickerScenario.photo(width: 3, height: 2))
@@ -144,6 +145,14 @@ struct RandomWalkTests {
         case 10:
             s.source.completePendingLoads()
             return .other
+        case 12:
+            let gestures: [EditorGesture] = [
+                .pan(CGPoint(x: Double.random(in: -300...300, using: &rng), y: Double.random(in: -300...300, using: &rng))),
+                .pinch(scale: Double.random(in: 0.2...5, using: &rng), focus: CGPoint(x: 100, y: 300)),
+                .doubleTap(CGPoint(x: 180, y: 330)), .ended, .reset,
+            ]
+            s.user.gesture(gestures.randomElement(using: &rng)!)
+            return .tap
         default:
             if Int.random(in: 0..<4, using: &rng) == 0 { s.picker.cancel() }
             return .other
@@ -163,6 +172,12 @@ struct RandomWalkTests {
             #expect(nav.stack.dropFirst().allSatisfy { $0.screen.kind == .editor })
         }
         #expect(nav.stack.count <= 2)
+        // The editor's geometry exists exactly while an edit screen is frontmost.
+        #expect((s.picker.editorGeometry != nil) == (nav.top?.screen.kind == .editor))
+        if let editor = s.picker.editorGeometry {
+            #expect(editor.cropRect.width == editor.cropRect.height)
+            #expect(PixelRect(size: editor.imageSize).contains(editor.cropRect))
+        }
         // Route ids only grow.
         #expect(zip(nav.stack, nav.stack.dropFirst()).allSatisfy { $0.id < $1.id })
         // No session: nothing shown.

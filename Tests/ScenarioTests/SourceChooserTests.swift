@@ -67,12 +67,12 @@ struct SourceChooserTests {
             "picker: load IMG_1 (public.image)",
             "source: load IMG_1",
             "picker: loaded IMG_1: image 4x3 up (1)",
-            "presenter: push #3 editor(4x3 crop (0,0,3,3))",
+            "presenter: push #3 editor(4x3 crop (1,0,3,3))",
             "presenter: navigation bar hidden",
             "user: choose on #3",
             "presenter: dismiss animated",
-            "picker: end finished public.image edited 3x3 from 4x3 crop (0,0,3,3)",
-            "delegate: didFinish public.image edited 3x3 from 4x3 crop (0,0,3,3)",
+            "picker: end finished public.image edited 3x3 from 4x3 crop (1,0,3,3)",
+            "delegate: didFinish public.image edited 3x3 from 4x3 crop (1,0,3,3)",
         ])
         #expect(s.transcript.unexpected.isEmpty)
     }

@@ -2,8 +2,9 @@ import PickerImaging
 
 /// What a session starts with.
 public enum PickRequest: Sendable {
-    /// Edit an image the app already has, on the edit screen presented full screen.
-    case edit(any ImageBuffer, mediaType: MediaType = .image)
+    /// Edit an image the app already has, on the edit screen presented full screen; with a
+    /// saved session, the editor reopens on its crop.
+    case edit(any ImageBuffer, mediaType: MediaType = .image, restoring: EditSession? = nil)
     /// Pick from one source.
     case source(SourceType)
     /// Let the person choose a source first.

@@ -16,6 +16,10 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var chooserTitles = SourceChooserTitles()
     /// Whether presentations and dismissals animate.
     public var animated = true
+    /// The edit screen's layout and limits.
+    public var editor = EditorConfiguration()
+    /// What Choose produces from the crop.
+    public var output = AvatarOutput()
 
     /// The defaults: images only, editing on, rear camera, English titles, animated.
     public init() {}

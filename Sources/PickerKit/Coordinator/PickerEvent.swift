@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// What the coordinator decided, one event per decision, in order: the session's log.
 ///
 /// Set ``ProfilePicker/eventHandler`` to receive them. With the presenter's and delegate's
@@ -17,6 +19,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case loadSucceeded(PickedItem, summary: String)
     /// A picked item failed to load; the browser stays open.
     case loadFailed(PickedItem, PickerError)
+    /// A gesture moved or scaled the image on the edit screen; the crop it now gives.
+    case editorChanged(EditorGesture, crop: PixelRect)
     /// The navigation stack went back to a route by itself (the person swiped back).
     case navigationSynced(to: Route.ID)
     /// The navigation stack reported a route the coordinator does not know; ignored.
@@ -47,6 +51,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .loadStarted(item): "load \(item)"
         case let .loadSucceeded(item, summary): "loaded \(item.id): \(summary)"
         case let .loadFailed(item, error): "load failed \(item.id): \(error)"
+        case let .editorChanged(gesture, crop): "editor \(gesture): crop \(crop)"
         case let .navigationSynced(route): "navigation back to \(route)"
         case let .unknownRouteShown(route): "unknown route shown \(route)"
         case let .sessionEnded(outcome): "end \(outcome)"

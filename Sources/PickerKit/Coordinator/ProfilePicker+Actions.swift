@@ -12,7 +12,7 @@ extension ProfilePicker {
     /// |---|---|
     /// | source chooser | `sourceChosen` (an offered source), `cancelTapped` |
     /// | browser, camera | `itemPicked`, `cancelTapped` |
-    /// | edit screen | `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
+    /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
     public func send(_ action: UserAction, from route: Route.ID) {
         guard let session else { return ignore(action, route, .noSession) }
         guard presenter != nil else { return end(.cancelled(.presenterGone)) }
@@ -29,6 +29,11 @@ extension ProfilePicker {
             load(item)
         case (.editor, .chooseTapped):
             chooseTapped()
+        case let (.editor, .editorGesture(gesture)):
+            guard var editing = session.editing else { return ignore(action, route, .notOffered) }
+            editing.geometry.apply(gesture)
+            self.session?.editing = editing
+            emit(.editorChanged(gesture, crop: editing.geometry.cropRect))
         default:
             ignore(action, route, .notOffered)
         }
@@ -115,32 +120,57 @@ extension ProfilePicker {
             guard configuration.allowsEditing else {
                 return end(.finished(ProfilePickerResult(mediaType: item.mediaType, originalImage: image)))
             }
-            pushEditor(for: image, mediaType: item.mediaType)
+            do {
+                try pushEditor(for: image, mediaType: item.mediaType)
+            } catch {
+                end(.failed(error))
+            }
         }
     }
 
     /// Pushes the edit screen onto the picker's stack, not animated, with the bar hidden (B2).
-    private func pushEditor(for image: any ImageBuffer, mediaType: MediaType) {
-        let screen = EditorScreen.centredSquare(for: image.displaySize)
-        session?.editing = .init(original: image, mediaType: mediaType, screen: screen)
-        let route = makeRoute(.editor(screen))
+    private func pushEditor(for image: any ImageBuffer, mediaType: MediaType) throws(PickerError) {
+        let editing = try makeEditing(image, mediaType: mediaType, restoring: nil)
+        session?.editing = editing
+        let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: editing.geometry.cropRect)))
         navigation.stack.append(route)
         navigation.isNavigationBarHidden = true
         presenter?.push(route, animated: false)
         presenter?.setNavigationBarHidden(true, animated: false)
     }
 
-    /// Crops the original to the edit screen's rectangle and finishes (B5).
+    /// Renders the crop through PickerImaging's pipeline and finishes (B5).
     private func chooseTapped() {
         guard let editing = session?.editing else { return }
-        let crop = editing.screen.cropRect
+        let edit = EditSession(geometry: editing.geometry, output: configuration.output)
         do {
-            let edited = try editing.original.cropped(to: crop)
+            let edited = try edit.apply(to: editing.original)
             end(.finished(ProfilePickerResult(
-                mediaType: editing.mediaType, originalImage: editing.original, editedImage: edited, cropRect: crop)))
+                mediaType: editing.mediaType, originalImage: editing.original, editedImage: edited,
+                cropRect: edit.cropRect, editSession: edit)))
         } catch {
-            end(.failed(.editFailed(reason: String(describing: error))))
+            end(.failed(error))
         }
+    }
+
+    /// The edit screen's state for `image`: the configured editor, or a restored session's.
+    func makeEditing(_ image: any ImageBuffer, mediaType: MediaType, restoring: EditSession?) throws(PickerError) -> Session.Editing {
+        let geometry: EditorGeometry
+        if let restoring {
+            geometry = try EditorGeometry(
+                imageSize: image.displaySize, orientation: image.orientation,
+                configuration: restoring.geometry.configuration, restoring: restoring.cropRect)
+        } else {
+            geometry = try EditorGeometry(
+                imageSize: image.displaySize, orientation: image.orientation, configuration: configuration.editor)
+        }
+        return Session.Editing(original: image, mediaType: mediaType, geometry: geometry)
+    }
+
+    /// The edit screen's current geometry, while it is shown.
+    public var editorGeometry: EditorGeometry? {
+        guard navigation.top?.screen.kind == .editor else { return nil }
+        return session?.editing?.geometry
     }
 
     /// Ends the session once: dismisses what is shown, then tells the delegate and the

@@ -8,10 +8,11 @@ extension ProfilePicker {
         do throws(PickerError) {
             try checkSetup(requiresDelegate: requiresDelegate)
             switch request {
-            case let .edit(image, mediaType):
-                let screen = EditorScreen.centredSquare(for: image.displaySize)
+            case let .edit(image, mediaType, restoring):
+                let editing = try makeEditing(image, mediaType: mediaType, restoring: restoring)
                 var session = newSession(.edit(imageSize: image.displaySize), anchor: nil, mediaTypes: [mediaType], outcome: outcome)
-                session.editing = .init(original: image, mediaType: mediaType, screen: screen)
+                session.editing = editing
+                let screen = EditorScreen(imageSize: image.displaySize, cropRect: editing.geometry.cropRect)
                 begin(session, presenting: .editor(screen), style: .fullScreen)
             case let .sourceChooser(style):
                 let types = try requestedMediaTypes()

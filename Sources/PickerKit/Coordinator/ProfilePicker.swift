@@ -72,12 +72,13 @@ public final class ProfilePicker {
 
     // MARK: Entry points
 
-    /// Presents the edit screen full screen for an image the app already has (B1).
+    /// Presents the edit screen full screen for an image the app already has (B1); with a
+    /// saved ``EditSession``, reopened on its crop (B24).
     ///
     /// - Throws: ``PickerError/sessionInProgress``, ``PickerError/noPresenter``,
-    ///   ``PickerError/noDelegate``.
-    public func edit(_ image: any ImageBuffer, mediaType: MediaType = .image) throws {
-        try startSynchronously(.edit(image, mediaType: mediaType), anchor: nil, requiresDelegate: true)
+    ///   ``PickerError/noDelegate``, ``PickerError/invalidEditorLayout(_:)``.
+    public func edit(_ image: any ImageBuffer, mediaType: MediaType = .image, restoring session: EditSession? = nil) throws {
+        try startSynchronously(.edit(image, mediaType: mediaType, restoring: session), anchor: nil, requiresDelegate: true)
     }
 
     /// Presents the source chooser, offering only the sources available here, plus Cancel (B7).

@@ -15,7 +15,7 @@ struct Session {
     struct Editing {
         var original: any ImageBuffer
         var mediaType: MediaType
-        var screen: EditorScreen
+        var geometry: EditorGeometry
     }
 
     let number: Int

@@ -11,6 +11,8 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case cancelTapped
     /// Choose was tapped on the edit screen.
     case chooseTapped
+    /// A gesture on the edit screen.
+    case editorGesture(EditorGesture)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case let .itemPicked(item): "itemPicked(\(item))"
         case .cancelTapped: "cancelTapped"
         case .chooseTapped: "chooseTapped"
+        case let .editorGesture(gesture): "editorGesture(\(gesture))"
         }
     }
 }

@@ -46,7 +46,8 @@ public enum ScreenKind: String, Sendable, Equatable, CustomStringConvertible {
     public var description: String { rawValue }
 }
 
-/// What the edit screen shows: the image's display size and the part that will be kept.
+/// What the edit screen shows when it opens: the image's display size and the part inside the
+/// mask. Its state as the person moves and scales is ``ProfilePicker/editorGeometry``.
 public struct EditorScreen: Sendable, Equatable, CustomStringConvertible {
     /// The size of the image being edited, in display orientation.
     public var imageSize: PixelSize
@@ -57,21 +58,6 @@ public struct EditorScreen: Sendable, Equatable, CustomStringConvertible {
     public init(imageSize: PixelSize, cropRect: PixelRect) {
         self.imageSize = imageSize
         self.cropRect = cropRect
-    }
-
-    /// The initial edit screen for an image: the largest centred square, which the image
-    /// fills (aspect-fill under a square or circular mask).
-    ///
-    /// ```swift
-    /// EditorScreen.centredSquare(for: PixelSize(width: 4032, height: 3024)).cropRect
-    /// // (504,0,3024,3024)
-    /// ```
-    public static func centredSquare(for imageSize: PixelSize) -> EditorScreen {
-        let side = min(imageSize.width, imageSize.height)
-        let rect = PixelRect(
-            x: (imageSize.width - side) / 2, y: (imageSize.height - side) / 2,
-            width: side, height: side)
-        return EditorScreen(imageSize: imageSize, cropRect: rect)
     }
 
     /// `"4032x3024 crop (504,0,3024,3024)"`.

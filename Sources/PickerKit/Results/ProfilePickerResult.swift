@@ -20,12 +20,16 @@ public struct ProfilePickerResult: Sendable {
     public var cropRect: PixelRect?
     /// The movie's file, for movies.
     public var mediaURL: URL?
+    /// The edit, to save and re-apply or reopen later (B24); `nil` when nothing was edited.
+    public var editSession: EditSession?
 
     /// Creates a result.
     public init(
         mediaType: MediaType, originalImage: (any ImageBuffer)? = nil,
-        editedImage: (any ImageBuffer)? = nil, cropRect: PixelRect? = nil, mediaURL: URL? = nil
+        editedImage: (any ImageBuffer)? = nil, cropRect: PixelRect? = nil, mediaURL: URL? = nil,
+        editSession: EditSession? = nil
     ) {
+        self.editSession = editSession
         self.mediaType = mediaType
         self.originalImage = originalImage
         self.editedImage = editedImage
