@@ -80,7 +80,9 @@ extension PixelBuffer {
     }
 
     /// The same pixels as straight-alpha RGBA: gray expanded, premultiplied divided out.
-    func asStraightRGBA() -> PixelBuffer {
+    ///
+    /// - Complexity: O(width × height); returns `self` for ``PixelFormat/rgba8``.
+    public func asStraightRGBA() -> PixelBuffer {
         if format == .rgba8Premultiplied { return unpremultiplied() }
         guard format == .gray8 else { return self }
         var out = [UInt8](repeating: 255, count: width * height * 4)

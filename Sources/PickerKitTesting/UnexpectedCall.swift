@@ -20,4 +20,17 @@ public enum UnexpectedCall {
         #endif
         print("PickerKitTesting: unexpected call: \(message)")
     }
+
+    /// Reports `message` as a failure of the running test, or prints it outside one.
+    static func reportFailure(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            return
+        }
+        #endif
+        print("PickerKitTesting: \(message)")
+    }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import PickerImaging
+
+/// Draws the edit screen headlessly: the image at its zoom and position, the area outside the
+/// mask dimmed, and the mask's outline, at a given scale (pixels per point).
+///
+/// ```swift
+/// let screen = try EditorRenderer(scale: 2).render(editor, image: photo)
+/// try PNG.encode(screen).write(to: URL(fileURLWithPath: "editor.png"))
+/// ```
+public struct EditorRenderer: Sendable, Equatable {
+    /// Pixels per point.
+    public var scale: Double
+    /// The colour behind the image.
+    public var background: RGBA
+    /// How bright the area outside the mask stays, 0…1.
+    public var dimming: Double
+    /// The mask outline's colour.
+    public var outline: RGBA
+    /// The mask outline's width in points; 0 draws none.
+    public var outlineWidth: Double
+
+    /// The largest canvas side drawn, in pixels.
+    public static let maximumSide = 8192
+
+    /// Creates a renderer: black background, outside dimmed to 40 %, a one-point white outline.
+    public init(
+        scale: Double = 2, background: RGBA = RGBA(0, 0, 0), dimming: Double = 0.4,
+        outline: RGBA = RGBA(255, 255, 255), outlineWidth: Double = 1
+    ) {
+        self.scale = scale
+        self.background = background
+        self.dimming = dimming
+        self.outline = outline
+        self.outlineWidth = outlineWidth
+    }
+
+    /// The edit screen for `geometry` showing `image`, which must be the image it was made for.
+    ///
+    /// - Throws: ``PickerError/invalidEditorLayout(_:)`` for a scale that is not finite and
+    ///   positive or a canvas above ``maximumSide``, and ``PickerError/editFailed(reason:)``
+    ///   when `image`'s display size is not the geometry's.
+    /// - Complexity: O(canvas pixels + visible image pixels).
+    public func render(_ geometry: EditorGeometry, image: PixelBuffer) throws(PickerError) -> PixelBuffer {
+        guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout("render scale \(scale)") }
+        guard image.displaySize == geometry.imageSize else {
+            throw .editFailed(reason: "the editor shows a \(geometry.imageSize) image, not \(image.displaySize)")
+        }
+        let viewport = geometry.configuration.viewport
+        let width = Int((Double(viewport.width) * scale).rounded()), height = Int((Double(viewport.height) * scale).rounded())
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw .invalidEditorLayout("a \(width)x\(height) canvas")
+        }
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: canvas.count, by: 4) {
+            canvas[i] = background.r; canvas[i + 1] = background.g; canvas[i + 2] = background.b; canvas[i + 3] = 255
+        }
+        try drawImage(geometry, image, into: &canvas, width: width, height: height)
+        drawOverlay(geometry, into: &canvas, width: width, height: height)
+        do {
+            return try PixelBuffer(width: width, height: height, bytes: canvas)
+        } catch {
+            throw .editFailed(reason: String(describing: error))
+        }
+    }
+
+    /// Resamples the visible part of the image to its size on the canvas and composites it.
+    private func drawImage(
+        _ geometry: EditorGeometry, _ image: PixelBuffer, into canvas: inout [UInt8], width: Int, height: Int
+    ) throws(PickerError) {
+        let k = geometry.zoom * scale
+        let fx = Double(geometry.origin.x) * scale, fy = Double(geometry.origin.y) * scale
+        let size = geometry.imageSize
+        // The whole image pixels that cover the canvas, and where they land on it.
+        let sx0 = max(0, Int(((0 - fx) / k).rounded(.down))), sy0 = max(0, Int(((0 - fy) / k).rounded(.down)))
+        let sx1 = min(size.width, Int(((Double(width) - fx) / k).rounded(.up)))
+        let sy1 = min(size.height, Int(((Double(height) - fy) / k).rounded(.up)))
+        guard sx1 > sx0, sy1 > sy0 else { return }
+        let tx0 = Int((fx + Double(sx0) * k).rounded()), ty0 = Int((fy + Double(sy0) * k).rounded())
+        let tx1 = Int((fx + Double(sx1) * k).rounded()), ty1 = Int((fy + Double(sy1) * k).rounded())
+        guard tx1 > tx0, ty1 > ty0 else { return }
+        let source = PixelRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0)
+        let target = PixelSize(width: tx1 - tx0, height: ty1 - ty0)
+        let filter: ResampleFilter = target.width < source.width ? .area : .bilinear
+        let shown: PixelBuffer
+        do {
+            shown = try image.resampled(displayRect: source, to: target, filter: filter).normalized().asStraightRGBA()
+        } catch {
+            throw .editFailed(reason: String(describing: error))
+        }
+        for y in max(0, ty0)..<min(height, ty1) {
+            for x in max(0, tx0)..<min(width, tx1) {
+                let p = shown[x - tx0, y - ty0]
+                let i = (y * width + x) * 4
+                let a = Int(p.a)
+                canvas[i] = UInt8((Int(p.r) * a + Int(canvas[i]) * (255 - a) + 127) / 255)
+                canvas[i + 1] = UInt8((Int(p.g) * a + Int(canvas[i + 1]) * (255 - a) + 127) / 255)
+                canvas[i + 2] = UInt8((Int(p.b) * a + Int(canvas[i + 2]) * (255 - a) + 127) / 255)
+            }
+        }
+    }
+
+    /// Dims outside the mask and strokes its outline, both anti-aliased.
+    private func drawOverlay(_ geometry: EditorGeometry, into canvas: inout [UInt8], width: Int, height: Int) {
+        let mask = geometry.maskRect
+        let cx = Double(mask.midX) * scale, cy = Double(mask.midY) * scale
+        let hw = Double(mask.width) * scale / 2, hh = Double(mask.height) * scale / 2
+        let round = geometry.configuration.shape == .circle
+        let stroke = outlineWidth * scale / 2
+        for y in 0..<height {
+            let dy = Double(y) + 0.5 - cy
+            for x in 0..<width {
+                let dx = Double(x) + 0.5 - cx
+                // Signed distance to the mask's edge, negative inside, in canvas pixels.
+                let distance: Double
+                if round {
+                    distance = (dx * dx + dy * dy).squareRoot() - hw
+                } else {
+                    let ox = abs(dx) - hw, oy = abs(dy) - hh
+                    distance = ox > 0 || oy > 0 ? (max(ox, 0) * max(ox, 0) + max(oy, 0) * max(oy, 0)).squareRoot() : max(ox, oy)
+                }
+                let inside = min(1, max(0, 0.5 - distance))
+                let light = dimming + (1 - dimming) * inside
+                let line = stroke > 0 ? min(1, max(0, stroke - abs(distance) + 0.5)) : 0
+                let i = (y * width + x) * 4
+                for (c, o) in zip(0..<3, [outline.r, outline.g, outline.b]) {
+                    let dimmed = Double(canvas[i + c]) * light
+                    canvas[i + c] = UInt8((dimmed * (1 - line) + Double(o) * line).rounded())
+                }
+            }
+        }
+    }
+}

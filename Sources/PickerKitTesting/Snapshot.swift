@@ -1,0 +1,127 @@
+import Foundation
+import PickerImaging
+
+#if canImport(Testing)
+import Testing
+#endif
+
+/// Snapshot testing for renderings: compares an image with a reference PNG stored beside the
+/// test file, in `__Snapshots__/<TestFile>/<name>.png`.
+///
+/// - A missing reference is written, and the test fails once so the new file is looked at.
+/// - Record mode (`record: true`, or the environment variable `PICKERKIT_RECORD_SNAPSHOTS=1`)
+///   rewrites references.
+/// - A mismatch fails the test with a readable account and writes `<name>.actual.png` and
+///   `<name>.diff.png` beside the reference: the difference image shows the reference dimmed
+///   with every pixel over the tolerance in red.
+///
+/// ```swift
+/// let screen = try EditorRenderer(scale: 1).render(editor, image: photo)
+/// assertSnapshot(screen, named: "editor-initial")
+/// ```
+public enum Snapshot {
+    /// How an image compared with its reference.
+    public struct Comparison: Sendable, Equatable {
+        /// Pixels whose largest channel difference is over the tolerance.
+        public var differingPixels: Int
+        /// The largest channel difference anywhere.
+        public var maximumDifference: Int
+        /// Whether the sizes differ (then nothing else was compared).
+        public var sizeMismatch: Bool
+
+        /// Creates a comparison result.
+        public init(differingPixels: Int, maximumDifference: Int, sizeMismatch: Bool) {
+            self.differingPixels = differingPixels
+            self.maximumDifference = maximumDifference
+            self.sizeMismatch = sizeMismatch
+        }
+
+        /// Whether the images match within the tolerance.
+        public var matches: Bool { !sizeMismatch && differingPixels == 0 }
+    }
+
+    /// Compares two images pixel by pixel, upright, as straight RGBA.
+    ///
+    /// - Complexity: O(pixels).
+    public static func compare(_ actual: PixelBuffer, _ reference: PixelBuffer, tolerance: Int) -> Comparison {
+        let a = actual.normalized().asStraightRGBA(), b = reference.normalized().asStraightRGBA()
+        guard a.pixelSize == b.pixelSize else { return Comparison(differingPixels: 0, maximumDifference: 0, sizeMismatch: true) }
+        var differing = 0, largest = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let d = difference(a[x, y], b[x, y])
+                largest = max(largest, d)
+                if d > tolerance { differing += 1 }
+            }
+        }
+        return Comparison(differingPixels: differing, maximumDifference: largest, sizeMismatch: false)
+    }
+
+    /// The difference image: the reference at a third of its brightness, pixels over the
+    /// tolerance in red.
+    public static func differenceImage(_ actual: PixelBuffer, _ reference: PixelBuffer, tolerance: Int) -> PixelBuffer {
+        let a = actual.normalized().asStraightRGBA(), b = reference.normalized().asStraightRGBA()
+        var out = b
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let p = b[x, y]
+                out[x, y] = difference(a[x, y], p) > tolerance ? RGBA(255, 0, 0) : RGBA(p.r / 3, p.g / 3, p.b / 3)
+            }
+        }
+        return out
+    }
+
+    private static func difference(_ p: RGBA, _ q: RGBA) -> Int {
+        max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+    }
+
+    /// Where the reference for `name` lives, for a test in `filePath`.
+    public static func referenceURL(named name: String, filePath: String) -> URL {
+        let test = URL(fileURLWithPath: filePath)
+        return test.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+            .appendingPathComponent(test.deletingPathExtension().lastPathComponent).appendingPathComponent(name + ".png")
+    }
+}
+
+/// Checks `image` against its reference snapshot; see ``Snapshot``. Returns whether it matched.
+///
+/// - Parameters:
+///   - tolerance: the largest channel difference that still counts as equal.
+///   - record: rewrite the reference instead of comparing.
+@discardableResult
+public func assertSnapshot(
+    _ image: PixelBuffer, named name: String, tolerance: Int = 1,
+    record: Bool = ProcessInfo.processInfo.environment["PICKERKIT_RECORD_SNAPSHOTS"] == "1",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Bool {
+    let url = Snapshot.referenceURL(named: name, filePath: filePath)
+    func fail(_ message: String) -> Bool {
+        UnexpectedCall.reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+    }
+    let fm = FileManager.default
+    if record || !fm.fileExists(atPath: url.path) {
+        do {
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PNG.encode(image).write(to: url)
+        } catch {
+            return fail("could not write snapshot \(url.path): \(error)")
+        }
+        return fail("recorded snapshot \(name) at \(url.path); look at it, then run again without recording")
+    }
+    let reference: PixelBuffer
+    do { reference = try PNG.decode(Data(contentsOf: url)) } catch {
+        return fail("could not read snapshot \(url.path): \(error)")
+    }
+    let result = Snapshot.compare(image, reference, tolerance: tolerance)
+    guard !result.matches else { return true }
+    let base = url.deletingPathExtension()
+    let actualURL = base.appendingPathExtension("actual.png"), diffURL = base.appendingPathExtension("diff.png")
+    try? PNG.encode(image).write(to: actualURL)
+    try? PNG.encode(Snapshot.differenceImage(image, reference, tolerance: tolerance)).write(to: diffURL)
+    if result.sizeMismatch {
+        return fail("snapshot \(name): size \(image.displaySize), reference \(reference.displaySize); wrote \(actualURL.path)")
+    }
+    return fail("snapshot \(name): \(result.differingPixels) pixel(s) differ by more than \(tolerance) "
+        + "(at most \(result.maximumDifference)); wrote \(actualURL.lastPathComponent) and \(diffURL.lastPathComponent) beside \(url.path)")
+}

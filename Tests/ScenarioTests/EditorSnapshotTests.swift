@@ -1,0 +1,125 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+/// The edit screen's key states, rendered and compared with reference PNGs in
+/// `__Snapshots__/EditorSnapshotTests/`.
+@Suite("Edit screen snapshots")
+struct EditorSnapshotTests {
+    /// A 240×180 scene: sky over grass, a red square top left, a blue disc right, a yellow bar
+    /// along the bottom, so a turn or a mirror shows at once.
+    static func scene() throws -> PixelBuffer {
+        var image = try PixelBuffer(width: 240, height: 180)
+        for y in 0..<180 {
+            for x in 0..<240 {
+                var p = y < 110 ? RGBA(UInt8(90 + y), UInt8(150 + y / 2), 235) : RGBA(60, UInt8(170 - (y - 110)), 50)
+                if (20..<70).contains(x) && (20..<70).contains(y) { p = RGBA(220, 40, 40) }
+                let dx = x - 180, dy = y - 80
+                if dx * dx + dy * dy < 35 * 35 { p = RGBA(40, 60, 220) }
+                if y >= 165 && x < 200 { p = RGBA(250, 210, 40) }
+                image[x, y] = p
+            }
+        }
+        return image
+    }
+
+    static func configuration() -> EditorConfiguration {
+        var c = EditorConfiguration()
+        c.viewport = CGSize(width: 160, height: 240)
+        c.margin = 10
+        return c
+    }
+
+    static let renderer = EditorRenderer(scale: 1)
+
+    @Test func initial() throws {
+        let editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
+        assertSnapshot(try Self.renderer.render(editor, image: Self.scene()), named: "editor-initial")
+    }
+
+    @Test func aTurnedPhotoLooksTheSame() throws {
+        // Stored a quarter turn counter-clockwise, tagged to be turned back: EXIF 6. The stored
+        // pixel (x, y) is the scene's (239 − y, x).
+        let scene = try Self.scene()
+        var stored = try PixelBuffer(width: 180, height: 240, orientation: .right)
+        for y in 0..<240 { for x in 0..<180 { stored[x, y] = scene[239 - y, x] } }
+        #expect(stored.displaySize == PixelSize(width: 240, height: 180))
+        let editor = try EditorGeometry(imageSize: stored.displaySize, orientation: .right, configuration: Self.configuration())
+        assertSnapshot(try Self.renderer.render(editor, image: stored), named: "editor-initial")
+    }
+
+    @Test func zoomedBesideTheRedSquare() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
+        editor.apply(.pinch(scale: 2.2, focus: CGPoint(x: 40, y: 100)))
+        editor.apply(.ended)
+        #expect(editor.cropRect == PixelRect(x: 51, y: 35, width: 82, height: 82))
+        assertSnapshot(try Self.renderer.render(editor, image: Self.scene()), named: "editor-zoomed")
+    }
+
+    @Test func pannedToTheRightEdge() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
+        editor.apply(.pan(CGPoint(x: -500, y: 0)))
+        assertSnapshot(try Self.renderer.render(editor, image: Self.scene()), named: "editor-pan-stretched")
+        editor.apply(.ended)
+        #expect(editor.cropRect == PixelRect(x: 60, y: 0, width: 180, height: 180))
+        assertSnapshot(try Self.renderer.render(editor, image: Self.scene()), named: "editor-pan-settled")
+    }
+
+    @Test func emptySpaceAndARectangularMask() throws {
+        var c = Self.configuration()
+        c.allowsEmptySpace = true
+        var loose = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: c)
+        loose.apply(.pinch(scale: 0.2, focus: CGPoint(x: 80, y: 120)))
+        loose.apply(.ended)
+        assertSnapshot(try Self.renderer.render(loose, image: Self.scene()), named: "editor-empty-space")
+        var r = Self.configuration()
+        r.shape = .rectangle(aspectRatio: 4.0 / 3)
+        let rectangle = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: r)
+        assertSnapshot(try EditorRenderer(scale: 2).render(rectangle, image: Self.scene()), named: "editor-rectangle-2x")
+    }
+
+    @Test func theFinalAvatar() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
+        editor.apply(.pinch(scale: 1.5, focus: CGPoint(x: 120, y: 120)))
+        editor.apply(.ended)
+        var output = AvatarOutput()
+        output.size = 96
+        output.mask = .circle
+        let avatar = try #require(try EditSession(geometry: editor, output: output).apply(to: Self.scene()) as? PixelBuffer)
+        assertSnapshot(avatar, named: "avatar-circle")
+    }
+}
+
+@Suite("Snapshot testing")
+struct SnapshotSupportTests {
+    @Test func comparesWithinTheTolerance() throws {
+        var a = try PixelBuffer(width: 2, height: 1, bytes: [10, 10, 10, 255, 20, 20, 20, 255])
+        let b = a
+        a[1, 0] = RGBA(23, 20, 20)
+        #expect(Snapshot.compare(a, b, tolerance: 3) == Snapshot.Comparison(differingPixels: 0, maximumDifference: 3, sizeMismatch: false))
+        #expect(Snapshot.compare(a, b, tolerance: 2).differingPixels == 1)
+        #expect(Snapshot.compare(a, try PixelBuffer(width: 1, height: 2), tolerance: 9).sizeMismatch)
+        let diff = Snapshot.differenceImage(a, b, tolerance: 2)
+        #expect(diff[0, 0] == RGBA(3, 3, 3) && diff[1, 0] == RGBA(255, 0, 0))
+    }
+
+    @Test func recordsAMissingReferenceAndWritesActualAndDiffOnMismatch() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let testFile = folder.appendingPathComponent("FakeTests.swift").path
+        let image = try PixelBuffer(width: 3, height: 3, bytes: [UInt8](repeating: 200, count: 36))
+        withKnownIssue { _ = assertSnapshot(image, named: "thing", record: false, filePath: testFile) }
+        let reference = Snapshot.referenceURL(named: "thing", filePath: testFile)
+        #expect(FileManager.default.fileExists(atPath: reference.path))
+        #expect(assertSnapshot(image, named: "thing", record: false, filePath: testFile))
+        var changed = image
+        changed[1, 1] = RGBA(0, 0, 0)
+        withKnownIssue { _ = assertSnapshot(changed, named: "thing", record: false, filePath: testFile) }
+        let actual = try PNG.decode(Data(contentsOf: reference.deletingPathExtension().appendingPathExtension("actual.png")))
+        let diff = try PNG.decode(Data(contentsOf: reference.deletingPathExtension().appendingPathExtension("diff.png")))
+        #expect(actual[1, 1] == RGBA(0, 0, 0))
+        #expect(diff[1, 1] == RGBA(255, 0, 0) && diff[0, 0] == RGBA(66, 66, 66))
+    }
+}
