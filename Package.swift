@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging"]),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"]
+            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
+            exclude: ["__Snapshots__"]
         ),
     ],
     swiftLanguageModes: [.v6]
