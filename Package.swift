@@ -22,7 +22,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging"]),
+        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting"]),
         .testTarget(
             name: "ScenarioTests",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
