@@ -53,6 +53,9 @@ public final class FakePhotoSource: PhotoSource {
     public struct LoadError: Error, CustomStringConvertible {
         /// The scripted message.
         public var description: String
+
+        /// Creates a failure with `description` as its message.
+        public init(description: String) { self.description = description }
     }
 
     /// The sources this device has, with the media types each offers.

@@ -20,6 +20,10 @@ public final class PickerScenario {
     public let transcript = Transcript()
     /// The scripted photo source.
     public let source: FakePhotoSource
+    /// The scripted camera.
+    public let camera: FakeCamera
+    /// The clock of the camera's warm-up; it moves only when the test advances it.
+    public let clock = ManualClock()
     /// The recording presenter.
     public let presenter: FakePresenter
     /// The recording delegate.
@@ -44,11 +48,14 @@ public final class PickerScenario {
     ) {
         source = FakePhotoSource(transcript: transcript, items: items)
         configureSource(source)
+        camera = FakeCamera(
+            transcript: transcript,
+            defaultPhoto: try? PickerScenario.photo(width: 40, height: 30, orientation: .right, colour: RGBA(30, 90, 160)))
         presenter = FakePresenter(idiom: idiom, transcript: transcript)
         delegate = RecordingDelegate(transcript: transcript)
         picker = ProfilePicker(
-            photoSource: source, presenter: presenter, delegate: delegate,
-            configuration: configuration, hostInfo: hostInfo)
+            photoSource: source, camera: camera, presenter: presenter, delegate: delegate,
+            configuration: configuration, hostInfo: hostInfo, clock: clock)
         user = ScriptedUser(picker: picker, presenter: presenter, source: source, transcript: transcript)
         picker.eventHandler = { [transcript, delegate] event in
             transcript.record("picker", event.description)

@@ -31,6 +31,21 @@ public final class ScriptedUser {
         tap("pick \(item.id)", .itemPicked(item))
     }
 
+    /// Presses the camera's shutter.
+    public func tapShutter() {
+        tap("shutter", .shutterTapped)
+    }
+
+    /// Switches between the rear and front cameras.
+    public func switchCamera() {
+        tap("switch camera", .cameraSwitched)
+    }
+
+    /// Sets the camera's flash.
+    public func setFlash(_ mode: FlashMode) {
+        tap("flash \(mode.rawValue)", .flashModeChanged(mode))
+    }
+
     /// Taps Cancel (or dismisses the menu or popover).
     public func tapCancel() {
         tap("cancel", .cancelTapped)

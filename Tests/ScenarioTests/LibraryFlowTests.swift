@@ -200,7 +200,7 @@ extension LibraryFlowTests {
             "user: pick IMG_1 on #1",
             "picker: load IMG_1 (public.image)",
             "user: pick IMG_2 on #1",
-            "picker: ignored itemPicked(IMG_2 (public.image)) on #1: loading",
+            "picker: ignored itemPicked(IMG_2 (public.image)) on #1: busy",
             "source: load IMG_1",
             "user: cancel on #1",
             "presenter: dismiss animated",

@@ -42,7 +42,10 @@ struct RandomWalkTests {
         ("a load failure", "presenter: alert"),
         ("a swipe back", "picker: navigation back to"),
         ("a stale action", "not frontmost"),
-        ("a pick while loading", ": loading"),
+        ("a pick while busy", ": busy"),
+        ("a photo taken", "picker: captured"),
+        ("a capture failure", "picker: capture failed"),
+        ("a camera switch", "picker: camera front"),
         ("a pop to the browser", "presenter: pop"),
         ("an iPad popover", "popover("),
         ("a menu", " menu"),
@@ -72,6 +75,8 @@ struct RandomWalkTests {
             answers[source] = [.authorized, .denied, .limited].randomElement(using: &rng)!
         }
         let manualLoads = Bool.random(using: &rng)
+        let cameraDevices: Set<CameraDevice> = [[.rear, .front], [.rear], [.front]][Int.random(in: 0..<3, using: &rng)]
+        let failingCaptures = Int.random(in: 0..<3, using: &rng) == 0
         let hostInfo = Int.random(in: 0..<6, using: &rng) > 0
             ? HostInfo.allDeclared : HostInfo(usageDescriptions: [.photoLibrary: "Pick"])
         let s = PickerScenario(idiom: idiom, items: items, configuration: configuration, hostInfo: hostInfo) {
@@ -80,6 +85,9 @@ struct RandomWalkTests {
             $0.authorizationAnswers = answers
             $0.loadMode = manualLoads ? .manual : .immediate
         }
+        s.camera.devices = cameraDevices
+        s.camera.captureMode = manualLoads ? .manual : .immediate
+        if failingCaptures { s.camera.captures = [.failure(.init(description: "sensor busy")), .success(photo)] }
         let anchorView = NSObject()
         var steps = 0
         for _ in 0..<stepsPerWalk {
@@ -87,17 +95,19 @@ struct RandomWalkTests {
             let wasActive = s.picker.isSessionActive
             let stateBefore = s.picker.navigation
             let kind = try await step(s, &rng, anchorView: anchorView)
-            // A manual load waits for the test, so waiting for idle could wait for ever: let the
-            // picker's tasks run a few turns instead.
-            if manualLoads { for _ in 0..<8 { await Task.yield() } } else { await s.settle() }
+            // A manual load or capture, or the camera's warm-up on the manual clock, waits for the
+            // test, so waiting for idle could wait for ever: let the picker's tasks run a few turns.
+            for _ in 0..<8 { await Task.yield() }
             check(s, after: kind, wasActive: wasActive, stateBefore: stateBefore, linesBefore: before)
             steps += 1
         }
         // Finish every walk cleanly: whatever is open ends with exactly one callback.
         s.source.completePendingLoads()
+        s.camera.completePendingCapture()
+        s.clock.advance(by: .seconds(1))
         for _ in 0..<8 { await Task.yield() }
-        await s.settle()
         s.picker.cancel()
+        #expect(!s.camera.isRunning, "the camera is torn down with its session")
         #expect(!s.picker.isSessionActive)
         #expect(s.presenter.stack.isEmpty)
         #expect(s.transcript.unexpected.isEmpty, "\(s.transcript.lines.joined(separator: "\n"))")
@@ -132,7 +142,11 @@ struct RandomWalkTests {
             s.user.pickItem(at: Int.random(in: 0..<s.source.items.count, using: &rng))
             return .tap
         case 7:
-            s.user.chooseSource(SourceType.allCases.randomElement(using: &rng)!)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: s.user.chooseSource(SourceType.allCases.randomElement(using: &rng)!)
+            case 1: s.user.switchCamera()
+            default: s.user.tapShutter()
+            }
             return .tap
         case 8:
             if s.presenter.stack.count > 1 { s.user.swipeBack() }
@@ -144,6 +158,8 @@ struct RandomWalkTests {
             return .stale
         case 10:
             s.source.completePendingLoads()
+            s.camera.completePendingCapture()
+            s.clock.advance(by: .milliseconds(Int.random(in: 0...1000, using: &rng)))
             return .other
         case 12:
             let gestures: [EditorGesture] = [

@@ -82,10 +82,15 @@ struct SourceChooserTests {
         try s.picker.chooseSource()
         s.user.chooseSource(.camera)
         await s.settle()
-        #expect(s.transcript.lines.last == "presenter: present #2 camera(rear, [public.image]) fullScreen animated")
+        #expect(Array(s.transcript.lines.dropFirst(4)) == [
+            "presenter: present #2 camera(rear, [public.image]) fullScreen animated",
+            "camera: prepare rear",
+            "picker: camera ready: rear",
+        ])
         s.user.tapCancel()
-        #expect(Array(s.transcript.lines.suffix(3)) == [
-            "presenter: dismiss animated", "picker: end cancelled (user)", "delegate: didCancel",
+        #expect(Array(s.transcript.lines.suffix(5)) == [
+            "user: cancel on #2", "camera: tear down", "presenter: dismiss animated", "picker: end cancelled (user)",
+            "delegate: didCancel",
         ])
     }
 

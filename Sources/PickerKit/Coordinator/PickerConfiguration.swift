@@ -10,8 +10,8 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var mediaTypes: [MediaType] = [.image]
     /// Whether a picked image goes to the edit screen; when `false` it is returned as picked.
     public var allowsEditing = true
-    /// Which camera the camera source starts with.
-    public var cameraDevice: CameraDevice = .rear
+    /// The camera's device, flash and warm-up.
+    public var camera = CameraSettings()
     /// The source chooser's titles.
     public var chooserTitles = SourceChooserTitles()
     /// Whether presentations and dismissals animate.

@@ -21,6 +21,16 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case loadFailed(PickedItem, PickerError)
     /// A gesture moved or scaled the image on the edit screen; the crop it now gives.
     case editorChanged(EditorGesture, crop: PixelRect)
+    /// The camera's capture session started on a device.
+    case cameraReady(CameraDevice)
+    /// The camera's device or flash changed.
+    case cameraChanged(device: CameraDevice, flash: FlashMode)
+    /// The shutter was pressed; the photo is taken after the remaining warm-up.
+    case captureStarted(warmUp: Duration)
+    /// The camera took a photo.
+    case captured(summary: String)
+    /// The camera failed to take a photo; it stays open to try again.
+    case captureFailed(PickerError)
     /// The navigation stack went back to a route by itself (the person swiped back).
     case navigationSynced(to: Route.ID)
     /// The navigation stack reported a route the coordinator does not know; ignored.
@@ -38,8 +48,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case notFrontmost = "not frontmost"
         /// The screen does not offer this action.
         case notOffered = "not offered here"
-        /// An item is already loading.
-        case loading
+        /// An item is loading, or a photo is being taken.
+        case busy
     }
 
     public var description: String {
@@ -52,6 +62,11 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .loadSucceeded(item, summary): "loaded \(item.id): \(summary)"
         case let .loadFailed(item, error): "load failed \(item.id): \(error)"
         case let .editorChanged(gesture, crop): "editor \(gesture): crop \(crop)"
+        case let .cameraReady(device): "camera ready: \(device.rawValue)"
+        case let .cameraChanged(device, flash): "camera \(device.rawValue), flash \(flash.rawValue)"
+        case let .captureStarted(warmUp): "shutter: capture after \(warmUp.seconds)s"
+        case let .captured(summary): "captured \(summary)"
+        case let .captureFailed(error): "capture failed: \(error)"
         case let .navigationSynced(route): "navigation back to \(route)"
         case let .unknownRouteShown(route): "unknown route shown \(route)"
         case let .sessionEnded(outcome): "end \(outcome)"
@@ -87,4 +102,14 @@ public enum CancelReason: String, Sendable, Equatable {
     case presenterGone = "presenter gone"
     /// The host called ``ProfilePicker/cancel()``.
     case host
+}
+
+extension Duration {
+    /// Seconds, at most three decimals: `0.75`.
+    var seconds: String {
+        let (s, attoseconds) = components
+        let value = Double(s) + Double(attoseconds) / 1e18
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
 }

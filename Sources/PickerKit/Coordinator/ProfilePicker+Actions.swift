@@ -11,7 +11,8 @@ extension ProfilePicker {
     /// | screen | actions |
     /// |---|---|
     /// | source chooser | `sourceChosen` (an offered source), `cancelTapped` |
-    /// | browser, camera | `itemPicked`, `cancelTapped` |
+    /// | browser | `itemPicked`, `cancelTapped` |
+    /// | camera | `shutterTapped`, `cameraSwitched`, `flashModeChanged`, `cancelTapped` |
     /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
     public func send(_ action: UserAction, from route: Route.ID) {
         guard let session else { return ignore(action, route, .noSession) }
@@ -24,8 +25,16 @@ extension ProfilePicker {
         case let (.sourceChooser(chooser), .sourceChosen(source))
         where chooser.options.contains { $0.sourceType == source }:
             sourceChosen(source)
-        case (.browser, .itemPicked(let item)), (.camera, .itemPicked(let item)):
-            if case .loading = session.phase { return ignore(action, route, .loading) }
+        case (.camera, .shutterTapped):
+            if session.phase != .active { return ignore(action, route, .busy) }
+            shutterTapped()
+        case (.camera, .cameraSwitched):
+            switchCamera(action, route)
+        case let (.camera, .flashModeChanged(mode)):
+            self.session?.camera?.flash = mode
+            emit(.cameraChanged(device: session.camera?.device ?? configuration.camera.device, flash: mode))
+        case (.browser, .itemPicked(let item)):
+            if session.phase != .active { return ignore(action, route, .busy) }
             load(item)
         case (.editor, .chooseTapped):
             chooseTapped()
@@ -79,7 +88,7 @@ extension ProfilePicker {
         } catch {
             return end(.failed(error))
         }
-        session?.pendingTask = Task { [weak self] in
+        track(Task { [weak self] in
             do throws(PickerError) {
                 try await self?.authorize(source)
                 guard let self, self.session?.number == number else { return }
@@ -88,7 +97,7 @@ extension ProfilePicker {
                 guard let self, self.session?.number == number else { return }
                 self.end(.failed(error))
             }
-        }
+        })
     }
 
     /// Loads a picked item in the background; the browser stays up meanwhile.
@@ -97,11 +106,11 @@ extension ProfilePicker {
         session?.phase = .loading(item)
         emit(.loadStarted(item))
         let source = photoSource
-        session?.pendingTask = Task { [weak self] in
+        track(Task { [weak self] in
             let result: Result<PickedMedia, any Error>
             do { result = .success(try await source.loadMedia(for: item)) } catch { result = .failure(error) }
             self?.loaded(item, result, session: number)
-        }
+        })
     }
 
     private func loaded(_ item: PickedItem, _ result: Result<PickedMedia, any Error>, session number: Int) {
@@ -117,15 +126,26 @@ extension ProfilePicker {
             end(.finished(ProfilePickerResult(mediaType: item.mediaType, mediaURL: url)))
         case let .success(.image(image)):
             emit(.loadSucceeded(item, summary: "image \(image.displaySize) \(image.orientation)"))
-            guard configuration.allowsEditing else {
-                return end(.finished(ProfilePickerResult(mediaType: item.mediaType, originalImage: image)))
-            }
-            do {
-                try pushEditor(for: image, mediaType: item.mediaType)
-            } catch {
-                end(.failed(error))
-            }
+            received(image, mediaType: item.mediaType)
         }
+    }
+
+    /// A picked or captured image goes to the edit screen, or straight back when editing is off.
+    func received(_ image: any ImageBuffer, mediaType: MediaType) {
+        guard configuration.allowsEditing else {
+            return end(.finished(ProfilePickerResult(mediaType: mediaType, originalImage: image)))
+        }
+        do {
+            try pushEditor(for: image, mediaType: mediaType)
+        } catch {
+            end(.failed(error))
+        }
+    }
+
+    /// Keeps `task` with the session, so ``waitUntilIdle()`` can wait for it and the session's
+    /// end cancels it.
+    func track(_ task: Task<Void, Never>) {
+        session?.pendingTasks.append(task)
     }
 
     /// Pushes the edit screen onto the picker's stack, not animated, with the bar hidden (B2).
@@ -178,7 +198,8 @@ extension ProfilePicker {
     func end(_ outcome: Outcome) {
         guard let ending = session else { return }
         session = nil
-        ending.pendingTask?.cancel()
+        for task in ending.pendingTasks { task.cancel() }
+        if ending.camera?.startedAt != nil { camera?.tearDown() }
         if !navigation.stack.isEmpty {
             navigation = NavigationState()
             presenter?.dismiss(animated: configuration.animated)
@@ -200,9 +221,11 @@ extension ProfilePicker {
     /// Waits until work the picker started in the background (an access request after a
     /// source was chosen, an item loading) has finished.
     public func waitUntilIdle() async {
-        while let task = session?.pendingTask {
-            await task.value
-            if session?.pendingTask == task { session?.pendingTask = nil }
+        var awaited = 0
+        while let session, session.pendingTasks.count > awaited {
+            let tasks = session.pendingTasks
+            for task in tasks[awaited...] { await task.value }
+            awaited = tasks.count
         }
     }
 }

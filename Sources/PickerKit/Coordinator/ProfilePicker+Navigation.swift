@@ -9,6 +9,8 @@ extension ProfilePicker {
         guard session != nil, let index = navigation.stack.firstIndex(where: { $0.id == route.id }) else {
             return emit(.unknownRouteShown(route.id))
         }
+        // The camera screen is up: its shutter is ours, so start our capture session (B3).
+        if route.screen.kind == .camera { prepareCamera() }
         guard index < navigation.stack.count - 1 else { return }
         navigation.stack.removeSubrange((index + 1)...)
         if navigation.top?.screen.kind != .editor { session?.editing = nil }

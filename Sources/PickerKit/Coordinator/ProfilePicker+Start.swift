@@ -101,8 +101,12 @@ extension ProfilePicker {
         if source == .camera, types.contains(.movie), !hostInfo.declares(.microphone) {
             throw .missingUsageDescription(.microphone)
         }
+        if source == .camera {
+            guard let camera else { throw .noCameraSession }
+            guard camera.isAvailable(configuration.camera.device) else { throw .cameraUnavailable(configuration.camera.device) }
+        }
         let screen: Screen = source == .camera
-            ? .camera(device: configuration.cameraDevice, mediaTypes: types)
+            ? .camera(device: configuration.camera.device, mediaTypes: types)
             : .browser(source: source, mediaTypes: types)
         return SourcePlan(screen: screen, style: try presentationStyle(for: screen, anchor: anchor), mediaTypes: types)
     }
@@ -150,6 +154,9 @@ extension ProfilePicker {
 
     /// Presents a validated source's browser or camera.
     func show(_ plan: SourcePlan) {
+        if case let .camera(device, _) = plan.screen {
+            session?.camera = Session.Camera(device: device, flash: configuration.camera.flash)
+        }
         present(plan.screen, style: plan.style)
         session?.phase = .active
     }

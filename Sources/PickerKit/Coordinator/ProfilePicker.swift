@@ -25,6 +25,10 @@ public final class ProfilePicker {
     public weak var presenter: (any Presenter)?
     /// The device's media.
     public let photoSource: any PhotoSource
+    /// The camera's capture session, needed for the camera source.
+    public var camera: (any CameraSession)?
+    /// The clock the camera's warm-up is measured on.
+    public var clock: any PickerClock
     /// How sessions run. Changes apply to the next session.
     public var configuration: PickerConfiguration
     /// The host's Info.plist, checked for privacy keys before a source is shown.
@@ -53,16 +57,21 @@ public final class ProfilePicker {
     ///
     /// - Parameters:
     ///   - photoSource: the device's media.
+    ///   - camera: the camera's capture session, for the camera source.
     ///   - presenter: the screen that presents the picker; held weakly.
     ///   - delegate: receives the session's end; held weakly.
     ///   - configuration: media types, editing, titles.
     ///   - hostInfo: the host's Info.plist keys; ``HostInfo/main`` by default.
+    ///   - clock: the clock of the camera's warm-up; the system's by default.
     public init(
-        photoSource: any PhotoSource, presenter: (any Presenter)? = nil,
+        photoSource: any PhotoSource, camera: (any CameraSession)? = nil, presenter: (any Presenter)? = nil,
         delegate: (any ProfilePickerDelegate)? = nil,
-        configuration: PickerConfiguration = PickerConfiguration(), hostInfo: HostInfo = .main
+        configuration: PickerConfiguration = PickerConfiguration(), hostInfo: HostInfo = .main,
+        clock: any PickerClock = SystemPickerClock()
     ) {
         self.photoSource = photoSource
+        self.camera = camera
+        self.clock = clock
         self.presenter = presenter
         self.delegate = delegate
         self.configuration = configuration

@@ -9,6 +9,18 @@ struct Session {
         case active
         /// A picked item is loading.
         case loading(PickedItem)
+        /// The camera is taking a photo.
+        case capturing
+    }
+
+    /// The camera's state, for camera sessions.
+    struct Camera {
+        var device: CameraDevice
+        var flash: FlashMode
+        /// When the capture session started; `nil` until it is prepared.
+        var startedAt: Duration?
+        /// The preparation under way or done.
+        var preparation: Task<Void, any Error>?
     }
 
     /// The image on the edit screen.
@@ -25,7 +37,9 @@ struct Session {
     let outcome: OutcomeBox?
     var phase: Phase = .starting
     var editing: Editing?
-    var pendingTask: Task<Void, Never>?
+    var camera: Camera?
+    /// Background work of this session, for ``ProfilePicker/waitUntilIdle()``; cancelled at its end.
+    var pendingTasks: [Task<Void, Never>] = []
 }
 
 /// How a session ended, as the coordinator hands it to ``ProfilePicker/pick(_:anchor:)``.

@@ -13,6 +13,12 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case chooseTapped
     /// A gesture on the edit screen.
     case editorGesture(EditorGesture)
+    /// The shutter was pressed on the camera.
+    case shutterTapped
+    /// The camera was switched between rear and front.
+    case cameraSwitched
+    /// The flash setting was changed.
+    case flashModeChanged(FlashMode)
 
     public var description: String {
         switch self {
@@ -21,6 +27,9 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case .cancelTapped: "cancelTapped"
         case .chooseTapped: "chooseTapped"
         case let .editorGesture(gesture): "editorGesture(\(gesture))"
+        case .shutterTapped: "shutterTapped"
+        case .cameraSwitched: "cameraSwitched"
+        case let .flashModeChanged(mode): "flashModeChanged(\(mode.rawValue))"
         }
     }
 }

@@ -33,6 +33,14 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case itemLoadFailed(itemID: String, reason: String)
     /// The image could not be cropped as edited.
     case editFailed(reason: String)
+    /// The camera source needs a ``CameraSession``: set ``ProfilePicker/camera``.
+    case noCameraSession
+    /// This camera (rear or front) is not on this device.
+    case cameraUnavailable(CameraDevice)
+    /// The capture session could not start.
+    case cameraSessionFailed(reason: String)
+    /// The camera could not take the photo; the camera stays open to try again.
+    case captureFailed(reason: String)
     /// The edit screen's layout cannot hold a mask: fix the viewport, insets or limits named.
     case invalidEditorLayout(String)
 
@@ -64,6 +72,14 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "item \(itemID) could not be loaded: \(reason)"
         case let .editFailed(reason):
             "the edited image could not be produced: \(reason)"
+        case .noCameraSession:
+            "no camera session: set ProfilePicker.camera to use the camera source"
+        case let .cameraUnavailable(device):
+            "the \(device.rawValue) camera is not available on this device"
+        case let .cameraSessionFailed(reason):
+            "the camera could not start: \(reason)"
+        case let .captureFailed(reason):
+            "the photo could not be taken: \(reason)"
         case let .invalidEditorLayout(reason):
             "the edit screen cannot be laid out: \(reason)"
         }

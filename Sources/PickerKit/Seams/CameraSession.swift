@@ -1,0 +1,50 @@
+import PickerImaging
+
+/// The camera, as the coordinator drives it: prepare a capture session on a device, capture
+/// stills, tear it down. On a device this wraps `AVCaptureSession` and a photo output; in tests,
+/// `FakeCamera` from PickerKitTesting scripts it.
+///
+/// The coordinator replaces the system camera's own shutter and edit screen: when the camera
+/// screen shows, it prepares this session; on the shutter it waits out the warm-up delay
+/// (``CameraSettings/warmUp``) and captures, then pushes its own edit screen.
+///
+/// ## Implementation requirements
+/// - ``prepare(_:)`` starts a session on the device or throws; calling it again after
+///   ``tearDown()`` starts a new one.
+/// - ``captureStill(flash:)`` is called only on a prepared session, never twice at once.
+/// - ``tearDown()`` stops the session; it is called once per prepared session.
+@MainActor
+public protocol CameraSession: AnyObject {
+    /// Whether this device has the camera.
+    func isAvailable(_ device: CameraDevice) -> Bool
+    /// Starts a capture session on `device`.
+    func prepare(_ device: CameraDevice) async throws
+    /// Captures a still image.
+    func captureStill(flash: FlashMode) async throws -> any ImageBuffer
+    /// Stops the session.
+    func tearDown()
+}
+
+/// The camera's flash setting.
+public enum FlashMode: String, CaseIterable, Sendable, Codable {
+    /// The camera decides.
+    case auto
+    /// Always fire.
+    case on
+    /// Never fire.
+    case off
+}
+
+/// The camera's settings.
+public struct CameraSettings: Sendable, Equatable {
+    /// The camera the session starts with; the rear one by default.
+    public var device: CameraDevice = .rear
+    /// The flash setting the session starts with.
+    public var flash: FlashMode = .auto
+    /// How long after the capture session starts the first still may be taken: without it,
+    /// some devices return a dark frame. 0.75 s by default.
+    public var warmUp: Duration = .milliseconds(750)
+
+    /// The defaults: rear camera, automatic flash, 0.75 s warm-up.
+    public init() {}
+}

@@ -1,0 +1,70 @@
+import PickerKit
+import Synchronization
+
+/// A clock that moves only when a test advances it, so waits (the camera's warm-up) take no
+/// real time and tests never sleep.
+///
+/// ```swift
+/// scenario.user.tapShutter()
+/// scenario.clock.advance(by: .milliseconds(750))
+/// await scenario.settle()
+/// ```
+public final class ManualClock: PickerClock, Sendable {
+    private struct Sleeper {
+        var deadline: Duration
+        var continuation: CheckedContinuation<Void, any Error>
+        var id: Int
+    }
+
+    private struct State {
+        var now: Duration = .zero
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a clock at zero.
+    public init() {}
+
+    public var now: Duration { state.withLock { $0.now } }
+
+    /// The number of tasks sleeping on this clock.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    public func sleep(for duration: Duration) async throws {
+        let id = state.withLock { s -> Int in
+            s.nextID += 1
+            return s.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let ready = state.withLock { s -> Bool in
+                    let deadline = s.now + duration
+                    if deadline <= s.now || Task.isCancelled { return true }
+                    s.sleepers.append(Sleeper(deadline: deadline, continuation: continuation, id: id))
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let woken = state.withLock { s -> Sleeper? in
+                guard let index = s.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return s.sleepers.remove(at: index)
+            }
+            woken?.continuation.resume(throwing: CancellationError())
+        }
+        try Task.checkCancellation()
+    }
+
+    /// Moves the clock on by `duration`, waking every sleeper whose time has come.
+    public func advance(by duration: Duration) {
+        let woken = state.withLock { s -> [Sleeper] in
+            s.now += duration
+            let due = s.sleepers.filter { $0.deadline <= s.now }
+            s.sleepers.removeAll { $0.deadline <= s.now }
+            return due
+        }
+        for sleeper in woken { sleeper.continuation.resume() }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+@MainActor
+@Suite("Camera flow (B3, B4)")
+struct CameraFlowTests {
+    /// Opens the camera and lets it report ready.
+    static func openCamera(_ configure: (PickerScenario) -> Void = { _ in }) async throws -> PickerScenario {
+        let s = PickerScenario()
+        configure(s)
+        try await s.picker.select(from: .camera)
+        await s.settle()
+        return s
+    }
+
+    @Test func theShutterWaitsOutTheWarmUpThenPushesOurEditScreen() async throws {
+        let s = try await Self.openCamera()
+        #expect(s.transcript.lines == [
+            "picker: start source camera",
+            "presenter: present #1 camera(rear, [public.image]) fullScreen animated",
+            "camera: prepare rear",
+            "picker: camera ready: rear",
+        ])
+        s.user.tapShutter()
+        await eventually("the warm-up starts") { s.clock.sleeperCount == 1 }
+        #expect(!s.transcript.lines.contains("camera: capture, flash auto"), "nothing is captured before the warm-up")
+        s.clock.advance(by: .milliseconds(749))
+        await Task.yield()
+        #expect(s.clock.sleeperCount == 1)
+        s.clock.advance(by: .milliseconds(1))
+        await s.settle()
+        s.user.tapChoose()
+        #expect(Array(s.transcript.lines.dropFirst(4)) == [
+            "user: shutter on #1",
+            "picker: shutter: capture after 0.75s",
+            "camera: capture, flash auto",
+            "picker: captured 30x40 right (6)",
+            "presenter: push #2 editor(30x40 crop (0,5,30,30))",
+            "presenter: navigation bar hidden",
+            "user: choose on #2",
+            "camera: tear down",
+            "presenter: dismiss animated",
+            "picker: end finished public.image edited 30x30 from 30x40 crop (0,5,30,30)",
+            "delegate: didFinish public.image edited 30x30 from 30x40 crop (0,5,30,30)",
+        ])
+        #expect(!s.camera.isRunning)
+        #expect(s.transcript.unexpected.isEmpty)
+    }
+
+    @Test func onlyTheRestOfTheWarmUpIsWaited() async throws {
+        let s = try await Self.openCamera()
+        s.clock.advance(by: .milliseconds(500))
+        s.user.tapShutter()
+        await eventually("the warm-up starts") { s.clock.sleeperCount == 1 }
+        #expect(s.transcript.lines.last == "picker: shutter: capture after 0.25s")
+        s.clock.advance(by: .milliseconds(250))
+        await s.settle()
+        #expect(s.picker.navigation.top?.screen.kind == .editor)
+    }
+
+    @Test func cancelOnTheEditScreenReturnsToTheCameraToRetake() async throws {
+        let s = try await Self.openCamera()
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await s.settle()
+        s.user.tapCancel()
+        #expect(s.picker.navigation.stack.map(\.screen.kind) == [.camera])
+        #expect(s.camera.isRunning, "the camera keeps running to retake")
+        s.camera.captures = [.success(try PickerScenario.photo(width: 8, height: 8))]
+        s.user.tapShutter()
+        await s.settle()
+        s.user.tapChoose()
+        #expect(s.delegate.lastResult?.cropRect == PixelRect(x: 0, y: 0, width: 8, height: 8))
+        #expect(s.transcript.lines.filter { $0.hasPrefix("camera: prepare") }.count == 1)
+    }
+
+    @Test func aFailedCaptureKeepsTheCameraOpenToRetry() async throws {
+        let s = try await Self.openCamera { $0.camera.captures = [.failure(.init(description: "sensor busy"))] }
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await s.settle()
+        let failure = PickerError.captureFailed(reason: "sensor busy")
+        #expect(Array(s.transcript.lines.suffix(3)) == [
+            "camera: capture, flash auto",
+            "picker: capture failed: the photo could not be taken: sensor busy",
+            "presenter: alert the photo could not be taken: sensor busy",
+        ])
+        #expect(s.presenter.alerts == [failure])
+        #expect(s.picker.navigation.stack.map(\.screen.kind) == [.camera])
+        s.user.tapShutter()
+        await s.settle()
+        #expect(s.picker.navigation.top?.screen.kind == .editor)
+        #expect(s.delegate.callbacks.isEmpty)
+    }
+
+    @Test func aCameraThatCannotStartFailsTheSession() async throws {
+        let s = try await Self.openCamera { $0.camera.prepareFailure = "device in use" }
+        #expect(Array(s.transcript.lines.suffix(4)) == [
+            "camera: prepare rear",
+            "presenter: dismiss animated",
+            "picker: end failed: the camera could not start: device in use",
+            "delegate: didFail the camera could not start: device in use",
+        ])
+        #expect(!s.camera.isRunning)
+    }
+
+    @Test func aShutterDuringACaptureIsIgnoredNotDoubled() async throws {
+        let s = try await Self.openCamera { $0.camera.captureMode = .manual }
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await eventually("the capture starts") { s.camera.hasPendingCapture }
+        s.user.tapShutter()
+        #expect(s.transcript.lines.last == "picker: ignored shutterTapped on #1: busy")
+        s.camera.completePendingCapture()
+        await s.settle()
+        #expect(s.transcript.lines.filter { $0.hasPrefix("camera: capture") }.count == 1)
+        #expect(s.transcript.unexpected.isEmpty)
+    }
+
+    @Test func cancelDuringTheWarmUpEndsOnceAndTearsDown() async throws {
+        let s = try await Self.openCamera()
+        s.user.tapShutter()
+        await eventually("the warm-up starts") { s.clock.sleeperCount == 1 }
+        s.user.tapCancel()
+        await eventually("the sleeper is cancelled") { s.clock.sleeperCount == 0 }
+        s.clock.advance(by: .seconds(5))
+        for _ in 0..<5 { await Task.yield() }
+        #expect(!s.transcript.lines.contains { $0.hasPrefix("camera: capture") })
+        #expect(s.delegate.callbacks.count == 1)
+        #expect(!s.camera.isRunning)
+    }
+
+    @Test func flashAndCameraSwitchAreSettings() async throws {
+        let s = try await Self.openCamera()
+        s.user.setFlash(.on)
+        s.user.switchCamera()
+        await s.settle()
+        #expect(Array(s.transcript.lines.dropFirst(4)) == [
+            "user: flash on on #1",
+            "picker: camera rear, flash on",
+            "user: switch camera on #1",
+            "camera: tear down",
+            "picker: camera front, flash on",
+            "camera: prepare front",
+            "picker: camera ready: front",
+        ])
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await s.settle()
+        #expect(s.transcript.lines.contains("camera: capture, flash on"))
+    }
+
+    @Test func switchingToAMissingCameraIsIgnored() async throws {
+        let s = try await Self.openCamera { $0.camera.devices = [.rear] }
+        s.user.switchCamera()
+        #expect(s.transcript.lines.last == "picker: ignored cameraSwitched on #1: not offered here")
+    }
+
+    @Test func withEditingOffThePhotoIsReturnedAsTaken() async throws {
+        var configuration = PickerConfiguration()
+        configuration.allowsEditing = false
+        let s = PickerScenario(configuration: configuration)
+        try await s.picker.select(from: .camera)
+        await s.settle()
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await s.settle()
+        #expect(s.delegate.lastResult?.originalImage?.displaySize == PixelSize(width: 30, height: 40))
+        #expect(s.delegate.lastResult?.editedImage == nil)
+    }
+
+    @Test("camera setup errors", arguments: [
+        (SetupCase.noSession, PickerError.noCameraSession),
+        (.rearMissing, .cameraUnavailable(.rear)),
+    ])
+    func setupErrors(setup: SetupCase, error: PickerError) async {
+        let s = PickerScenario()
+        switch setup {
+        case .noSession: s.picker.camera = nil
+        case .rearMissing: s.camera.devices = [.front]
+        }
+        await #expect(throws: error) { try await s.picker.select(from: .camera) }
+        #expect(s.presenter.stack.isEmpty)
+    }
+
+    enum SetupCase: Sendable { case noSession, rearMissing }
+}
