@@ -19,8 +19,8 @@ public final class FakePhotoSource: PhotoSource {
         public enum Content: Sendable {
             /// A still image.
             case image(any ImageBuffer)
-            /// A movie file.
-            case movie(URL)
+            /// A movie file and its length.
+            case movie(URL, duration: Duration)
             /// A load failure with this message.
             case failure(String)
         }
@@ -31,8 +31,8 @@ public final class FakePhotoSource: PhotoSource {
         }
 
         /// A movie item.
-        public static func movie(_ id: String, url: URL) -> Item {
-            Item(item: PickedItem(id: id, mediaType: .movie), content: .movie(url))
+        public static func movie(_ id: String, url: URL, duration: Duration = .seconds(12)) -> Item {
+            Item(item: PickedItem(id: id, mediaType: .movie), content: .movie(url, duration: duration))
         }
 
         /// An item whose load fails.
@@ -130,7 +130,7 @@ public final class FakePhotoSource: PhotoSource {
         }
         switch scripted.content {
         case let .image(image): return .image(image)
-        case let .movie(url): return .movie(url)
+        case let .movie(url, duration): return .movie(url, duration: duration)
         case let .failure(message): throw LoadError(description: message)
         }
     }

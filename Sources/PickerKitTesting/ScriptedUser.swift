@@ -46,6 +46,16 @@ public final class ScriptedUser {
         tap("flash \(mode.rawValue)", .flashModeChanged(mode))
     }
 
+    /// Taps Play on a movie's preview.
+    public func tapPlay() {
+        tap("play", .playTapped)
+    }
+
+    /// Moves a movie's trim handles.
+    public func trim(from start: Duration, to end: Duration) {
+        tap("trim \(start)–\(end)", .trimChanged(start: start, end: end))
+    }
+
     /// Taps Cancel (or dismisses the menu or popover).
     public func tapCancel() {
         tap("cancel", .cancelTapped)

@@ -134,31 +134,6 @@ extension LibraryFlowTests {
         #expect(edited.orientation == .up, "the edited image is upright (B19)")
     }
 
-    @Test func aPickedMovieFinishesWithItsURL() async throws {
-        var configuration = PickerConfiguration()
-        configuration.mediaTypes = [.image, .movie]
-        let movie = URL(fileURLWithPath: "/tmp/clip.mov")
-        let s = PickerScenario(items: [.movie("MOV_1", url: movie)], configuration: configuration)
-        try await s.picker.selectFromPhotoLibrary()
-        s.user.pickItem(at: 0)
-        await s.settle()
-        #expect(s.transcript.lines == [
-            "picker: start source photoLibrary",
-            "presenter: present #1 browser(photoLibrary, [public.image, public.movie]) fullScreen animated",
-            "user: pick MOV_1 on #1",
-            "picker: load MOV_1 (public.movie)",
-            "source: load MOV_1",
-            "picker: loaded MOV_1: movie clip.mov",
-            "presenter: dismiss animated",
-            "picker: end finished public.movie url clip.mov",
-            "delegate: didFinish public.movie url clip.mov",
-        ])
-        let result = try #require(s.delegate.lastResult)
-        #expect(result.mediaURL == movie)
-        #expect(result.mediaType == .movie)
-        #expect(result.image == nil)
-    }
-
     @Test func aFailedLoadShowsAnAlertAndKeepsTheBrowserOpen() async throws {
         let s = PickerScenario(items: [
             .failing("IMG_BAD", "network offline"),

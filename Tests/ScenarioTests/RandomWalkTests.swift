@@ -10,7 +10,7 @@ import Testing
 @Suite("Random walks through every flow (B23)")
 struct RandomWalkTests {
     static let walks = 240
-    static let stepsPerWalk = 30
+    static let stepsPerWalk = 40
 
     @Test("invariants hold after every step")
     func randomWalks() async throws {
@@ -46,6 +46,9 @@ struct RandomWalkTests {
         ("a photo taken", "picker: captured"),
         ("a capture failure", "picker: capture failed"),
         ("a camera switch", "picker: camera front"),
+        ("a movie preview", "preview("),
+        ("a trim", "picker: trim "),
+        ("a movie chosen with its trim", "didFinish public.movie url m.mov trim"),
         ("a pop to the browser", "presenter: pop"),
         ("an iPad popover", "popover("),
         ("a menu", " menu"),
@@ -57,7 +60,7 @@ struct RandomWalkTests {
         let idiom: DeviceIdiom = Bool.random(using: &rng) ? .phone : .pad
         var configuration = PickerConfiguration()
         configuration.allowsEditing = Int.random(in: 0..<4, using: &rng) > 0
-        configuration.mediaTypes = [[.image], [.image, .movie], [.movie], []][Int.random(in: 0..<4, using: &rng)]
+        configuration.mediaTypes = [[.image], [.image, .movie], [.image, .movie], [.movie], []][Int.random(in: 0..<5, using: &rng)]
         configuration.animated = Bool.random(using: &rng)
         let photo = try PickerScenario.photo(
             width: Int.random(in: 1...9, using: &rng), height: Int.random(in: 1...9, using: &rng),
@@ -70,13 +73,13 @@ struct RandomWalkTests {
         var authorization: [SourceType: AuthorizationStatus] = [:]
         var answers: [SourceType: AuthorizationStatus] = [:]
         for source in SourceType.allCases where Int.random(in: 0..<5, using: &rng) > 0 {
-            sourceTable[source] = [[.image], [.image, .movie], [.movie]][Int.random(in: 0..<3, using: &rng)]
+            sourceTable[source] = [[.image], [.image, .movie], [.image, .movie], [.movie]][Int.random(in: 0..<4, using: &rng)]
             authorization[source] = Int.random(in: 0..<3, using: &rng) > 0 ? .authorized : statuses.randomElement(using: &rng)!
             answers[source] = [.authorized, .denied, .limited].randomElement(using: &rng)!
         }
         let manualLoads = Bool.random(using: &rng)
         let cameraDevices: Set<CameraDevice> = [[.rear, .front], [.rear], [.front]][Int.random(in: 0..<3, using: &rng)]
-        let failingCaptures = Int.random(in: 0..<3, using: &rng) == 0
+        let failingCaptures = Bool.random(using: &rng)
         let hostInfo = Int.random(in: 0..<6, using: &rng) > 0
             ? HostInfo.allDeclared : HostInfo(usageDescriptions: [.photoLibrary: "Pick"])
         let s = PickerScenario(idiom: idiom, items: items, configuration: configuration, hostInfo: hostInfo) {
@@ -95,6 +98,8 @@ struct RandomWalkTests {
             let wasActive = s.picker.isSessionActive
             let stateBefore = s.picker.navigation
             let kind = try await step(s, &rng, anchorView: anchorView)
+            // Time passes now and then, so camera warm-ups end.
+            if Int.random(in: 0..<3, using: &rng) == 0 { s.clock.advance(by: .milliseconds(Int.random(in: 0...800, using: &rng))) }
             // A manual load or capture, or the camera's warm-up on the manual clock, waits for the
             // test, so waiting for idle could wait for ever: let the picker's tasks run a few turns.
             for _ in 0..<8 { await Task.yield() }
@@ -118,6 +123,29 @@ struct RandomWalkTests {
 
     static func step(_ s: PickerScenario, _ rng: inout SeededRandomNumberGenerator, anchorView: NSObject) async throws -> StepKind {
         let anchor: PopoverAnchor? = Bool.random(using: &rng) ? PopoverAnchor(sourceView: anchorView, sourceRect: .zero) : nil
+        // Half the time, the person does something the frontmost screen offers.
+        if let top = s.presenter.stack.last, Bool.random(using: &rng) {
+            let roll = Int.random(in: 0..<6, using: &rng)
+            switch (top.screen.kind, roll) {
+            case (.sourceChooser, 0): s.user.tapCancel()
+            case (.sourceChooser, _): s.user.chooseSource(SourceType.allCases.randomElement(using: &rng)!)
+            case (.browser, 0): s.user.tapCancel()
+            case (.browser, _): s.user.pickItem(at: Int.random(in: 0..<s.source.items.count, using: &rng))
+            case (.camera, 0): s.user.tapCancel()
+            case (.camera, 1): s.user.switchCamera()
+            case (.camera, 2): s.user.setFlash(FlashMode.allCases.randomElement(using: &rng)!)
+            case (.camera, _): s.user.tapShutter()
+            case (.editor, 0): s.user.tapCancel()
+            case (.editor, 1): s.user.tapChoose()
+            case (.editor, _): s.user.gesture(.pinch(scale: Double.random(in: 0.3...3, using: &rng), focus: CGPoint(x: 150, y: 300)))
+            case (.moviePreview, 0): s.user.tapCancel()
+            case (.moviePreview, 1): s.user.tapChoose()
+            case (.moviePreview, 2): s.user.tapPlay()
+            case (.moviePreview, _):
+                s.user.trim(from: .seconds(Int.random(in: -5...20, using: &rng)), to: .seconds(Int.random(in: -5...20, using: &rng)))
+            }
+            return .tap
+        }
         var choice = Int.random(in: 0..<13, using: &rng)
         // Someone looking at a screen mostly taps on it; with nothing shown there is nothing to tap.
         if !s.presenter.stack.isEmpty, Bool.random(using: &rng) { choice = [3, 4, 5, 6, 7, 8, 12][Int.random(in: 0..<7, using: &rng)] }
@@ -142,9 +170,11 @@ struct RandomWalkTests {
             s.user.pickItem(at: Int.random(in: 0..<s.source.items.count, using: &rng))
             return .tap
         case 7:
-            switch Int.random(in: 0..<4, using: &rng) {
+            switch Int.random(in: 0..<5, using: &rng) {
             case 0: s.user.chooseSource(SourceType.allCases.randomElement(using: &rng)!)
             case 1: s.user.switchCamera()
+            case 2 where Bool.random(using: &rng): s.user.tapPlay()
+            case 2: s.user.trim(from: .seconds(Int.random(in: -5...20, using: &rng)), to: .seconds(Int.random(in: -5...20, using: &rng)))
             default: s.user.tapShutter()
             }
             return .tap
@@ -185,7 +215,7 @@ struct RandomWalkTests {
         // Only a browser or camera carries pushed screens, and only edit screens are pushed.
         if nav.stack.count > 1 {
             #expect([ScreenKind.browser, .camera].contains(nav.stack[0].screen.kind))
-            #expect(nav.stack.dropFirst().allSatisfy { $0.screen.kind == .editor })
+            #expect(nav.stack.dropFirst().allSatisfy { [.editor, .moviePreview].contains($0.screen.kind) })
         }
         #expect(nav.stack.count <= 2)
         // The editor's geometry exists exactly while an edit screen is frontmost.

@@ -12,6 +12,8 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var allowsEditing = true
     /// The camera's device, flash and warm-up.
     public var camera = CameraSettings()
+    /// The movie trim step's limit and the export quality.
+    public var movie = MovieSettings()
     /// The source chooser's titles.
     public var chooserTitles = SourceChooserTitles()
     /// Whether presentations and dismissals animate.

@@ -31,6 +31,10 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case captured(summary: String)
     /// The camera failed to take a photo; it stays open to try again.
     case captureFailed(PickerError)
+    /// A movie's preview plays.
+    case moviePlaying(String)
+    /// The trim range kept, after clamping to the movie and the maximum duration.
+    case movieTrimmed(ClosedRange<Duration>)
     /// The navigation stack went back to a route by itself (the person swiped back).
     case navigationSynced(to: Route.ID)
     /// The navigation stack reported a route the coordinator does not know; ignored.
@@ -67,6 +71,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .captureStarted(warmUp): "shutter: capture after \(warmUp.seconds)s"
         case let .captured(summary): "captured \(summary)"
         case let .captureFailed(error): "capture failed: \(error)"
+        case let .moviePlaying(name): "playing \(name)"
+        case let .movieTrimmed(range): "trim \(range.listed)"
         case let .navigationSynced(route): "navigation back to \(route)"
         case let .unknownRouteShown(route): "unknown route shown \(route)"
         case let .sessionEnded(outcome): "end \(outcome)"

@@ -14,6 +14,7 @@ extension ProfilePicker {
     /// | browser | `itemPicked`, `cancelTapped` |
     /// | camera | `shutterTapped`, `cameraSwitched`, `flashModeChanged`, `cancelTapped` |
     /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
+    /// | movie preview | `playTapped`, `trimChanged` (editing on), `chooseTapped`, `cancelTapped` (back to the browser) |
     public func send(_ action: UserAction, from route: Route.ID) {
         guard let session else { return ignore(action, route, .noSession) }
         guard presenter != nil else { return end(.cancelled(.presenterGone)) }
@@ -38,6 +39,12 @@ extension ProfilePicker {
             load(item)
         case (.editor, .chooseTapped):
             chooseTapped()
+        case (.moviePreview, .chooseTapped):
+            chooseMovie()
+        case let (.moviePreview(preview), .playTapped):
+            emit(.moviePlaying(preview.fileName))
+        case let (.moviePreview(preview), .trimChanged(start, end)) where preview.trimmable:
+            trim(start: start, end: end)
         case let (.editor, .editorGesture(gesture)):
             guard var editing = session.editing else { return ignore(action, route, .notOffered) }
             editing.geometry.apply(gesture)
@@ -55,17 +62,18 @@ extension ProfilePicker {
     /// Cancel goes back one step from a pushed edit screen (B4); anywhere else it ends the
     /// session with a cancel.
     private func cancelTapped(on top: Route) {
-        if top.screen.kind == .editor, navigation.stack.count > 1 {
-            popEditor()
+        if top.screen.kind == .editor || top.screen.kind == .moviePreview, navigation.stack.count > 1 {
+            popTop()
         } else {
             end(.cancelled(.user))
         }
     }
 
-    private func popEditor() {
-        navigation.stack.removeLast()
+    private func popTop() {
+        let popped = navigation.stack.removeLast()
         session?.editing = nil
-        presenter?.pop(animated: false)
+        session?.movie = nil
+        presenter?.pop(animated: popped.screen.kind == .moviePreview)
         showNavigationBar()
     }
 
@@ -121,9 +129,9 @@ extension ProfilePicker {
             let failure = PickerError.itemLoadFailed(itemID: item.id, reason: String(describing: error))
             emit(.loadFailed(item, failure))
             presenter?.showAlert(for: failure)
-        case let .success(.movie(url)):
-            emit(.loadSucceeded(item, summary: "movie \(url.lastPathComponent)"))
-            end(.finished(ProfilePickerResult(mediaType: item.mediaType, mediaURL: url)))
+        case let .success(.movie(url, duration)):
+            emit(.loadSucceeded(item, summary: "movie \(url.lastPathComponent) \(duration.seconds)s"))
+            pushPreview(url, duration: duration, mediaType: item.mediaType)
         case let .success(.image(image)):
             emit(.loadSucceeded(item, summary: "image \(image.displaySize) \(image.orientation)"))
             received(image, mediaType: item.mediaType)

@@ -14,6 +14,7 @@ extension ProfilePicker {
         guard index < navigation.stack.count - 1 else { return }
         navigation.stack.removeSubrange((index + 1)...)
         if navigation.top?.screen.kind != .editor { session?.editing = nil }
+        if navigation.top?.screen.kind != .moviePreview { session?.movie = nil }
         emit(.navigationSynced(to: route.id))
         if navigation.isNavigationBarHidden {
             navigation.isNavigationBarHidden = false

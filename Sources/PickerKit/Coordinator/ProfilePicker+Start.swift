@@ -135,7 +135,7 @@ extension ProfilePicker {
             guard idiom == .pad else { return screen.kind == .browser ? .fullScreen : .actionSheet }
             guard let anchor else { throw .popoverAnchorRequired(screen.kind) }
             return .popover(anchor)
-        case .camera, .editor:
+        case .camera, .editor, .moviePreview:
             return .fullScreen
         }
     }

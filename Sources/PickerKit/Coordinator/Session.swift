@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 
 /// One run of the workflow, from start to its single outcome.
@@ -38,6 +39,16 @@ struct Session {
     var phase: Phase = .starting
     var editing: Editing?
     var camera: Camera?
+    var movie: Movie?
+
+    /// The movie on the preview screen.
+    struct Movie {
+        var url: URL
+        var duration: Duration
+        var mediaType: MediaType
+        /// The part kept; `nil` when editing is off.
+        var trim: ClosedRange<Duration>?
+    }
     /// Background work of this session, for ``ProfilePicker/waitUntilIdle()``; cancelled at its end.
     var pendingTasks: [Task<Void, Never>] = []
 }

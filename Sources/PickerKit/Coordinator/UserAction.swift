@@ -19,6 +19,10 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case cameraSwitched
     /// The flash setting was changed.
     case flashModeChanged(FlashMode)
+    /// Play was tapped on a movie's preview.
+    case playTapped
+    /// The trim handles moved to keep `start`…`end` of the movie.
+    case trimChanged(start: Duration, end: Duration)
 
     public var description: String {
         switch self {
@@ -30,6 +34,8 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case .shutterTapped: "shutterTapped"
         case .cameraSwitched: "cameraSwitched"
         case let .flashModeChanged(mode): "flashModeChanged(\(mode.rawValue))"
+        case .playTapped: "playTapped"
+        case let .trimChanged(start, end): "trimChanged(\(start.seconds)s–\(end.seconds)s)"
         }
     }
 }

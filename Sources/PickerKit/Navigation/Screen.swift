@@ -10,6 +10,8 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
     case camera(device: CameraDevice, mediaTypes: [MediaType])
     /// The edit screen: move and scale the photo under the mask.
     case editor(EditorScreen)
+    /// A movie's preview: Play, Cancel, Choose, and the trim step when editing is on.
+    case moviePreview(MoviePreview)
 
     /// The kind of screen, without its details.
     public var kind: ScreenKind {
@@ -18,6 +20,7 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
         case .browser: .browser
         case .camera: .camera
         case .editor: .editor
+        case .moviePreview: .moviePreview
         }
     }
 
@@ -28,6 +31,7 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
         case let .browser(source, types): "browser(\(source), \(types.listed))"
         case let .camera(device, types): "camera(\(device.rawValue), \(types.listed))"
         case let .editor(editor): "editor(\(editor))"
+        case let .moviePreview(preview): "preview(\(preview))"
         }
     }
 }
@@ -42,6 +46,8 @@ public enum ScreenKind: String, Sendable, Equatable, CustomStringConvertible {
     case camera
     /// The edit screen.
     case editor
+    /// A movie's preview.
+    case moviePreview = "movie preview"
 
     public var description: String { rawValue }
 }

@@ -22,14 +22,20 @@ public struct ProfilePickerResult: Sendable {
     public var mediaURL: URL?
     /// The edit, to save and re-apply or reopen later (B24); `nil` when nothing was edited.
     public var editSession: EditSession?
+    /// The part of a movie to keep, when the trim step ran.
+    public var movieTrim: ClosedRange<Duration>?
+    /// The quality a movie is to be exported at.
+    public var videoQuality: VideoQuality?
 
     /// Creates a result.
     public init(
         mediaType: MediaType, originalImage: (any ImageBuffer)? = nil,
         editedImage: (any ImageBuffer)? = nil, cropRect: PixelRect? = nil, mediaURL: URL? = nil,
-        editSession: EditSession? = nil
+        editSession: EditSession? = nil, movieTrim: ClosedRange<Duration>? = nil, videoQuality: VideoQuality? = nil
     ) {
         self.editSession = editSession
+        self.movieTrim = movieTrim
+        self.videoQuality = videoQuality
         self.mediaType = mediaType
         self.originalImage = originalImage
         self.editedImage = editedImage
@@ -47,6 +53,8 @@ public struct ProfilePickerResult: Sendable {
         if let original = originalImage { parts.append("\(editedImage == nil ? "image" : "from") \(original.displaySize)") }
         if let crop = cropRect { parts.append("crop \(crop)") }
         if let url = mediaURL { parts.append("url \(url.lastPathComponent)") }
+        if let trim = movieTrim { parts.append("trim \(trim.listed)") }
+        if let quality = videoQuality { parts.append("quality \(quality.rawValue)") }
         return parts.joined(separator: " ")
     }
 }

@@ -50,6 +50,6 @@ public struct PickedItem: Hashable, Sendable, CustomStringConvertible {
 public enum PickedMedia: Sendable {
     /// A still image.
     case image(any ImageBuffer)
-    /// A movie file.
-    case movie(URL)
+    /// A movie file and its length.
+    case movie(URL, duration: Duration)
 }
