@@ -14,6 +14,8 @@ public final class FakePhotoSource: PhotoSource {
         public var item: PickedItem
         /// What loading it delivers.
         public var content: Content
+        /// The progress the library picker reports while loading it, in order.
+        public var progress: [Double] = []
 
         /// What loading an item delivers.
         public enum Content: Sendable {
@@ -64,8 +66,11 @@ public final class FakePhotoSource: PhotoSource {
     public var authorization: [SourceType: AuthorizationStatus]
     /// What the person answers when asked; missing sources answer authorized.
     public var authorizationAnswers: [SourceType: AuthorizationStatus]
-    /// The items the browser and camera offer.
+    /// The items the browser and library picker offer.
     public var items: [Item]
+    /// With ``AuthorizationStatus/limited`` access, the ids of the items the person allowed;
+    /// the others are not shown.
+    public var limitedSelection: Set<String> = []
     /// When loads complete.
     public var loadMode: LoadMode = .immediate
 
@@ -86,6 +91,12 @@ public final class FakePhotoSource: PhotoSource {
         self.authorization = authorization
         self.authorizationAnswers = authorizationAnswers
         self.items = items
+    }
+
+    /// The items a browser shows: all of them, or with limited access only the allowed ones.
+    public var visibleItems: [Item] {
+        guard authorization[.photoLibrary] == .limited else { return items }
+        return items.filter { limitedSelection.contains($0.item.id) }
     }
 
     /// The number of loads waiting for ``completePendingLoads()``.
@@ -115,10 +126,26 @@ public final class FakePhotoSource: PhotoSource {
 
     public func loadMedia(for item: PickedItem) async throws -> PickedMedia {
         transcript.record("source", "load \(item.id)")
+        return try await deliver(item, progress: nil)
+    }
+
+    public func loadMedia(
+        for item: PickedItem, representation: LibraryPickerConfiguration.Representation,
+        progress: @escaping @MainActor (Double) -> Void
+    ) async throws -> PickedMedia {
+        transcript.record("source", "load \(item.id) (\(representation.rawValue))")
+        return try await deliver(item, progress: progress)
+    }
+
+    private func deliver(_ item: PickedItem, progress: (@MainActor (Double) -> Void)?) async throws -> PickedMedia {
         guard let scripted = items.first(where: { $0.item == item }) else {
             transcript.reportUnexpected("load of unknown item \(item.id)")
             throw LoadError(description: "unknown item \(item.id)")
         }
+        if !visibleItems.contains(where: { $0.item == item }) {
+            transcript.reportUnexpected("load of \(item.id), which the person cannot see")
+        }
+        for fraction in scripted.progress { progress?(fraction) }
         if loadMode == .manual {
             loadCount += 1
             let number = loadCount
@@ -143,6 +170,16 @@ public final class FakePhotoSource: PhotoSource {
             transcript.record("source", "deliver \(load.item.item.id)")
             load.continuation.resume()
         }
+    }
+
+    /// Lets the waiting load of item `id` complete, leaving the others waiting.
+    public func completeLoad(_ id: String) {
+        guard let index = pending.firstIndex(where: { $0.item.item.id == id }) else {
+            return transcript.reportUnexpected("complete \(id), which is not loading")
+        }
+        let load = pending.remove(at: index)
+        transcript.record("source", "deliver \(id)")
+        load.continuation.resume()
     }
 
     private func cancelLoad(_ number: Int) {

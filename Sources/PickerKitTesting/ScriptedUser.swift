@@ -22,13 +22,25 @@ public final class ScriptedUser {
         tap("choose \(sourceType)", .sourceChosen(sourceType))
     }
 
-    /// Picks the source's item at `index` in the browser, or takes it with the camera.
+    /// Picks the item at `index` of those the browser shows.
     public func pickItem(at index: Int) {
-        guard source.items.indices.contains(index) else {
-            return transcript.reportUnexpected("pick item \(index) of \(source.items.count)")
+        let visible = source.visibleItems
+        guard visible.indices.contains(index) else {
+            return transcript.reportUnexpected("pick item \(index) of \(visible.count)")
         }
-        let item = source.items[index].item
+        let item = visible[index].item
         tap("pick \(item.id)", .itemPicked(item))
+    }
+
+    /// Picks the items at `indices` of those the library picker shows, in that order, and
+    /// confirms; no indices is confirming an empty selection.
+    public func pickItems(at indices: [Int]) {
+        let visible = source.visibleItems
+        guard indices.allSatisfy(visible.indices.contains) else {
+            return transcript.reportUnexpected("pick items \(indices) of \(visible.count)")
+        }
+        let items = indices.map { visible[$0].item }
+        tap("pick \(items.map(\.id).joined(separator: ", "))", .itemsPicked(items))
     }
 
     /// Presses the camera's shutter.

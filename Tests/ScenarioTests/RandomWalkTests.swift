@@ -48,6 +48,9 @@ struct RandomWalkTests {
         ("a camera switch", "picker: camera front"),
         ("a movie preview", "preview("),
         ("a trim", "picker: trim "),
+        ("a multi-item finish", "didFinish public.image items "),
+        ("a library pick over the limit", "over the selection limit"),
+        ("an empty library pick", "picker: end cancelled (user)"),
         ("a movie chosen with its trim", "didFinish public.movie url m.mov trim"),
         ("a pop to the browser", "presenter: pop"),
         ("an iPad popover", "popover("),
@@ -89,6 +92,7 @@ struct RandomWalkTests {
             $0.loadMode = manualLoads ? .manual : .immediate
         }
         s.camera.devices = cameraDevices
+        s.source.limitedSelection = Set(items.map(\.item.id).filter { _ in Bool.random(using: &rng) })
         s.camera.captureMode = manualLoads ? .manual : .immediate
         if failingCaptures { s.camera.captures = [.failure(.init(description: "sensor busy")), .success(photo)] }
         let anchorView = NSObject()
@@ -130,7 +134,9 @@ struct RandomWalkTests {
             case (.sourceChooser, 0): s.user.tapCancel()
             case (.sourceChooser, _): s.user.chooseSource(SourceType.allCases.randomElement(using: &rng)!)
             case (.browser, 0): s.user.tapCancel()
-            case (.browser, _): s.user.pickItem(at: Int.random(in: 0..<s.source.items.count, using: &rng))
+            case (.browser, _) where !s.source.visibleItems.isEmpty:
+                s.user.pickItem(at: Int.random(in: 0..<s.source.visibleItems.count, using: &rng))
+            case (.browser, _): s.user.tapCancel()
             case (.camera, 0): s.user.tapCancel()
             case (.camera, 1): s.user.switchCamera()
             case (.camera, 2): s.user.setFlash(FlashMode.allCases.randomElement(using: &rng)!)
@@ -141,6 +147,11 @@ struct RandomWalkTests {
             case (.moviePreview, 0): s.user.tapCancel()
             case (.moviePreview, 1): s.user.tapChoose()
             case (.moviePreview, 2): s.user.tapPlay()
+            case (.libraryPicker, 0): s.user.tapCancel()
+            case (.libraryPicker, _):
+                let visible = s.source.visibleItems.count
+                let count = visible == 0 ? 0 : Int.random(in: 0...4, using: &rng)
+                s.user.pickItems(at: (0..<count).map { _ in Int.random(in: 0..<visible, using: &rng) })
             case (.moviePreview, _):
                 s.user.trim(from: .seconds(Int.random(in: -5...20, using: &rng)), to: .seconds(Int.random(in: -5...20, using: &rng)))
             }
@@ -157,6 +168,12 @@ struct RandomWalkTests {
         case 1:
             _ = try? await s.picker.select(from: SourceType.allCases.randomElement(using: &rng)!, anchor: anchor)
             return .start
+        case 2 where Bool.random(using: &rng):
+            var library = LibraryPickerConfiguration()
+            library.filter = Set(LibraryPickerConfiguration.Filter.allCases.filter { _ in Bool.random(using: &rng) })
+            library.selectionLimit = Int.random(in: -1...3, using: &rng)
+            _ = try? await s.picker.selectFromLibrary(library, anchor: anchor)
+            return .start
         case 2:
             _ = try? s.picker.chooseSource(Bool.random(using: &rng) ? .actionSheet : .menu, anchor: anchor)
             return .start
@@ -167,7 +184,8 @@ struct RandomWalkTests {
             s.user.tapChoose()
             return .tap
         case 5, 6:
-            s.user.pickItem(at: Int.random(in: 0..<s.source.items.count, using: &rng))
+            guard !s.source.visibleItems.isEmpty else { return .other }
+            s.user.pickItem(at: Int.random(in: 0..<s.source.visibleItems.count, using: &rng))
             return .tap
         case 7:
             switch Int.random(in: 0..<5, using: &rng) {
@@ -214,7 +232,7 @@ struct RandomWalkTests {
         #expect(nav.isNavigationBarHidden == (nav.stack.count > 1 && nav.top?.screen.kind == .editor))
         // Only a browser or camera carries pushed screens, and only edit screens are pushed.
         if nav.stack.count > 1 {
-            #expect([ScreenKind.browser, .camera].contains(nav.stack[0].screen.kind))
+            #expect([ScreenKind.browser, .camera, .libraryPicker].contains(nav.stack[0].screen.kind))
             #expect(nav.stack.dropFirst().allSatisfy { [.editor, .moviePreview].contains($0.screen.kind) })
         }
         #expect(nav.stack.count <= 2)

@@ -9,6 +9,8 @@ public enum PickRequest: Sendable {
     case source(SourceType)
     /// Let the person choose a source first.
     case sourceChooser(SourceChooser.Style)
+    /// The photo library picker, one item or many.
+    case library(LibraryPickerConfiguration)
 }
 
 /// How a session started, as the event log tells it.
@@ -19,12 +21,15 @@ public enum SessionEntry: Sendable, Equatable, CustomStringConvertible {
     case source(SourceType)
     /// Choosing a source first.
     case sourceChooser(SourceChooser.Style)
+    /// The photo library picker.
+    case library
 
     public var description: String {
         switch self {
         case let .edit(size): "edit \(size)"
         case let .source(source): "source \(source)"
         case let .sourceChooser(style): "chooser \(style.rawValue)"
+        case .library: "library picker"
         }
     }
 }

@@ -15,6 +15,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case actionIgnored(UserAction, route: Route.ID, reason: IgnoreReason)
     /// A picked item started loading.
     case loadStarted(PickedItem)
+    /// A picked item reported progress while loading.
+    case loadProgress(PickedItem, Double)
     /// A picked item loaded.
     case loadSucceeded(PickedItem, summary: String)
     /// A picked item failed to load; the browser stays open.
@@ -54,6 +56,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case notOffered = "not offered here"
         /// An item is loading, or a photo is being taken.
         case busy
+        /// More items than the selection limit allows.
+        case overLimit = "over the selection limit"
     }
 
     public var description: String {
@@ -63,6 +67,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .authorizationRequested(source, status): "asked access to \(source): \(status.rawValue)"
         case let .actionIgnored(action, route, reason): "ignored \(action) on \(route): \(reason.rawValue)"
         case let .loadStarted(item): "load \(item)"
+        case let .loadProgress(item, fraction): "progress \(item.id) \(Int((fraction * 100).rounded()))%"
         case let .loadSucceeded(item, summary): "loaded \(item.id): \(summary)"
         case let .loadFailed(item, error): "load failed \(item.id): \(error)"
         case let .editorChanged(gesture, crop): "editor \(gesture): crop \(crop)"

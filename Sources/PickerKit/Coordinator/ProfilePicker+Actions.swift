@@ -12,6 +12,7 @@ extension ProfilePicker {
     /// |---|---|
     /// | source chooser | `sourceChosen` (an offered source), `cancelTapped` |
     /// | browser | `itemPicked`, `cancelTapped` |
+    /// | library picker | `itemsPicked` (within the limit and filter; none cancels), `cancelTapped` |
     /// | camera | `shutterTapped`, `cameraSwitched`, `flashModeChanged`, `cancelTapped` |
     /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
     /// | movie preview | `playTapped`, `trimChanged` (editing on), `chooseTapped`, `cancelTapped` (back to the browser) |
@@ -37,6 +38,18 @@ extension ProfilePicker {
         case (.browser, .itemPicked(let item)):
             if session.phase != .active { return ignore(action, route, .busy) }
             load(item)
+        case let (.libraryPicker(library), .itemsPicked(items)):
+            if session.phase != .active { return ignore(action, route, .busy) }
+            var seen = Set<PickedItem>()
+            let picked = items.filter { seen.insert($0).inserted }
+            guard picked.allSatisfy({ library.mediaTypes.contains($0.mediaType) }) else { return ignore(action, route, .notOffered) }
+            guard library.selectionLimit == 0 || picked.count <= library.selectionLimit else { return ignore(action, route, .overLimit) }
+            if picked.isEmpty { return end(.cancelled(.user)) }
+            if picked.count == 1 && library.selectionLimit == 1 {
+                load(picked[0], representation: library.preferredRepresentation)
+            } else {
+                loadAll(picked, representation: library.preferredRepresentation)
+            }
         case (.editor, .chooseTapped):
             chooseTapped()
         case (.moviePreview, .chooseTapped):
@@ -109,14 +122,25 @@ extension ProfilePicker {
     }
 
     /// Loads a picked item in the background; the browser stays up meanwhile.
-    private func load(_ item: PickedItem) {
+    private func load(_ item: PickedItem, representation: LibraryPickerConfiguration.Representation? = nil) {
         guard let number = session?.number else { return }
         session?.phase = .loading(item)
         emit(.loadStarted(item))
         let source = photoSource
         track(Task { [weak self] in
             let result: Result<PickedMedia, any Error>
-            do { result = .success(try await source.loadMedia(for: item)) } catch { result = .failure(error) }
+            do {
+                if let representation {
+                    result = .success(try await source.loadMedia(for: item, representation: representation) { fraction in
+                        guard self?.session?.number == number else { return }
+                        self?.emit(.loadProgress(item, fraction))
+                    })
+                } else {
+                    result = .success(try await source.loadMedia(for: item))
+                }
+            } catch {
+                result = .failure(error)
+            }
             self?.loaded(item, result, session: number)
         })
     }

@@ -22,7 +22,7 @@ extension ProfilePicker {
                 let presentation = try presentationStyle(for: .sourceChooser(chooser), anchor: anchor)
                 let session = newSession(.sourceChooser(style), anchor: anchor, mediaTypes: types, outcome: outcome)
                 begin(session, presenting: .sourceChooser(chooser), style: presentation)
-            case .source:
+            case .source, .library:
                 preconditionFailure("sources start through start(_:anchor:requiresDelegate:outcome:)")
             }
         } catch {
@@ -33,18 +33,23 @@ extension ProfilePicker {
 
     /// Starts any flow; a source is validated, then access is asked for when needed.
     func start(_ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: OutcomeBox?) async throws {
-        guard case let .source(source) = request else {
+        let source: SourceType, library: LibraryPickerConfiguration?
+        switch request {
+        case let .source(type): (source, library) = (type, nil)
+        case let .library(options): (source, library) = (.photoLibrary, options)
+        case .edit, .sourceChooser:
             return try startSynchronously(request, anchor: anchor, requiresDelegate: requiresDelegate, outcome: outcome)
         }
         let plan: SourcePlan
         do throws(PickerError) {
             try checkSetup(requiresDelegate: requiresDelegate)
-            plan = try validate(source, anchor: anchor)
+            plan = try validate(source, anchor: anchor, library: library)
         } catch {
             emit(.startFailed(error))
             throw error
         }
-        let session = newSession(.source(source), anchor: anchor, mediaTypes: plan.mediaTypes, outcome: outcome)
+        let entry: SessionEntry = library == nil ? .source(source) : .library
+        let session = newSession(entry, anchor: anchor, mediaTypes: plan.mediaTypes, outcome: outcome)
         self.session = session
         emit(.sessionStarted(session.entry))
         do {
@@ -86,9 +91,17 @@ extension ProfilePicker {
         return requested.filter(available.contains)
     }
 
-    /// Checks everything about `source` that needs no answer from the person (B9, B14, B15, B8).
-    func validate(_ source: SourceType, anchor: PopoverAnchor?) throws(PickerError) -> SourcePlan {
-        let requested = try requestedMediaTypes()
+    /// Checks everything about `source` that needs no answer from the person (B9, B14, B15, B8);
+    /// for the library picker, its filter stands for the configured media types.
+    func validate(_ source: SourceType, anchor: PopoverAnchor?, library: LibraryPickerConfiguration? = nil) throws(PickerError) -> SourcePlan {
+        let requested: [MediaType]
+        if let library {
+            guard !library.filter.isEmpty else { throw .mediaTypesEmpty }
+            guard library.selectionLimit >= 0 else { throw .invalidSelectionLimit(library.selectionLimit) }
+            requested = library.mediaTypes
+        } else {
+            requested = try requestedMediaTypes()
+        }
         guard photoSource.isSourceTypeAvailable(source) else { throw .sourceUnavailable(source) }
         let types = offeredMediaTypes(of: source, from: requested)
         guard !types.isEmpty else {
@@ -105,9 +118,15 @@ extension ProfilePicker {
             guard let camera else { throw .noCameraSession }
             guard camera.isAvailable(configuration.camera.device) else { throw .cameraUnavailable(configuration.camera.device) }
         }
-        let screen: Screen = source == .camera
-            ? .camera(device: configuration.camera.device, mediaTypes: types)
-            : .browser(source: source, mediaTypes: types)
+        let screen: Screen
+        if source == .camera {
+            screen = .camera(device: configuration.camera.device, mediaTypes: types)
+        } else if var library {
+            library.filter = library.filter.filter { types.contains($0.mediaType) }
+            screen = .libraryPicker(library)
+        } else {
+            screen = .browser(source: source, mediaTypes: types)
+        }
         return SourcePlan(screen: screen, style: try presentationStyle(for: screen, anchor: anchor), mediaTypes: types)
     }
 
@@ -131,8 +150,8 @@ extension ProfilePicker {
         switch screen {
         case let .sourceChooser(chooser) where chooser.style == .menu:
             return .menu
-        case .sourceChooser, .browser:
-            guard idiom == .pad else { return screen.kind == .browser ? .fullScreen : .actionSheet }
+        case .sourceChooser, .browser, .libraryPicker:
+            guard idiom == .pad else { return screen.kind == .sourceChooser ? .actionSheet : .fullScreen }
             guard let anchor else { throw .popoverAnchorRequired(screen.kind) }
             return .popover(anchor)
         case .camera, .editor, .moviePreview:
@@ -165,7 +184,7 @@ extension ProfilePicker {
         let route = makeRoute(screen)
         navigation.stack = [route]
         navigation.isNavigationBarHidden = false
-        if screen.kind == .browser || screen.kind == .camera { presenter?.navigationProxy = proxy }
+        if [.browser, .camera, .libraryPicker].contains(screen.kind) { presenter?.navigationProxy = proxy }
         presenter?.present(route, style: style, animated: configuration.animated)
     }
 }

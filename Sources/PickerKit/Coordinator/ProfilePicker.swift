@@ -113,6 +113,15 @@ public final class ProfilePicker {
         try await start(.source(source), anchor: anchor, requiresDelegate: true, outcome: nil)
     }
 
+    /// Presents the photo library picker (B12): one item goes through the edit screen or a
+    /// movie's preview; several are loaded, each on its own, and returned in the order picked.
+    ///
+    /// - Throws: the errors of ``select(from:anchor:)`` for the photo library, with the filter
+    ///   standing for the media types, and ``PickerError/invalidSelectionLimit(_:)``.
+    public func selectFromLibrary(_ options: LibraryPickerConfiguration, anchor: PopoverAnchor? = nil) async throws {
+        try await start(.library(options), anchor: anchor, requiresDelegate: true, outcome: nil)
+    }
+
     /// Selects from the photo library: every album.
     public func selectFromPhotoLibrary(anchor: PopoverAnchor? = nil) async throws {
         try await select(from: .photoLibrary, anchor: anchor)

@@ -12,6 +12,8 @@ struct Session {
         case loading(PickedItem)
         /// The camera is taking a photo.
         case capturing
+        /// Several picked items are loading.
+        case loadingMany
     }
 
     /// The camera's state, for camera sessions.
@@ -40,6 +42,8 @@ struct Session {
     var editing: Editing?
     var camera: Camera?
     var movie: Movie?
+    /// The library picker's items as they load, in the order picked.
+    var batch: [(item: PickedItem, result: Result<PickedMedia, PickerError>?)] = []
 
     /// The movie on the preview screen.
     struct Movie {

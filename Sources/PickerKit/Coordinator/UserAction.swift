@@ -5,8 +5,10 @@
 public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     /// A source was chosen in the source chooser.
     case sourceChosen(SourceType)
-    /// An item was picked in a browser, or a photo taken with the camera.
+    /// An item was picked in a browser.
     case itemPicked(PickedItem)
+    /// Items were picked in the library picker, in the order picked; none is a cancel.
+    case itemsPicked([PickedItem])
     /// Cancel was tapped (or a menu or popover was dismissed).
     case cancelTapped
     /// Choose was tapped on the edit screen.
@@ -28,6 +30,7 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .sourceChosen(source): "sourceChosen(\(source))"
         case let .itemPicked(item): "itemPicked(\(item))"
+        case let .itemsPicked(items): "itemsPicked(\(items.map(\.id).joined(separator: ", ")))"
         case .cancelTapped: "cancelTapped"
         case .chooseTapped: "chooseTapped"
         case let .editorGesture(gesture): "editorGesture(\(gesture))"

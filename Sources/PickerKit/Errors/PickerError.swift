@@ -21,6 +21,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case mediaTypesUnavailable(requested: [MediaType], source: SourceType, available: [MediaType])
     /// The source chooser has no source to offer: none is available with the requested types.
     case noSourceAvailable
+    /// The library picker's selection limit is negative. Use 0 for no limit.
+    case invalidSelectionLimit(Int)
     /// The host's Info.plist lacks this privacy key; a real app would be terminated. Add it.
     case missingUsageDescription(UsageDescriptionKey)
     /// The person denied access to the source. Point them to Settings.
@@ -60,6 +62,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "none of the media types \(requested.listed) is available for \(source) (it offers \(available.listed))"
         case .noSourceAvailable:
             "no source is available for the requested media types"
+        case let .invalidSelectionLimit(limit):
+            "selection limit \(limit) is negative: use 1 or more, or 0 for no limit"
         case let .missingUsageDescription(key):
             "the app's Info.plist has no \(key.rawValue): add it before using this source"
         case let .authorizationDenied(source):

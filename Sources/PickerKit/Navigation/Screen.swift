@@ -12,6 +12,8 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
     case editor(EditorScreen)
     /// A movie's preview: Play, Cancel, Choose, and the trim step when editing is on.
     case moviePreview(MoviePreview)
+    /// The photo library picker: filter, selection limit, ordered selection.
+    case libraryPicker(LibraryPickerConfiguration)
 
     /// The kind of screen, without its details.
     public var kind: ScreenKind {
@@ -21,6 +23,7 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
         case .camera: .camera
         case .editor: .editor
         case .moviePreview: .moviePreview
+        case .libraryPicker: .libraryPicker
         }
     }
 
@@ -32,6 +35,8 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
         case let .camera(device, types): "camera(\(device.rawValue), \(types.listed))"
         case let .editor(editor): "editor(\(editor))"
         case let .moviePreview(preview): "preview(\(preview))"
+        case let .libraryPicker(library):
+            "library(\(library.mediaTypes.listed), limit \(library.selectionLimit == 0 ? "none" : String(library.selectionLimit)))"
         }
     }
 }
@@ -48,6 +53,8 @@ public enum ScreenKind: String, Sendable, Equatable, CustomStringConvertible {
     case editor
     /// A movie's preview.
     case moviePreview = "movie preview"
+    /// The photo library picker.
+    case libraryPicker = "library picker"
 
     public var description: String { rawValue }
 }

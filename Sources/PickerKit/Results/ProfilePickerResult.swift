@@ -26,6 +26,9 @@ public struct ProfilePickerResult: Sendable {
     public var movieTrim: ClosedRange<Duration>?
     /// The quality a movie is to be exported at.
     public var videoQuality: VideoQuality?
+    /// Every item the library picker returned, in the order picked, each loaded or failed on
+    /// its own; empty for single picks that went through the edit screen or preview.
+    public var items: [PickedItemResult] = []
 
     /// Creates a result.
     public init(
@@ -55,6 +58,30 @@ public struct ProfilePickerResult: Sendable {
         if let url = mediaURL { parts.append("url \(url.lastPathComponent)") }
         if let trim = movieTrim { parts.append("trim \(trim.listed)") }
         if let quality = videoQuality { parts.append("quality \(quality.rawValue)") }
+        if !items.isEmpty { parts.append("items " + items.map(\.summary).joined(separator: ", ")) }
         return parts.joined(separator: " ")
+    }
+}
+
+/// One item the library picker returned: loaded, or failed on its own.
+public struct PickedItemResult: Sendable {
+    /// The item as picked.
+    public var item: PickedItem
+    /// Its contents, or why they could not be loaded.
+    public var media: Result<PickedMedia, PickerError>
+
+    /// Creates an item result.
+    public init(item: PickedItem, media: Result<PickedMedia, PickerError>) {
+        self.item = item
+        self.media = media
+    }
+
+    /// `"IMG_1 4x3"`, `"MOV_1 clip.mov"`, `"BAD failed"`.
+    public var summary: String {
+        switch media {
+        case let .success(.image(image)): "\(item.id) \(image.displaySize)"
+        case let .success(.movie(url, _)): "\(item.id) \(url.lastPathComponent)"
+        case .failure: "\(item.id) failed"
+        }
     }
 }

@@ -27,6 +27,22 @@ public protocol PhotoSource: AnyObject {
     ///
     /// - Throws: any error; the coordinator reports it as ``PickerError/itemLoadFailed(itemID:reason:)``.
     func loadMedia(for item: PickedItem) async throws -> PickedMedia
+    /// Delivers a picked item's contents in the preferred representation, reporting progress
+    /// (0…1) where the source knows it. Used by the library picker.
+    func loadMedia(
+        for item: PickedItem, representation: LibraryPickerConfiguration.Representation,
+        progress: @escaping @MainActor (Double) -> Void
+    ) async throws -> PickedMedia
+}
+
+extension PhotoSource {
+    /// By default the representation is not distinguished and no progress is reported.
+    public func loadMedia(
+        for item: PickedItem, representation: LibraryPickerConfiguration.Representation,
+        progress: @escaping @MainActor (Double) -> Void
+    ) async throws -> PickedMedia {
+        try await loadMedia(for: item)
+    }
 }
 
 /// An item the person picked in a browser or took with the camera, before it is loaded.
