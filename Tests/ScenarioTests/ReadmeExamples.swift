@@ -39,6 +39,24 @@ func choosePhoto(with picker: ProfilePicker) async throws -> (any ImageBuffer)? 
 }
 // README: end
 
+// README: flows
+@MainActor
+func everyFlow(_ picker: ProfilePicker, photo: PixelBuffer, button: PopoverAnchor) async throws {
+    try picker.edit(photo)                                 // B1: edit an image you have
+    try await picker.selectFromPhotoLibrary()              // B2: library, then our edit screen
+    try await picker.selectFromSavedPhotosAlbum()          // B13: the camera roll only
+    try picker.chooseSource(.actionSheet, anchor: button)  // B7: only sources this device has
+    try await picker.select(from: .camera)                 // B3: our shutter, warm-up, edit screen
+
+    var library = LibraryPickerConfiguration()             // B12: PHPicker-style
+    library.filter = [.images, .videos]
+    library.selectionLimit = 0                             // no limit; 1 goes to the editor
+    for item in try await picker.pick(.library(library))?.items ?? [] {
+        print(item.summary)                                // in the order picked
+    }
+}
+// README: end
+
 @MainActor
 @Suite("README samples")
 struct ReadmeExampleTests {
@@ -86,6 +104,14 @@ struct ReadmeExampleTests {
         #expect(s.presenter.stack.isEmpty)
     }
 
+    @Test func theFlowsSampleStartsTheEditScreenFirst() async throws {
+        let s = PickerScenario()
+        let photo = try PickerScenario.photo(width: 4, height: 4)
+        let running = Task { try await everyFlow(s.picker, photo: photo, button: PopoverAnchor(sourceView: nil, sourceRect: .zero)) }
+        await #expect(throws: PickerError.sessionInProgress) { try await running.value }
+        #expect(s.picker.navigation.top?.screen.kind == .editor, "the first flow runs; the next start is refused")
+    }
+
     @Test func theAsyncSampleReturnsNilOnCancel() async throws {
         let s = PickerScenario()
         let picking = Task { try await choosePhoto(with: s.picker) }
@@ -105,7 +131,7 @@ struct ReadmeTests {
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
             String($0[..<$0.range(of: "```")!.lowerBound])
         }
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         for block in blocks {
             let body = block.split(separator: "\n", omittingEmptySubsequences: false)
             let indented = body.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
