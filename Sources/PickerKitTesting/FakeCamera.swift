@@ -50,7 +50,12 @@ public final class FakeCamera: CameraSession {
         capturing = true
         defer { capturing = false }
         if captureMode == .manual {
-            await withCheckedContinuation { pending = $0 }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { pending = $0 }
+            } onCancel: {
+                Task { @MainActor [weak self] in self?.completePendingCapture() }
+            }
+            try Task.checkCancellation()
         }
         guard !captures.isEmpty else {
             guard let defaultPhoto else { throw FakePhotoSource.LoadError(description: "no photo scripted") }
