@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting"]),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
+            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "AvatarDemo"],
             exclude: ["__Snapshots__"]
         ),
     ],

@@ -1,0 +1,80 @@
+import Foundation
+import PickerKit
+
+/// The demo's command line.
+struct DemoOptions: Equatable {
+    enum Source: String { case library, camera, saved }
+
+    var image: String?
+    var shape = CropShape.circle
+    var zoom = 1.25
+    var pan = CGPoint(x: -12, y: 6)
+    var size = 512
+    var output = "avatar.png"
+    var preview = "editor.png"
+    var source = Source.library
+    var help = false
+
+    static let usage = """
+        usage: avatar-demo [--image PATH] [--shape circle|square] [--zoom Z] [--pan DX,DY]
+                           [--size N] [--output PATH] [--preview PATH]
+                           [--source library|camera|saved] [--help]
+
+        Runs the profile-photo flow headless: source chooser, the source, a pick (or the
+        shutter), the edit screen with a pinch by --zoom and a pan by --pan points, Choose.
+        Writes the avatar (--output, default avatar.png) and the rendered edit screen
+        (--preview, default editor.png), and prints the session's transcript.
+        --image takes PNG, PPM, PGM or PAM; a PNG's EXIF orientation is honoured.
+        Without --image it uses a built-in photo.
+        """
+
+    /// A mistake in the arguments.
+    struct Mistake: Error, Equatable {
+        var message: String
+    }
+
+    init() {}
+
+    init(parsing arguments: [String]) throws(Mistake) {
+        var rest = arguments[...]
+        func value(_ name: String) throws(Mistake) -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw Mistake(message: "\(name) needs a value") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h": help = true
+            case "--image": image = try value(argument)
+            case "--output": output = try value(argument)
+            case "--preview": preview = try value(argument)
+            case "--shape":
+                switch try value(argument) {
+                case "circle": shape = .circle
+                case "square": shape = .square
+                case let other: throw Mistake(message: "--shape is circle or square, not '\(other)'")
+                }
+            case "--zoom":
+                let text = try value(argument)
+                guard let z = Double(text), z.isFinite, z > 0 else { throw Mistake(message: "--zoom is a positive number, not '\(text)'") }
+                zoom = z
+            case "--pan":
+                let text = try value(argument)
+                let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else {
+                    throw Mistake(message: "--pan is DX,DY in points, not '\(text)'")
+                }
+                pan = CGPoint(x: dx, y: dy)
+            case "--size":
+                let text = try value(argument)
+                guard let n = Int(text), (1...4096).contains(n) else { throw Mistake(message: "--size is 1...4096, not '\(text)'") }
+                size = n
+            case "--source":
+                let text = try value(argument)
+                guard let s = Source(rawValue: text) else { throw Mistake(message: "--source is library, camera or saved, not '\(text)'") }
+                source = s
+            default:
+                throw Mistake(message: "unknown argument '\(argument)'")
+            }
+        }
+    }
+}

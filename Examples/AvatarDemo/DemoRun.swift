@@ -1,0 +1,121 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+
+/// One run of the flow: the real coordinator, PickerKitTesting's fakes as the device.
+struct DemoRun {
+    var options: DemoOptions
+    var progress: (String) -> Void
+
+    /// What the run produced.
+    struct Outcome {
+        var transcript: [String]
+        var cropRect: PixelRect
+        var photoSize: PixelSize
+        var orientation: ImageOrientation
+        var avatarSize: PixelSize
+        var avatarPath: String
+        var previewSize: PixelSize
+        var previewPath: String
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case unreadable(String, String)
+        case unwritable(String, String)
+        case noResult([String])
+
+        var description: String {
+            switch self {
+            case let .unreadable(path, why): "cannot read \(path): \(why)"
+            case let .unwritable(path, why): "cannot write \(path): \(why)"
+            case let .noResult(transcript): "the session ended without a photo: \(transcript.last ?? "")"
+            }
+        }
+    }
+
+    @MainActor
+    func run() async throws -> Outcome {
+        let photo = try options.image.map(load) ?? Self.builtInPhoto()
+        var configuration = PickerConfiguration()
+        configuration.editor.shape = options.shape
+        configuration.output.size = options.size
+        configuration.output.mask = options.shape == .circle ? .circle : .square
+        let scenario = PickerScenario(items: [.image("IMG_0001", photo)], configuration: configuration)
+        scenario.camera.defaultPhoto = photo
+
+        try scenario.picker.chooseSource()
+        switch options.source {
+        case .library: scenario.user.chooseSource(.photoLibrary)
+        case .saved: scenario.user.chooseSource(.savedPhotosAlbum)
+        case .camera: scenario.user.chooseSource(.camera)
+        }
+        await scenario.settle()
+        if options.source == .camera {
+            scenario.user.tapShutter()
+            // The demo's clock is manual: once the shutter waits out the warm-up, move it on.
+            for _ in 0..<1_000 where scenario.clock.sleeperCount == 0 { await Task.yield() }
+            scenario.clock.advance(by: configuration.camera.warmUp)
+        } else {
+            scenario.user.pickItem(at: 0)
+        }
+        await scenario.settle()
+        guard let start = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
+        scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
+        scenario.user.gesture(.pan(options.pan))
+        scenario.user.gesture(.ended)
+        guard let geometry = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
+        let screen = try EditorRenderer(scale: 2).render(geometry, image: photo)
+        scenario.user.tapChoose()
+        guard let result = scenario.delegate.lastResult, let crop = result.cropRect,
+            let avatar = result.editedImage as? PixelBuffer
+        else { throw Failure.noResult(scenario.transcript.lines) }
+        try write(PNG.encode(avatar), to: options.output)
+        try write(PNG.encode(screen), to: options.preview)
+        return Outcome(
+            transcript: scenario.transcript.lines, cropRect: crop, photoSize: photo.displaySize,
+            orientation: photo.orientation, avatarSize: avatar.displaySize, avatarPath: options.output,
+            previewSize: screen.displaySize, previewPath: options.preview)
+    }
+
+    private func load(_ path: String) throws -> PixelBuffer {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw Failure.unreadable(path, (error as NSError).localizedDescription)
+        }
+        progress("decoding \(path) (\(data.count / 1024) KiB)…")
+        let started = Date()
+        do {
+            let photo = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? try PNG.decode(data) : try Netpbm.decode(data)
+            progress("decoded \(photo.displaySize) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+            return photo
+        } catch {
+            throw Failure.unreadable(path, "\(error)")
+        }
+    }
+
+    private func write(_ data: Data, to path: String) throws {
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            throw Failure.unwritable(path, (error as NSError).localizedDescription)
+        }
+    }
+
+    /// A 640×480 landscape photo, drawn: sky over grass, and a smiling face a little right of
+    /// centre, so a turn or a bad crop shows at once.
+    static func builtInPhoto() throws -> PixelBuffer {
+        var photo = try PixelBuffer(width: 640, height: 480)
+        for y in 0..<480 {
+            for x in 0..<640 {
+                var p = y < 330 ? RGBA(UInt8(70 + y / 3), UInt8(130 + y / 4), 235) : RGBA(70, UInt8(190 - (y - 330) / 2), 60)
+                let fx = x - 350, fy = y - 230
+                let face = fx * fx + fy * fy
+                if face < 140 * 140 { p = RGBA(240, 196, 150) }
+                for ex in [-50, 50] where (fx - ex) * (fx - ex) + (fy + 35) * (fy + 35) < 18 * 18 { p = RGBA(50, 40, 35) }
+                let smile = fx * fx + (fy - 10) * (fy - 10)
+                if fy > 30 && smile > 70 * 70 && smile < 84 * 84 && abs(fx) < 70 { p = RGBA(170, 50, 60) }
+                photo[x, y] = p
+            }
+        }
+        return photo
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PickerImaging
+import Testing
+
+@testable import AvatarDemo
+
+@MainActor
+@Suite("avatar-demo")
+struct AvatarDemoTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("avatar-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func theDefaultRunWritesTheAvatarAndTheEditScreen() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var said: [String] = []
+        let code = await DemoCommand.run(
+            ["--output", dir.appendingPathComponent("a.png").path, "--preview", dir.appendingPathComponent("e.png").path],
+            say: { said.append($0) })
+        #expect(code == 0)
+        let avatar = try PNG.decode(Data(contentsOf: dir.appendingPathComponent("a.png")))
+        let screen = try PNG.decode(Data(contentsOf: dir.appendingPathComponent("e.png")))
+        #expect(avatar.displaySize == PixelSize(width: 512, height: 512))
+        #expect(avatar[0, 0].a == 0 && avatar[256, 256].a == 255, "a circle with transparent corners")
+        #expect(screen.displaySize == PixelSize(width: 750, height: 1334))
+        #expect(said.first == "picker: start chooser actionSheet")
+        #expect(said.contains("crop rect: (141,41,384,384) of 640x480 (orientation up (1))"))
+        #expect(said.contains { $0.hasPrefix("avatar: 512x512 written to ") })
+    }
+
+    @Test func optionsShapeTheRun() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PickerImagingTests/Fixtures/png/c2d8n.png")
+        var said: [String] = []
+        let code = await DemoCommand.run([
+            "--image", fixture.path, "--shape", "square", "--zoom", "1", "--pan", "0,0", "--size", "6",
+            "--source", "camera", "--output", dir.appendingPathComponent("a.png").path,
+            "--preview", dir.appendingPathComponent("e.png").path,
+        ], say: { said.append($0) })
+        #expect(code == 0)
+        let avatar = try PNG.decode(Data(contentsOf: dir.appendingPathComponent("a.png")))
+        #expect(avatar.displaySize == PixelSize(width: 6, height: 6))
+        #expect(avatar.bytes.count == 6 * 6 * 4 && avatar[0, 0].a == 255, "square: opaque corners")
+        #expect(said.contains("crop rect: (3,0,7,7) of 13x7 (orientation up (1))"))
+        #expect(said.contains("picker: shutter: capture after 0.75s"))
+    }
+
+    @Test("bad arguments are one line and exit 2", arguments: [
+        ["--zoom", "0"], ["--zoom"], ["--shape", "hexagon"], ["--pan", "1"], ["--size", "99999"], ["--source", "fax"], ["--frobnicate"],
+    ])
+    func badArguments(arguments: [String]) async {
+        #expect(await DemoCommand.run(arguments, say: { _ in }) == 2)
+    }
+
+    @Test func anUnreadableImageExits1() async {
+        #expect(await DemoCommand.run(["--image", "/nonexistent/photo.png"], say: { _ in }) == 1)
+        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID().uuidString).png")
+        try? Data("not an image".utf8).write(to: garbage)
+        defer { try? FileManager.default.removeItem(at: garbage) }
+        #expect(await DemoCommand.run(["--image", garbage.path], say: { _ in }) == 1)
+    }
+
+    @Test func helpPrintsTheUsage() async {
+        var said: [String] = []
+        #expect(await DemoCommand.run(["--help"], say: { said.append($0) }) == 0)
+        #expect(said == [DemoOptions.usage])
+    }
+
+    @Test func optionsParse() throws {
+        let options = try DemoOptions(parsing: ["--pan", "3.5, -2", "--zoom", "2", "--source", "saved"])
+        #expect(options.pan == CGPoint(x: 3.5, y: -2))
+        #expect(options.zoom == 2)
+        #expect(options.source == .saved)
+        #expect(throws: DemoOptions.Mistake(message: "--shape is circle or square, not 'oval'")) {
+            try DemoOptions(parsing: ["--shape", "oval"])
+        }
+    }
+}
