@@ -47,7 +47,13 @@ public struct PixelBuffer: ImageBuffer, Equatable {
     /// Creates a buffer over existing pixel bytes, checking that they fit the dimensions.
     ///
     /// - Parameters:
+    ///   - width: the number of columns.
+    ///   - height: the number of rows.
+    ///   - format: how each pixel is laid out.
+    ///   - bytes: the pixels, row after row, `rowStride × height` bytes.
     ///   - rowStride: bytes from one row to the next; `nil` means tightly packed.
+    ///   - orientation: how the pixels are turned or mirrored for display.
+    ///   - pixelLimit: the most pixels accepted.
     /// - Throws: the size errors of ``init(width:height:format:orientation:pixelLimit:)``,
     ///   ``ImagingError/invalidRowStride(stride:minimum:)``, or
     ///   ``ImagingError/dataLengthMismatch(expected:actual:)`` when `bytes` is not exactly

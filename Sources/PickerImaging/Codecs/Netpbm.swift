@@ -12,8 +12,9 @@ import Foundation
 public enum Netpbm {
     /// Reads a PAM, PPM or PGM file.
     ///
-    /// - Parameter pixelLimit: the most pixels accepted; larger headers throw before any
-    ///   allocation.
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - pixelLimit: the most pixels accepted; larger headers throw before any allocation.
     /// - Throws: ``ImagingError/unknownFormat``, ``ImagingError/truncatedFile(format:)``,
     ///   ``ImagingError/corruptFile(format:reason:)``, ``ImagingError/unsupportedFeature(format:feature:)``,
     ///   and the size errors of ``PixelBuffer``.

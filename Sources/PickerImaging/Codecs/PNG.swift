@@ -16,8 +16,10 @@ public enum PNG {
 
     /// Reads a PNG file.
     ///
-    /// - Parameter pixelLimit: the most pixels accepted; a larger header throws before any
-    ///   decompression (a decompression-bomb guard).
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - pixelLimit: the most pixels accepted; a larger header throws before any
+    ///     decompression (a decompression-bomb guard).
     /// - Throws: ``ImagingError/unknownFormat`` for a missing signature;
     ///   ``ImagingError/truncatedFile(format:)``; ``ImagingError/corruptFile(format:reason:)``
     ///   for bad CRCs, bad zlib data, bad headers, missing chunks;

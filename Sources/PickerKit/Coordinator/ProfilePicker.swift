@@ -92,8 +92,10 @@ public final class ProfilePicker {
 
     /// Presents the source chooser, offering only the sources available here, plus Cancel (B7).
     ///
-    /// - Parameter anchor: where the action sheet points on iPad; required there.
-    /// - Throws: the setup errors of ``edit(_:mediaType:)``, ``PickerError/mediaTypesEmpty``,
+    /// - Parameters:
+    ///   - style: an action sheet (every available source, then Cancel) or a menu.
+    ///   - anchor: where the action sheet points on iPad; required there.
+    /// - Throws: the setup errors of ``edit(_:mediaType:restoring:)``, ``PickerError/mediaTypesEmpty``,
     ///   ``PickerError/noSourceAvailable``, ``PickerError/popoverAnchorRequired(_:)``.
     public func chooseSource(_ style: SourceChooser.Style = .actionSheet, anchor: PopoverAnchor? = nil) throws {
         try startSynchronously(.sourceChooser(style), anchor: anchor, requiresDelegate: true)
@@ -103,7 +105,9 @@ public final class ProfilePicker {
     ///
     /// Asks for access first when the person has not been asked.
     ///
-    /// - Parameter anchor: where the browser points on iPad; required there for the library.
+    /// - Parameters:
+    ///   - source: the camera, the photo library or the saved photos album.
+    ///   - anchor: where the browser points on iPad; required there for the library.
     /// - Throws: the setup errors, then ``PickerError/mediaTypesEmpty``,
     ///   ``PickerError/sourceUnavailable(_:)``, ``PickerError/mediaTypesUnavailable(requested:source:available:)``,
     ///   ``PickerError/missingUsageDescription(_:)``, ``PickerError/popoverAnchorRequired(_:)``,
