@@ -15,6 +15,13 @@ let package = Package(
         .target(name: "PickerKit", dependencies: ["PickerImaging"]),
         .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging"]),
         .executableTarget(name: "picker-image", dependencies: ["PickerImaging"]),
+        // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`.
+        .target(
+            name: "UIKitAdapter",
+            dependencies: ["PickerKit", "PickerImaging"],
+            path: "Examples/UIKitAdapter",
+            exclude: ["README.md"]
+        ),
         .executableTarget(
             name: "AvatarDemo",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
