@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerKitTesting
 import Testing
 
 @testable import AvatarDemo
@@ -26,6 +27,9 @@ struct AvatarDemoTests {
         #expect(avatar.displaySize == PixelSize(width: 512, height: 512))
         #expect(avatar[0, 0].a == 0 && avatar[256, 256].a == 255, "a circle with transparent corners")
         #expect(screen.displaySize == PixelSize(width: 750, height: 1334))
+        // The README shows these two references: they are what a new user's first run writes.
+        assertSnapshot(avatar, named: "avatar")
+        assertSnapshot(screen, named: "editor")
         #expect(said.first == "picker: start chooser actionSheet")
         #expect(said.contains("crop rect: (141,41,384,384) of 640x480 (orientation up (1))"))
         #expect(said.contains { $0.hasPrefix("avatar: 512x512 written to ") })
