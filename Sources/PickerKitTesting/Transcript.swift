@@ -26,7 +26,7 @@ public final class Transcript {
         lines.append("\(speaker): \(line)")
     }
 
-    /// The lines added since `mark` (a value of `lines.count` taken earlier), and moves on.
+    /// The lines added since `mark`, a value of `lines.count` taken earlier.
     public func lines(since mark: Int) -> [String] {
         Array(lines[min(mark, lines.count)...])
     }

@@ -162,6 +162,7 @@ struct Inflate {
     static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
     static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
+    // The fixed codes of RFC 1951 §3.2.6: complete and valid, so building them cannot fail.
     static let fixedLiterals = try! HuffmanTable(
         lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
             + [Int](repeating: 8, count: 8), format: "deflate")
