@@ -28,7 +28,8 @@ let package = Package(
             path: "Examples/AvatarDemo"
         ),
         .testTarget(
-            name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting"], exclude: ["Fixtures"]),
+            name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting", "picker-image"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting"]),
         .testTarget(
             name: "ScenarioTests",

@@ -45,6 +45,10 @@ extension PixelBuffer {
             throw .tooManyPixels(count: size.pixelCount ?? .max, limit: PixelBuffer.defaultPixelLimit)
         }
         let raw = orientation.rawRect(forDisplay: rect, rawSize: pixelSize)
+        if raw.size == rawOut {
+            // Same size: every filter is the identity, so copy the pixels exactly.
+            return (try cropped(to: rect), 0)
+        }
         let premultiply = format == .rgba8 && !isOpaque(in: raw)
         let source = premultiply ? premultiplied(in: raw) : self
         let sourceRect = premultiply ? PixelRect(size: raw.size) : raw

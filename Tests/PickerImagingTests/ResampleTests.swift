@@ -61,6 +61,13 @@ struct ResampleTests {
         #expect(out.format == .rgba8)
     }
 
+    @Test("the same size is an exact copy, even with transparency", arguments: ResampleFilter.allCases)
+    func sameSizeIsExact(filter: ResampleFilter) throws {
+        let image = try PixelBuffer(width: 3, height: 1, bytes: [200, 100, 50, 3, 9, 8, 7, 0, 1, 2, 3, 255], orientation: .left)
+        let out = try image.resampled(displayRect: PixelRect(x: 0, y: 0, width: 1, height: 3), to: PixelSize(width: 1, height: 3), filter: filter)
+        #expect(out == image)
+    }
+
     @Test func premultipliedInputStaysPremultiplied() throws {
         let image = try PixelBuffer(width: 2, height: 1, format: .rgba8Premultiplied, bytes: [200, 0, 0, 200, 0, 0, 0, 0])
         let out = try image.resampled(to: PixelSize(width: 1, height: 1), filter: .area)

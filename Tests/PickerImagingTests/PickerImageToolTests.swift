@@ -1,0 +1,88 @@
+import Foundation
+import PickerImaging
+import Testing
+
+@testable import picker_image
+
+@Suite("picker-image")
+struct PickerImageToolTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/png/c6d16i.png")
+
+    /// An opaque 13×7 photo with every pixel distinct, written to a scratch PNG.
+    static func opaquePhoto() throws -> (path: String, image: PixelBuffer) {
+        var image = try PixelBuffer(width: 13, height: 7)
+        for y in 0..<7 { for x in 0..<13 { image[x, y] = RGBA(UInt8(x * 19), UInt8(y * 37), 77) } }
+        let path = scratch("photo.png")
+        try PNG.encode(image).write(to: URL(fileURLWithPath: path))
+        return (path, image)
+    }
+
+    static func scratch(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("picker-image-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test func cropsScalesAndMasksARealFile() throws {
+        let out = Self.scratch("avatar.png"), photo = try Self.opaquePhoto()
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: photo.path) }
+        #expect(try Command.run(["crop", "--rect", "3,0,7,7", "--size", "4", "--mask", "circle", "--filter", "lanczos", photo.path, out]) == 0)
+        let avatar = try PNG.decode(Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(avatar.displaySize == PixelSize(width: 4, height: 4))
+        #expect(avatar[0, 0].a < 255 && avatar[1, 1].a == 255)
+    }
+
+    @Test("writes every format by extension", arguments: ["pam", "ppm", "png"])
+    func writesByExtension(ext: String) throws {
+        let out = Self.scratch("out.\(ext)")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let photo = try Self.opaquePhoto()
+        defer { try? FileManager.default.removeItem(atPath: photo.path) }
+        #expect(try Command.run(["crop", "--rect", "1,0,5,5", "--size", "3x2", photo.path, out]) == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        let image = ext == "png" ? try PNG.decode(data) : try Netpbm.decode(data)
+        #expect(image.displaySize == PixelSize(width: 3, height: 2))
+    }
+
+    @Test func anExplicitOrientationOverridesTheFile() throws {
+        let out = Self.scratch("turned.pam"), photo = try Self.opaquePhoto()
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: photo.path) }
+        #expect(try Command.run(["crop", "--rect", "0,0,7,7", "--size", "7", "--orientation", "6", photo.path, out]) == 0)
+        let turned = try Netpbm.decode(Data(contentsOf: URL(fileURLWithPath: out)))
+        let stored = photo.image
+        // EXIF 6 shows the stored column 0, bottom to top, as the top row.
+        #expect(turned[0, 0] == stored[0, 6] && turned[6, 0] == stored[0, 0])
+    }
+
+    @Test("bad arguments are usage errors", arguments: [
+        ["crop", "--size", "4", "a.png", "b.png"],
+        ["crop", "--rect", "1,2,3", "--size", "4", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,0,1", "--size", "4", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "0", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--filter", "cubic", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--mask", "star", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--orientation", "9", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "a.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--bogus", "a.png", "b.png"],
+        ["bench", "--runs", "0"],
+        ["resize"],
+        [],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self) { try Command.run(arguments) }
+    }
+
+    @Test func unreadableAndUnwritableFilesAreNamed() throws {
+        #expect(throws: UsageError.self) { try Command.run(["info", "/nonexistent/photo.png"]) }
+        let out = Self.scratch("out.gif")
+        #expect(throws: UsageError.self) { try Command.run(["crop", "--rect", "0,0,2,2", "--size", "2", Self.fixture.path, out]) }
+        let garbage = Self.scratch("garbage.png")
+        defer { try? FileManager.default.removeItem(atPath: garbage) }
+        try Data("P9 not an image".utf8).write(to: URL(fileURLWithPath: garbage))
+        #expect(throws: ImagingError.unknownFormat) { try Command.run(["info", garbage]) }
+    }
+
+    @Test func parsesRectsAndSizes() throws {
+        #expect(try Command.parseRect("400, 100,2800,2800") == PixelRect(x: 400, y: 100, width: 2800, height: 2800))
+        #expect(try Command.parseSize("1024") == PixelSize(width: 1024, height: 1024))
+        #expect(try Command.parseSize("640x480") == PixelSize(width: 640, height: 480))
+    }
+}
