@@ -134,7 +134,7 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         return self[raw.x, raw.y]
     }
 
-    private static func checkedRowStride(
+    static func checkedRowStride(
         width: Int, height: Int, format: PixelFormat, pixelLimit: Int
     ) throws(ImagingError) -> Int {
         guard width > 0, height > 0 else { throw .invalidDimensions(width: width, height: height) }

@@ -90,9 +90,8 @@ struct PNGDecoder {
         _ h: PNGHeader, palette: [RGBA], transparency: [UInt8]?, compressed: [UInt8], orientation: ImageOrientation
     ) throws(ImagingError) -> PixelBuffer {
         let gray = (h.colourType == 0 && transparency == nil)
-        var image = try PixelBuffer(
-            width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, orientation: orientation,
-            pixelLimit: pixelLimit)
+        // Checked against the pixel limit before anything is inflated.
+        _ = try PixelBuffer.checkedRowStride(width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, pixelLimit: pixelLimit)
         // The exact size of the filtered data: anything more or less is corrupt.
         var expected = 0
         let passes = h.interlaced ? Array(0..<7) : [-1]
@@ -100,50 +99,114 @@ struct PNGDecoder {
             let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
             if size.0 > 0 && size.1 > 0 { expected += (h.rowBytes(size.0) + 1) * size.1 }
         }
-        let raw = try Inflate.zlib(compressed, limit: expected, format: "PNG")
+        var raw = try Inflate.zlib(compressed, limit: expected, format: "PNG")
         guard raw.count == expected else { throw fail("image data is \(raw.count) bytes; \(expected) expected") }
+        try Self.unfilterAll(&raw, h, passes: passes)
+        if let fast = Self.copyPlain8Bit(raw, h, transparency: transparency, orientation: orientation) { return fast }
+        var image = try PixelBuffer(
+            width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, orientation: orientation, pixelLimit: pixelLimit)
         var offset = 0
         for p in passes {
             let pass = p < 0 ? (x0: 0, y0: 0, dx: 1, dy: 1) : Adam7.passes[p]
             let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
             guard size.0 > 0 && size.1 > 0 else { continue }
             let rowBytes = h.rowBytes(size.0)
-            var previous = [UInt8](repeating: 0, count: rowBytes)
-            var row = [UInt8](repeating: 0, count: rowBytes)
             for y in 0..<size.1 {
-                let filter = raw[offset]
-                for i in 0..<rowBytes { row[i] = raw[offset + 1 + i] }
+                let row = Array(raw[(offset + 1)..<(offset + 1 + rowBytes)])
                 offset += rowBytes + 1
-                try Self.unfilter(&row, previous: previous, filter: filter, stride: h.filterStride)
                 for x in 0..<size.0 {
                     let pixel = Self.pixel(row, x, h, palette: palette, transparency: transparency)
                     image[pass.x0 + x * pass.dx, pass.y0 + y * pass.dy] = pixel
                 }
-                swap(&row, &previous)
             }
         }
         return image
     }
 
-    /// Reverses a row's filter in place.
-    static func unfilter(_ row: inout [UInt8], previous: [UInt8], filter: UInt8, stride bpp: Int) throws(ImagingError) {
-        let n = row.count
+    /// Reverses every row's filter in place, pass by pass; each row's filter byte stays.
+    static func unfilterAll(_ raw: inout [UInt8], _ h: PNGHeader, passes: [Int]) throws(ImagingError) {
+        var offset = 0
+        var badFilter: UInt8?
+        raw.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for p in passes {
+                let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
+                guard size.0 > 0 && size.1 > 0 else { continue }
+                let rowBytes = h.rowBytes(size.0)
+                for y in 0..<size.1 {
+                    let row = base + offset + 1
+                    let previous: UnsafePointer<UInt8>? = y == 0 ? nil : UnsafePointer(row - rowBytes - 1)
+                    let filter = base[offset]
+                    if !unfilter(row, previous: previous, count: rowBytes, filter: filter, stride: h.filterStride) {
+                        badFilter = filter
+                        return
+                    }
+                    offset += rowBytes + 1
+                }
+            }
+        }
+        if let badFilter { throw .corruptFile(format: "PNG", reason: "row filter \(badFilter)") }
+    }
+
+    /// Reverses one row's filter in place; `previous` is `nil` for a pass's first row (all
+    /// zero). Returns `false` for an unknown filter type.
+    static func unfilter(
+        _ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?, count n: Int, filter: UInt8, stride bpp: Int
+    ) -> Bool {
         switch filter {
-        case 0: break
-        case 1: for i in bpp..<max(bpp, n) { row[i] = row[i] &+ row[i - bpp] }
-        case 2: for i in 0..<n { row[i] = row[i] &+ previous[i] }
+        case 0:
+            break
+        case 1:
+            var i = bpp
+            while i < n { row[i] = row[i] &+ row[i - bpp]; i += 1 }
+        case 2:
+            guard let previous else { break }
+            for i in 0..<n { row[i] = row[i] &+ previous[i] }
         case 3:
             for i in 0..<n {
-                let left = i >= bpp ? Int(row[i - bpp]) : 0
-                row[i] = row[i] &+ UInt8((left + Int(previous[i])) / 2)
+                let left = i >= bpp ? Int(row[i - bpp]) : 0, up = previous.map { Int($0[i]) } ?? 0
+                row[i] = row[i] &+ UInt8((left + up) >> 1)
             }
         case 4:
             for i in 0..<n {
-                let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
+                let a = i >= bpp ? Int(row[i - bpp]) : 0
+                let b = previous.map { Int($0[i]) } ?? 0
+                let c = i >= bpp ? (previous.map { Int($0[i - bpp]) } ?? 0) : 0
                 row[i] = row[i] &+ UInt8(paeth(a, b, c))
             }
-        default: throw .corruptFile(format: "PNG", reason: "row filter \(filter)")
+        default:
+            return false
         }
+        return true
+    }
+
+    /// The common photo layouts — not interlaced, 8 bits, RGBA, or RGB and gray without a
+    /// transparent colour — copied row by row; `nil` for everything else.
+    static func copyPlain8Bit(_ raw: [UInt8], _ h: PNGHeader, transparency: [UInt8]?, orientation: ImageOrientation) -> PixelBuffer? {
+        guard !h.interlaced, h.bitDepth == 8, transparency == nil, [0, 2, 6].contains(h.colourType) else { return nil }
+        let channels = h.channels, outChannels = h.colourType == 0 ? 1 : 4
+        let rowBytes = h.width * channels, count = h.width * h.height * outChannels
+        let bytes = HugePages.bytes(count: count) { out in
+            raw.withUnsafeBufferPointer { source in
+                for y in 0..<h.height {
+                    let row = source.baseAddress! + y * (rowBytes + 1) + 1
+                    let line = out + y * h.width * outChannels
+                    if channels == outChannels {
+                        line.update(from: row, count: rowBytes)
+                    } else {
+                        for x in 0..<h.width {
+                            line[4 * x] = row[3 * x]
+                            line[4 * x + 1] = row[3 * x + 1]
+                            line[4 * x + 2] = row[3 * x + 2]
+                            line[4 * x + 3] = 255
+                        }
+                    }
+                }
+            }
+        }
+        return PixelBuffer(
+            checkedWidth: h.width, height: h.height, format: outChannels == 1 ? .gray8 : .rgba8, bytes: bytes,
+            rowStride: h.width * outChannels, orientation: orientation)
     }
 
     @inline(__always)
