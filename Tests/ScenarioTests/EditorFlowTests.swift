@@ -110,3 +110,22 @@ struct EditorFlowTests {
         #expect(edited == (try Self.photo().cropped(to: PixelRect(x: 50, y: 0, width: 300, height: 300))))
     }
 }
+
+extension EditorFlowTests {
+    @Test func emptySpaceStaysTransparentAndTheOutputKeepsItsShape() throws {
+        var configuration = PickerConfiguration()
+        configuration.editor.allowsEmptySpace = true
+        configuration.output.size = 8
+        let s = PickerScenario(configuration: configuration)
+        let white = try PixelBuffer(width: 40, height: 20, bytes: [UInt8](repeating: 255, count: 40 * 20 * 4))
+        try s.picker.edit(white)
+        s.user.gesture(.pinch(scale: 0.01, focus: .zero))
+        s.user.gesture(.ended)
+        s.user.tapChoose()
+        let result = try #require(s.delegate.lastResult)
+        #expect(result.cropRect == PixelRect(x: 0, y: -10, width: 40, height: 40))
+        let edited = try #require(result.editedImage as? PixelBuffer)
+        #expect(edited.displaySize == PixelSize(width: 8, height: 8))
+        #expect((0..<8).map { edited[3, $0].a } == [0, 0, 255, 255, 255, 255, 0, 0])
+    }
+}

@@ -42,7 +42,8 @@ public struct LibraryPickerConfiguration: Sendable, Equatable {
     public var filter: Set<Filter> = [.images]
     /// The most items that may be picked; 1 by default, 0 for no limit.
     public var selectionLimit = 1
-    /// Whether the picker numbers the selection so results keep the order of picking.
+    /// Whether the picker shows the selection numbered. Results come back in the order the
+    /// items were picked either way.
     public var ordered = true
     /// Which representation to deliver.
     public var preferredRepresentation = Representation.current
