@@ -2,18 +2,25 @@
 ///
 /// Bad streams throw ``ImagingError/corruptFile(format:reason:)`` or
 /// ``ImagingError/truncatedFile(format:)``; output is capped at `limit` bytes (a
-/// decompression-bomb guard), and every step consumes input, so no stream loops for ever.
+/// decompression-bomb guard) and written straight into its final buffer, and every step
+/// consumes input, so no stream loops for ever.
 struct Inflate {
-    private let input: [UInt8]
-    private var position = 0
+    private let input: UnsafeBufferPointer<UInt8>
+    private var position: Int
     private var bits: UInt64 = 0
     /// Bits buffered; bytes past the end of the input load as zero padding, and consuming any
     /// of those bits is truncation.
     private var bitCount = 0
+    private let out: UnsafeMutablePointer<UInt8>
+    private let limit: Int
+    private var count = 0
     private let format: String
 
-    private init(_ input: [UInt8], format: String) {
+    private init(input: UnsafeBufferPointer<UInt8>, position: Int, out: UnsafeMutablePointer<UInt8>, limit: Int, format: String) {
         self.input = input
+        self.position = position
+        self.out = out
+        self.limit = limit
         self.format = format
     }
 
@@ -26,10 +33,22 @@ struct Inflate {
         guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw .corruptFile(format: format, reason: "zlib method is not deflate") }
         guard (cmf << 8 | flg) % 31 == 0 else { throw .corruptFile(format: format, reason: "zlib header check fails") }
         guard flg & 0x20 == 0 else { throw .unsupportedFeature(format: format, feature: "zlib preset dictionary") }
-        var inflater = Inflate(data, format: format)
-        inflater.position = 2
-        let output = try inflater.inflate(limit: limit)
-        let trailer = inflater.byteAlignedPosition()
+        var trailer = 0
+        let output: [UInt8]
+        do {
+            output = try [UInt8](unsafeUninitializedCapacity: max(1, limit)) { buffer, initialized in
+                try data.withUnsafeBufferPointer { input in
+                    var inflater = Inflate(input: input, position: 2, out: buffer.baseAddress!, limit: limit, format: format)
+                    try inflater.inflate()
+                    initialized = inflater.count
+                    trailer = inflater.position - inflater.bitCount / 8
+                }
+            }
+        } catch let error as ImagingError {
+            throw error
+        } catch {
+            throw .corruptFile(format: format, reason: String(describing: error))
+        }
         guard trailer + 4 <= data.count else { throw .truncatedFile(format: format) }
         let stored = UInt32(data[trailer]) << 24 | UInt32(data[trailer + 1]) << 16 | UInt32(data[trailer + 2]) << 8 | UInt32(data[trailer + 3])
         let actual = output.withUnsafeBufferPointer { Checksum.adler32($0) }
@@ -37,21 +56,19 @@ struct Inflate {
         return output
     }
 
-    /// The byte position after the last bit consumed, rounded up.
-    private func byteAlignedPosition() -> Int {
-        position - bitCount / 8
-    }
-
+    @inline(__always)
     private mutating func refill() {
         while bitCount <= 56 {
-            if position < input.count {
-                bits |= UInt64(input[position]) << UInt64(bitCount)
-                position += 1
-            } else {
-                position += 1
-            }
+            if position < input.count { bits |= UInt64(input[position]) << UInt64(bitCount) }
+            position += 1
             bitCount += 8
         }
+    }
+
+    /// Throws when bits from past the end of the input have been consumed.
+    @inline(__always)
+    private func checkOverrun() throws(ImagingError) {
+        if position > input.count, (position - input.count) * 8 > bitCount { throw .truncatedFile(format: format) }
     }
 
     private mutating func take(_ n: Int) throws(ImagingError) -> Int {
@@ -63,64 +80,7 @@ struct Inflate {
         return value
     }
 
-    private func checkOverrun() throws(ImagingError) {
-        // Bits still buffered that came from padding are not consumed yet.
-        let padded = max(0, position - input.count) * 8
-        if padded > bitCount { throw .truncatedFile(format: format) }
-    }
-
-    private mutating func inflate(limit: Int) throws(ImagingError) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(min(limit, max(1024, input.count * 4)))
-        var last = false
-        while !last {
-            last = try take(1) == 1
-            switch try take(2) {
-            case 0: try stored(into: &out, limit: limit)
-            case 1: try compressed(into: &out, limit: limit, literals: Self.fixedLiterals, distances: Self.fixedDistances)
-            case 2:
-                let (literals, distances) = try dynamicTables()
-                try compressed(into: &out, limit: limit, literals: literals, distances: distances)
-            default: throw .corruptFile(format: format, reason: "deflate block type 3")
-            }
-        }
-        return out
-    }
-
-    private mutating func stored(into out: inout [UInt8], limit: Int) throws(ImagingError) {
-        // Drop to a byte boundary, then read LEN and NLEN.
-        _ = try take(bitCount % 8)
-        let len = try take(16), nlen = try take(16)
-        guard len == ~nlen & 0xFFFF else { throw .corruptFile(format: format, reason: "stored block length check fails") }
-        guard out.count + len <= limit else { throw .corruptFile(format: format, reason: "more data than the image needs") }
-        for _ in 0..<len { out.append(UInt8(try take(8))) }
-    }
-
-    private mutating func compressed(
-        into out: inout [UInt8], limit: Int, literals: HuffmanTable, distances: HuffmanTable
-    ) throws(ImagingError) {
-        while true {
-            let symbol = try decode(literals)
-            if symbol < 256 {
-                guard out.count < limit else { throw .corruptFile(format: format, reason: "more data than the image needs") }
-                out.append(UInt8(symbol))
-            } else if symbol == 256 {
-                return
-            } else {
-                let index = symbol - 257
-                guard index < 29 else { throw .corruptFile(format: format, reason: "length code \(symbol)") }
-                let length = Self.lengthBase[index] + (try take(Self.lengthExtra[index]))
-                let code = try decode(distances)
-                guard code < 30 else { throw .corruptFile(format: format, reason: "distance code \(code)") }
-                let distance = Self.distanceBase[code] + (try take(Self.distanceExtra[code]))
-                guard distance <= out.count else { throw .corruptFile(format: format, reason: "distance \(distance) before the start") }
-                guard out.count + length <= limit else { throw .corruptFile(format: format, reason: "more data than the image needs") }
-                let from = out.count - distance
-                for i in 0..<length { out.append(out[from + i]) }
-            }
-        }
-    }
-
+    @inline(__always)
     private mutating func decode(_ table: HuffmanTable) throws(ImagingError) -> Int {
         if bitCount < 15 { refill() }
         let entry = table.entries[Int(bits & UInt64(table.mask))]
@@ -130,6 +90,60 @@ struct Inflate {
         bitCount -= length
         try checkOverrun()
         return Int(entry & 0x1FF)
+    }
+
+    private mutating func inflate() throws(ImagingError) {
+        var last = false
+        while !last {
+            last = try take(1) == 1
+            switch try take(2) {
+            case 0: try stored()
+            case 1: try compressed(literals: Self.fixedLiterals, distances: Self.fixedDistances)
+            case 2:
+                let (literals, distances) = try dynamicTables()
+                try compressed(literals: literals, distances: distances)
+            default: throw .corruptFile(format: format, reason: "deflate block type 3")
+            }
+        }
+    }
+
+    private var tooMuch: ImagingError { .corruptFile(format: format, reason: "more data than the image needs") }
+
+    private mutating func stored() throws(ImagingError) {
+        // Drop to a byte boundary, then read LEN and NLEN.
+        _ = try take(bitCount % 8)
+        let len = try take(16), nlen = try take(16)
+        guard len == ~nlen & 0xFFFF else { throw .corruptFile(format: format, reason: "stored block length check fails") }
+        guard count + len <= limit else { throw tooMuch }
+        for _ in 0..<len {
+            out[count] = UInt8(try take(8))
+            count += 1
+        }
+    }
+
+    private mutating func compressed(literals: HuffmanTable, distances: HuffmanTable) throws(ImagingError) {
+        while true {
+            let symbol = try decode(literals)
+            if symbol < 256 {
+                guard count < limit else { throw tooMuch }
+                out[count] = UInt8(truncatingIfNeeded: symbol)
+                count += 1
+                continue
+            }
+            if symbol == 256 { return }
+            let index = symbol - 257
+            guard index < 29 else { throw .corruptFile(format: format, reason: "length code \(symbol)") }
+            let length = Self.lengthBase[index] + (try take(Self.lengthExtra[index]))
+            let code = try decode(distances)
+            guard code < 30 else { throw .corruptFile(format: format, reason: "distance code \(code)") }
+            let distance = Self.distanceBase[code] + (try take(Self.distanceExtra[code]))
+            guard distance <= count else { throw .corruptFile(format: format, reason: "distance \(distance) before the start") }
+            guard count + length <= limit else { throw tooMuch }
+            // Byte by byte, so a copy that overlaps what it writes repeats it, as DEFLATE means.
+            let from = out + (count - distance), to = out + count
+            for i in 0..<length { to[i] = from[i] }
+            count += length
+        }
     }
 
     private mutating func dynamicTables() throws(ImagingError) -> (HuffmanTable, HuffmanTable) {
