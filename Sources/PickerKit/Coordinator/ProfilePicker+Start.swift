@@ -10,7 +10,7 @@ extension ProfilePicker {
             switch request {
             case let .edit(image, mediaType, restoring):
                 let editing = try makeEditing(image, mediaType: mediaType, restoring: restoring)
-                var session = newSession(.edit(imageSize: image.displaySize), anchor: nil, mediaTypes: [mediaType], outcome: outcome)
+                var session = newSession(.edit(imageSize: image.displaySize), anchor: nil, outcome: outcome)
                 session.editing = editing
                 let screen = EditorScreen(imageSize: image.displaySize, cropRect: editing.geometry.cropRect)
                 begin(session, presenting: .editor(screen), style: .fullScreen)
@@ -20,7 +20,7 @@ extension ProfilePicker {
                 let chooser = SourceChooser.offering(available, style: style, titles: configuration.chooserTitles)
                 guard !chooser.options.isEmpty else { throw .noSourceAvailable }
                 let presentation = try presentationStyle(for: .sourceChooser(chooser), anchor: anchor)
-                let session = newSession(.sourceChooser(style), anchor: anchor, mediaTypes: types, outcome: outcome)
+                let session = newSession(.sourceChooser(style), anchor: anchor, outcome: outcome)
                 begin(session, presenting: .sourceChooser(chooser), style: presentation)
             case .source, .library:
                 preconditionFailure("sources start through start(_:anchor:requiresDelegate:outcome:)")
@@ -49,7 +49,7 @@ extension ProfilePicker {
             throw error
         }
         let entry: SessionEntry = library == nil ? .source(source) : .library
-        let session = newSession(entry, anchor: anchor, mediaTypes: plan.mediaTypes, outcome: outcome)
+        let session = newSession(entry, anchor: anchor, outcome: outcome)
         self.session = session
         emit(.sessionStarted(session.entry))
         do {
@@ -69,7 +69,6 @@ extension ProfilePicker {
     struct SourcePlan {
         var screen: Screen
         var style: PresentationStyle
-        var mediaTypes: [MediaType]
     }
 
     func checkSetup(requiresDelegate: Bool) throws(PickerError) {
@@ -127,7 +126,7 @@ extension ProfilePicker {
         } else {
             screen = .browser(source: source, mediaTypes: types)
         }
-        return SourcePlan(screen: screen, style: try presentationStyle(for: screen, anchor: anchor), mediaTypes: types)
+        return SourcePlan(screen: screen, style: try presentationStyle(for: screen, anchor: anchor))
     }
 
     /// Asks for access when not yet asked; throws unless access is authorized or limited.
@@ -159,9 +158,9 @@ extension ProfilePicker {
         }
     }
 
-    private func newSession(_ entry: SessionEntry, anchor: PopoverAnchor?, mediaTypes: [MediaType], outcome: OutcomeBox?) -> Session {
+    private func newSession(_ entry: SessionEntry, anchor: PopoverAnchor?, outcome: OutcomeBox?) -> Session {
         sessionsStarted += 1
-        return Session(number: sessionsStarted, entry: entry, anchor: anchor, mediaTypes: mediaTypes, outcome: outcome)
+        return Session(number: sessionsStarted, entry: entry, anchor: anchor, outcome: outcome)
     }
 
     private func begin(_ session: Session, presenting screen: Screen, style: PresentationStyle) {

@@ -36,7 +36,6 @@ struct Session {
     let number: Int
     let entry: SessionEntry
     let anchor: PopoverAnchor?
-    let mediaTypes: [MediaType]
     let outcome: OutcomeBox?
     var phase: Phase = .starting
     var editing: Editing?
