@@ -40,16 +40,7 @@ extension ProfilePicker {
             load(item)
         case let (.libraryPicker(library), .itemsPicked(items)):
             if session.phase != .active { return ignore(action, route, .busy) }
-            var seen = Set<PickedItem>()
-            let picked = items.filter { seen.insert($0).inserted }
-            guard picked.allSatisfy({ library.mediaTypes.contains($0.mediaType) }) else { return ignore(action, route, .notOffered) }
-            guard library.selectionLimit == 0 || picked.count <= library.selectionLimit else { return ignore(action, route, .overLimit) }
-            if picked.isEmpty { return end(.cancelled(.user)) }
-            if picked.count == 1 && library.selectionLimit == 1 {
-                load(picked[0], representation: library.preferredRepresentation)
-            } else {
-                loadAll(picked, representation: library.preferredRepresentation)
-            }
+            itemsPicked(items, in: library, action: action, route: route)
         case (.editor, .chooseTapped):
             chooseTapped()
         case (.moviePreview, .chooseTapped):
@@ -65,6 +56,22 @@ extension ProfilePicker {
             emit(.editorChanged(gesture, crop: editing.geometry.cropRect))
         default:
             ignore(action, route, .notOffered)
+        }
+    }
+
+    /// The library picker's selection: duplicates dropped, checked against the filter and the
+    /// limit; none is a cancel, one with a limit of one goes on like a browser pick, more load
+    /// together.
+    private func itemsPicked(_ items: [PickedItem], in library: LibraryPickerConfiguration, action: UserAction, route: Route.ID) {
+        var seen = Set<PickedItem>()
+        let picked = items.filter { seen.insert($0).inserted }
+        guard picked.allSatisfy({ library.mediaTypes.contains($0.mediaType) }) else { return ignore(action, route, .notOffered) }
+        guard library.selectionLimit == 0 || picked.count <= library.selectionLimit else { return ignore(action, route, .overLimit) }
+        if picked.isEmpty { return end(.cancelled(.user)) }
+        if picked.count == 1 && library.selectionLimit == 1 {
+            load(picked[0], representation: library.preferredRepresentation)
+        } else {
+            loadAll(picked, representation: library.preferredRepresentation)
         }
     }
 
