@@ -123,10 +123,9 @@ public struct EditorRenderer: Sendable, Equatable {
                 let light = dimming + (1 - dimming) * inside
                 let line = stroke > 0 ? min(1, max(0, stroke - abs(distance) + 0.5)) : 0
                 let i = (y * width + x) * 4
-                for (c, o) in zip(0..<3, [outline.r, outline.g, outline.b]) {
-                    let dimmed = Double(canvas[i + c]) * light
-                    canvas[i + c] = UInt8((dimmed * (1 - line) + Double(o) * line).rounded())
-                }
+                canvas[i] = UInt8((Double(canvas[i]) * light * (1 - line) + Double(outline.r) * line).rounded())
+                canvas[i + 1] = UInt8((Double(canvas[i + 1]) * light * (1 - line) + Double(outline.g) * line).rounded())
+                canvas[i + 2] = UInt8((Double(canvas[i + 2]) * light * (1 - line) + Double(outline.b) * line).rounded())
             }
         }
     }
