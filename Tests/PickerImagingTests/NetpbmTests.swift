@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerKitTesting
 import Testing
 
 @Suite("Netpbm")
@@ -58,5 +59,24 @@ struct NetpbmTests {
             try Netpbm.encodePPM(image)
         }
         #expect(try Netpbm.decode(Netpbm.encodePAM(image)) == image)
+    }
+}
+
+extension NetpbmTests {
+    @Test func randomCorruptionNeverCrashes() throws {
+        var rng = SeededRandomNumberGenerator(seed: 11)
+        let good = [
+            Netpbm.encodePAM(try PixelBuffer(width: 5, height: 4)),
+            Data("P3\n2 2\n255\n1 2 3 4 5 6 7 8 9 10 11 12\n".utf8),
+            Data("P5 3 1 65535\n".utf8) + Data([1, 2, 3, 4, 5, 6]),
+        ]
+        for _ in 0..<600 {
+            var data = good.randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                data[Int.random(in: 0..<data.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
+            if Bool.random(using: &rng) { data = data.prefix(Int.random(in: 0...data.count, using: &rng)) }
+            _ = try? Netpbm.decode(data)
+        }
     }
 }

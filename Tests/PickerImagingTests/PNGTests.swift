@@ -181,6 +181,14 @@ struct PNGTests {
         #expect(image.displaySize == PixelSize(width: 1, height: 2))
     }
 
+    @Test func randomBytesNeverCrashOrHangTheInflater() {
+        var rng = SeededRandomNumberGenerator(seed: 3)
+        for _ in 0..<2_000 {
+            let body = (0..<Int.random(in: 0...64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            #expect(throws: ImagingError.self) { try Inflate.zlib([0x78, 0x9C] + body + [0, 0, 0, 1], limit: 4096) }
+        }
+    }
+
     @Test func randomCorruptionNeverCrashes() throws {
         let good = PNG.encode(try PixelBuffer(width: 9, height: 9))
         var rng = SeededRandomNumberGenerator(seed: 7)

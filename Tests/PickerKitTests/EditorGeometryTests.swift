@@ -112,6 +112,7 @@ struct EditorGeometryTests {
     @Test("bad layouts are typed errors", arguments: [
         (PixelSize(width: 0, height: 3), EditorConfiguration(), "the image is 0x3"),
         (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 0, height: 100); return c }(), "the viewport is 0x100 points"),
+        (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 1e300, height: 100); return c }(), "the viewport is 1e+300x100 points"),
         (photo, { var c = EditorConfiguration(); c.margin = 200; return c }(), "the safe area and margin leave no room for the mask"),
         (photo, { var c = EditorConfiguration(); c.margin = -1; return c }(), "insets and margin must be finite and not negative"),
         (photo, { var c = EditorConfiguration(); c.maximumZoom = .factor(0.5); return c }(), "zoom factor 0.5 is below 1"),

@@ -123,3 +123,18 @@ struct SnapshotSupportTests {
         #expect(diff[1, 1] == RGBA(255, 0, 0) && diff[0, 0] == RGBA(66, 66, 66))
     }
 }
+
+extension EditorSnapshotTests {
+    @Test("bad render scales are typed errors", arguments: [0, -1, Double.nan, 1e300, 0.001])
+    func badScales(scale: Double) throws {
+        let editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
+        #expect(throws: PickerError.self) { try EditorRenderer(scale: scale).render(editor, image: Self.scene()) }
+    }
+
+    @Test func theImageMustBeTheOneEdited() throws {
+        let editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
+        #expect(throws: PickerError.editFailed(reason: "the editor shows a 240x180 image, not 180x240")) {
+            try Self.renderer.render(editor, image: try PixelBuffer(width: 180, height: 240))
+        }
+    }
+}

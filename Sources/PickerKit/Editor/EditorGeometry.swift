@@ -40,12 +40,14 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     ) throws(PickerError) {
         guard !imageSize.isEmpty else { throw .invalidEditorLayout("the image is \(imageSize)") }
         let v = configuration.viewport
-        guard v.width.isFinite, v.height.isFinite, v.width > 0, v.height > 0 else {
+        guard v.width.isFinite, v.height.isFinite, v.width > 0, v.height > 0,
+            v.width <= Self.largestViewport, v.height <= Self.largestViewport
+        else {
             throw .invalidEditorLayout("the viewport is \(Double(v.width).short)x\(Double(v.height).short) points")
         }
         let insets = [configuration.safeArea.top, configuration.safeArea.left, configuration.safeArea.bottom,
                       configuration.safeArea.right, configuration.margin]
-        guard insets.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+        guard insets.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.largestViewport }) else {
             throw .invalidEditorLayout("insets and margin must be finite and not negative")
         }
         if case let .rectangle(ratio) = configuration.shape, !(ratio.isFinite && ratio > 0) {
@@ -84,6 +86,10 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
             y: Double(mask.midY) - (Double(rect.y) + Double(rect.height) / 2) * zoom)
         settle(about: CGPoint(x: mask.midX, y: mask.midY))
     }
+
+    /// The largest viewport side accepted, in points: far beyond any screen, small enough that
+    /// every position stays exact in whole pixels.
+    public static let largestViewport = 100_000.0
 
     // MARK: Layout
 

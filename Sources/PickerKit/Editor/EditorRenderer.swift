@@ -47,10 +47,11 @@ public struct EditorRenderer: Sendable, Equatable {
             throw .editFailed(reason: "the editor shows a \(geometry.imageSize) image, not \(image.displaySize)")
         }
         let viewport = geometry.configuration.viewport
-        let width = Int((Double(viewport.width) * scale).rounded()), height = Int((Double(viewport.height) * scale).rounded())
-        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
-            throw .invalidEditorLayout("a \(width)x\(height) canvas")
+        let exactWidth = (Double(viewport.width) * scale).rounded(), exactHeight = (Double(viewport.height) * scale).rounded()
+        guard (1...Double(Self.maximumSide)).contains(exactWidth), (1...Double(Self.maximumSide)).contains(exactHeight) else {
+            throw .invalidEditorLayout("a \(exactWidth.short)x\(exactHeight.short) canvas, above \(Self.maximumSide) pixels a side or empty")
         }
+        let width = Int(exactWidth), height = Int(exactHeight)
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: canvas.count, by: 4) {
             canvas[i] = background.r; canvas[i + 1] = background.g; canvas[i + 2] = background.b; canvas[i + 3] = 255
