@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 import PickerKit
 
@@ -20,6 +21,12 @@ public final class FakeCamera: CameraSession {
     public var captureMode: FakePhotoSource.LoadMode = .immediate
     /// Whether a capture session runs.
     public private(set) var isRunning = false
+    /// Whether it records movies; `true` by default.
+    public var canRecordMovies = true
+    /// What stopping a recording gives: a file and its length, or a failure message.
+    public var recording: Result<Duration, FakePhotoSource.LoadError> = .success(.seconds(5))
+    /// Whether a movie is being recorded.
+    public private(set) var isRecording = false
 
     private let transcript: Transcript
     private var capturing = false
@@ -64,10 +71,24 @@ public final class FakeCamera: CameraSession {
         return try captures.removeFirst().get()
     }
 
+    public func startRecording() async throws {
+        transcript.record("camera", "start recording")
+        if !isRunning || isRecording { transcript.reportUnexpected("start recording while \(isRecording ? "recording" : "not running")") }
+        isRecording = true
+    }
+
+    public func stopRecording() async throws -> (url: URL, duration: Duration) {
+        transcript.record("camera", "stop recording")
+        if !isRecording { transcript.reportUnexpected("stop recording while not recording") }
+        isRecording = false
+        return (URL(fileURLWithPath: "/tmp/recording.mov"), try recording.get())
+    }
+
     public func tearDown() {
         transcript.record("camera", "tear down")
         if !isRunning { transcript.reportUnexpected("tear down with no session") }
         isRunning = false
+        isRecording = false
     }
 
     /// Whether a manual capture waits.

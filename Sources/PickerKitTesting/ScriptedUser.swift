@@ -48,6 +48,16 @@ public final class ScriptedUser {
         tap("shutter", .shutterTapped)
     }
 
+    /// Starts recording a movie.
+    public func tapRecord() {
+        tap("record", .recordTapped)
+    }
+
+    /// Stops recording.
+    public func tapStop() {
+        tap("stop", .stopTapped)
+    }
+
     /// Switches between the rear and front cameras.
     public func switchCamera() {
         tap("switch camera", .cameraSwitched)

@@ -46,6 +46,7 @@ struct RandomWalkTests {
         ("a photo taken", "picker: captured"),
         ("a capture failure", "picker: capture failed"),
         ("a camera switch", "picker: camera front"),
+        ("a recording", "picker: recorded recording.mov"),
         ("a movie preview", "preview("),
         ("a trim", "picker: trim "),
         ("a multi-item finish", "didFinish public.image items "),
@@ -138,8 +139,10 @@ struct RandomWalkTests {
                 s.user.pickItem(at: Int.random(in: 0..<s.source.visibleItems.count, using: &rng))
             case (.browser, _): s.user.tapCancel()
             case (.camera, 0): s.user.tapCancel()
-            case (.camera, 1): s.user.switchCamera()
-            case (.camera, 2): s.user.setFlash(FlashMode.allCases.randomElement(using: &rng)!)
+            case (.camera, 1) where Bool.random(using: &rng): s.user.switchCamera()
+            case (.camera, 1): s.user.setFlash(FlashMode.allCases.randomElement(using: &rng)!)
+            case (.camera, 2): s.user.tapRecord()
+            case (.camera, 3): s.user.tapStop()
             case (.camera, _): s.user.tapShutter()
             case (.editor, 0): s.user.tapCancel()
             case (.editor, 1): s.user.tapChoose()

@@ -31,8 +31,12 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case captureStarted(warmUp: Duration)
     /// The camera took a photo.
     case captured(summary: String)
-    /// The camera failed to take a photo; it stays open to try again.
+    /// The camera failed to take a photo or a movie; it stays open to try again.
     case captureFailed(PickerError)
+    /// The camera started recording; it stops by itself at the maximum duration.
+    case recordingStarted(maximum: Duration)
+    /// The camera stopped recording, at the person's Stop or at the maximum duration.
+    case recordingStopped(file: String, duration: Duration, atMaximum: Bool)
     /// A movie's preview plays.
     case moviePlaying(String)
     /// The trim range kept, after clamping to the movie and the maximum duration.
@@ -76,6 +80,9 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .captureStarted(warmUp): "shutter: capture after \(warmUp.seconds)s"
         case let .captured(summary): "captured \(summary)"
         case let .captureFailed(error): "capture failed: \(error)"
+        case let .recordingStarted(maximum): "recording, at most \(maximum.seconds)s"
+        case let .recordingStopped(file, duration, atMaximum):
+            "recorded \(file) \(duration.seconds)s\(atMaximum ? " (the maximum)" : "")"
         case let .moviePlaying(name): "playing \(name)"
         case let .movieTrimmed(range): "trim \(range.listed)"
         case let .navigationSynced(route): "navigation back to \(route)"

@@ -13,7 +13,7 @@ extension ProfilePicker {
     /// | source chooser | `sourceChosen` (an offered source), `cancelTapped` |
     /// | browser | `itemPicked`, `cancelTapped` |
     /// | library picker | `itemsPicked` (within the limit and filter; none cancels), `cancelTapped` |
-    /// | camera | `shutterTapped`, `cameraSwitched`, `flashModeChanged`, `cancelTapped` |
+    /// | camera | `shutterTapped`, `recordTapped` and `stopTapped` (movies offered), `cameraSwitched`, `flashModeChanged`, `cancelTapped` |
     /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
     /// | movie preview | `playTapped`, `trimChanged` (editing on), `chooseTapped`, `cancelTapped` (back to the browser) |
     public func send(_ action: UserAction, from route: Route.ID) {
@@ -30,7 +30,14 @@ extension ProfilePicker {
         case (.camera, .shutterTapped):
             if session.phase != .active { return ignore(action, route, .busy) }
             shutterTapped()
+        case let (.camera(_, types), .recordTapped) where types.contains(.movie):
+            if session.phase != .active { return ignore(action, route, .busy) }
+            startRecording()
+        case (.camera, .stopTapped) where session.phase == .recording:
+            guard session.camera?.isRecording == true else { return ignore(action, route, .busy) }
+            stopRecording(atMaximum: false)
         case (.camera, .cameraSwitched):
+            if session.phase != .active { return ignore(action, route, .busy) }
             switchCamera(action, route)
         case let (.camera, .flashModeChanged(mode)):
             self.session?.camera?.flash = mode

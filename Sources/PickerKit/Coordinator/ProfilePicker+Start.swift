@@ -102,20 +102,29 @@ extension ProfilePicker {
             requested = try requestedMediaTypes()
         }
         guard photoSource.isSourceTypeAvailable(source) else { throw .sourceUnavailable(source) }
-        let types = offeredMediaTypes(of: source, from: requested)
+        var types = offeredMediaTypes(of: source, from: requested)
         guard !types.isEmpty else {
             throw .mediaTypesUnavailable(
                 requested: requested, source: source, available: photoSource.availableMediaTypes(for: source))
+        }
+        if source == .camera {
+            guard let camera else { throw .noCameraSession }
+            guard camera.isAvailable(configuration.camera.device) else { throw .cameraUnavailable(configuration.camera.device) }
+            // Movies from the camera only when our session records them.
+            if !camera.canRecordMovies {
+                types.removeAll { $0 == .movie }
+                guard !types.isEmpty else {
+                    throw .mediaTypesUnavailable(
+                        requested: requested, source: source,
+                        available: photoSource.availableMediaTypes(for: source).filter { $0 != .movie })
+                }
+            }
         }
         guard hostInfo.declares(source.usageDescriptionKey) else {
             throw .missingUsageDescription(source.usageDescriptionKey)
         }
         if source == .camera, types.contains(.movie), !hostInfo.declares(.microphone) {
             throw .missingUsageDescription(.microphone)
-        }
-        if source == .camera {
-            guard let camera else { throw .noCameraSession }
-            guard camera.isAvailable(configuration.camera.device) else { throw .cameraUnavailable(configuration.camera.device) }
         }
         let screen: Screen
         if source == .camera {

@@ -12,6 +12,8 @@ struct Session {
         case loading(PickedItem)
         /// The camera is taking a photo.
         case capturing
+        /// The camera is recording a movie.
+        case recording
         /// Several picked items are loading.
         case loadingMany
     }
@@ -24,6 +26,8 @@ struct Session {
         var startedAt: Duration?
         /// The preparation under way or done.
         var preparation: Task<Void, any Error>?
+        /// Whether a movie is being recorded (it has started, and has not been stopped).
+        var isRecording = false
     }
 
     /// The image on the edit screen.

@@ -17,6 +17,10 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case editorGesture(EditorGesture)
     /// The shutter was pressed on the camera.
     case shutterTapped
+    /// Record was pressed on the camera (movies offered).
+    case recordTapped
+    /// Stop was pressed while the camera records.
+    case stopTapped
     /// The camera was switched between rear and front.
     case cameraSwitched
     /// The flash setting was changed.
@@ -35,6 +39,8 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case .chooseTapped: "chooseTapped"
         case let .editorGesture(gesture): "editorGesture(\(gesture))"
         case .shutterTapped: "shutterTapped"
+        case .recordTapped: "recordTapped"
+        case .stopTapped: "stopTapped"
         case .cameraSwitched: "cameraSwitched"
         case let .flashModeChanged(mode): "flashModeChanged(\(mode.rawValue))"
         case .playTapped: "playTapped"

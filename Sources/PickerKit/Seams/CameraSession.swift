@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 
 /// The camera, as the coordinator drives it: prepare a capture session on a device, capture
@@ -12,7 +13,9 @@ import PickerImaging
 /// - ``prepare(_:)`` starts a session on the device or throws; calling it again after
 ///   ``tearDown()`` starts a new one.
 /// - ``captureStill(flash:)`` is called only on a prepared session, never twice at once.
-/// - ``tearDown()`` stops the session; it is called once per prepared session.
+/// - ``startRecording()`` and ``stopRecording()`` are called in pairs on a prepared session,
+///   and only when ``canRecordMovies`` is `true`; the defaults record nothing.
+/// - ``tearDown()`` stops the session (and any recording); it is called once per prepared session.
 @MainActor
 public protocol CameraSession: AnyObject {
     /// Whether this device has the camera.
@@ -21,8 +24,29 @@ public protocol CameraSession: AnyObject {
     func prepare(_ device: CameraDevice) async throws
     /// Captures a still image.
     func captureStill(flash: FlashMode) async throws -> any ImageBuffer
+    /// Whether this session records movies; the camera offers `public.movie` only if it does.
+    var canRecordMovies: Bool { get }
+    /// Starts recording a movie.
+    func startRecording() async throws
+    /// Stops recording and returns the movie's file and length.
+    func stopRecording() async throws -> (url: URL, duration: Duration)
     /// Stops the session.
     func tearDown()
+}
+
+extension CameraSession {
+    /// By default a camera session takes stills only.
+    public var canRecordMovies: Bool { false }
+
+    /// By default recording is not supported.
+    public func startRecording() async throws {
+        throw PickerError.captureFailed(reason: "this camera session does not record movies")
+    }
+
+    /// By default recording is not supported.
+    public func stopRecording() async throws -> (url: URL, duration: Duration) {
+        throw PickerError.captureFailed(reason: "this camera session does not record movies")
+    }
 }
 
 /// The camera's flash setting.
