@@ -46,6 +46,19 @@ struct CameraRecordingTests {
         #expect(s.transcript.unexpected.isEmpty)
     }
 
+    @Test func stoppingWhileTheLimitIsTimedOpensThePreviewWithoutAFailure() async throws {
+        let s = try await Self.openCamera()
+        s.user.tapRecord()
+        await eventually("the limit is being timed") { s.clock.sleeperCount == 1 }
+        s.user.tapStop()
+        await eventually("the preview opens") { s.picker.navigation.top?.screen.kind == .moviePreview }
+        for _ in 0..<5 { await Task.yield() }
+        #expect(!s.transcript.lines.contains { $0.contains("capture failed") })
+        #expect(s.presenter.alerts.isEmpty)
+        #expect(s.clock.sleeperCount == 0)
+        s.picker.cancel()
+    }
+
     @Test func recordingStopsByItselfAtTheMaximumDuration() async throws {
         let s = try await Self.openCamera(maximum: .seconds(30)) { $0.camera.recording = .success(.seconds(30)) }
         s.user.tapRecord()
@@ -66,6 +79,7 @@ struct CameraRecordingTests {
         await eventually("recording starts") { s.camera.isRecording }
         s.user.tapShutter()
         #expect(s.transcript.lines.last == "picker: ignored shutterTapped on #1: busy")
+        s.picker.cancel()
     }
 
     @Test func aFailedRecordingKeepsTheCameraOpen() async throws {
@@ -77,6 +91,7 @@ struct CameraRecordingTests {
         #expect(s.presenter.alerts == [.captureFailed(reason: "disk full")])
         #expect(s.picker.navigation.stack.map(\.screen.kind) == [.camera])
         #expect(s.delegate.callbacks.isEmpty)
+        #expect(s.clock.sleeperCount == 0, "stopping ends the maximum-duration timer")
     }
 
     @Test func aCameraThatCannotRecordOffersStillsOnly() async throws {
@@ -113,5 +128,6 @@ extension CameraRecordingTests {
         s.user.switchCamera()
         #expect(s.transcript.lines.last == "picker: ignored cameraSwitched on #1: busy")
         #expect(s.camera.isRecording)
+        s.picker.cancel()
     }
 }

@@ -33,17 +33,17 @@ extension ProfilePicker {
     func shutterTapped() {
         guard let number = session?.number, let camera, let preparation = prepareCamera() else { return }
         session?.phase = .capturing
-        let warmUp = configuration.camera.warmUp
+        let warmUp = configuration.camera.warmUp, clock = self.clock
         track(Task { [weak self] in
             do {
                 try await preparation.value
-                guard let self, let state = self.session?.camera, let started = state.startedAt else { return }
-                let remaining = max(.zero, warmUp - (self.clock.now - started))
-                self.emit(.captureStarted(warmUp: remaining))
-                if remaining > .zero { try await self.clock.sleep(for: remaining) }
-                guard self.session?.number == number else { return }
+                guard let state = self?.session?.camera, let started = state.startedAt else { return }
+                let remaining = max(.zero, warmUp - (clock.now - started))
+                self?.emit(.captureStarted(warmUp: remaining))
+                if remaining > .zero { try await clock.sleep(for: remaining) }
+                guard self?.session?.number == number else { return }
                 let image = try await camera.captureStill(flash: state.flash)
-                guard self.session?.number == number, self.session?.phase == .capturing else { return }
+                guard let self, self.session?.number == number, self.session?.phase == .capturing else { return }
                 self.session?.phase = .active
                 self.emit(.captured(summary: "\(image.displaySize) \(image.orientation)"))
                 self.received(image, mediaType: .image)

@@ -28,6 +28,8 @@ struct Session {
         var preparation: Task<Void, any Error>?
         /// Whether a movie is being recorded (it has started, and has not been stopped).
         var isRecording = false
+        /// The recording under way, until it stops: its task also times the maximum duration.
+        var recording: Task<Void, Never>?
     }
 
     /// The image on the edit screen.
