@@ -99,7 +99,8 @@ public struct PixelBuffer: ImageBuffer, Equatable {
     /// The size of the stored pixels.
     public var pixelSize: PixelSize { PixelSize(width: width, height: height) }
 
-    /// The pixel at stored position (`x`, `y`), as RGBA; gray pixels read as opaque gray.
+    /// The pixel at stored position (`x`, `y`), as RGBA: gray pixels read as opaque gray, and
+    /// premultiplied buffers give (and take) their premultiplied values as they are stored.
     ///
     /// - Precondition: `0 <= x < width`, `0 <= y < height` (a programming error otherwise).
     public subscript(x: Int, y: Int) -> RGBA {
