@@ -31,14 +31,13 @@ public final class UIKitPresenter: Presenter {
     public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
         let screen = makeViewController(route)
         let presented: UIViewController
-        switch route.screen.kind {
-        case .browser, .camera, .libraryPicker:
+        if route.screen.kind.isNavigationStack {
             let stack = UINavigationController(rootViewController: screen)
             delegateProxy.routes[ObjectIdentifier(screen)] = route
             stack.delegate = delegateProxy
             navigation = stack
             presented = stack
-        default:
+        } else {
             presented = screen
         }
         switch style {

@@ -47,7 +47,7 @@ public final class FakePresenter: Presenter {
 
     public func push(_ route: Route, animated: Bool) {
         transcript.record("presenter", "push \(route)\(animated ? " animated" : "")")
-        guard let root = stack.first, Self.navigationRoots.contains(root.screen.kind) else {
+        guard let root = stack.first, root.screen.kind.isNavigationStack else {
             return transcript.reportUnexpected("push \(route.id) without a presented navigation stack")
         }
         stack.append(route)
@@ -81,11 +81,8 @@ public final class FakePresenter: Presenter {
         reportTransition(to: stack[stack.count - 1], animated: true)
     }
 
-    /// The screens that are navigation stacks and can have screens pushed on them.
-    static let navigationRoots: Set<ScreenKind> = [.browser, .camera, .libraryPicker]
-
     private func reportTransition(to route: Route, animated: Bool) {
-        guard let root = stack.first, Self.navigationRoots.contains(root.screen.kind) else { return }
+        guard let root = stack.first, root.screen.kind.isNavigationStack else { return }
         navigationProxy?.navigation(willShow: route, animated: animated)
         navigationProxy?.navigation(didShow: route, animated: animated)
     }

@@ -235,7 +235,7 @@ struct RandomWalkTests {
         #expect(nav.isNavigationBarHidden == (nav.stack.count > 1 && nav.top?.screen.kind == .editor))
         // Only a browser or camera carries pushed screens, and only edit screens are pushed.
         if nav.stack.count > 1 {
-            #expect([ScreenKind.browser, .camera, .libraryPicker].contains(nav.stack[0].screen.kind))
+            #expect(nav.stack[0].screen.kind.isNavigationStack)
             #expect(nav.stack.dropFirst().allSatisfy { [.editor, .moviePreview].contains($0.screen.kind) })
         }
         #expect(nav.stack.count <= 2)

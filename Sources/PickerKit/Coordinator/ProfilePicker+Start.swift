@@ -192,7 +192,7 @@ extension ProfilePicker {
         let route = makeRoute(screen)
         navigation.stack = [route]
         navigation.isNavigationBarHidden = false
-        if [.browser, .camera, .libraryPicker].contains(screen.kind) { presenter?.navigationProxy = proxy }
+        if screen.kind.isNavigationStack { presenter?.navigationProxy = proxy }
         presenter?.present(route, style: style, animated: configuration.animated)
     }
 }

@@ -56,6 +56,15 @@ public enum ScreenKind: String, Sendable, Equatable, CustomStringConvertible {
     /// The photo library picker.
     case libraryPicker = "library picker"
 
+    /// Whether a screen of this kind is a navigation stack that the edit screen or a movie's
+    /// preview can be pushed on: the browser, the camera and the library picker.
+    public var isNavigationStack: Bool {
+        switch self {
+        case .browser, .camera, .libraryPicker: true
+        case .sourceChooser, .editor, .moviePreview: false
+        }
+    }
+
     public var description: String { rawValue }
 }
 
