@@ -174,7 +174,7 @@ enum Deflate {
     }
 }
 
-/// Huffman code lengths and canonical codes for the encoder.
+/// Huffman code lengths for the encoder, and canonical codes for encoder and decoder.
 enum HuffmanLengths {
     /// Code lengths for `frequencies`, none longer than `limit`. Symbols with zero frequency
     /// get length 0; a lone symbol gets length 1. Over-long codes are avoided by halving the

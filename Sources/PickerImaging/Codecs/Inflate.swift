@@ -206,20 +206,11 @@ struct HuffmanTable {
             left = left * 2 - counts[l]
             guard left >= 0 else { throw .corruptFile(format: format, reason: "over-subscribed Huffman code") }
         }
-        var next = [Int](repeating: 0, count: 16)
-        var code = 0
-        for l in 1...15 {
-            code = (code + counts[l - 1]) << 1
-            next[l] = code
-        }
+        let codes = HuffmanLengths.codes(lengths)
         let size = 1 << maxLength
         var table = [UInt16](repeating: 0, count: size)
         for (symbol, length) in lengths.enumerated() where length > 0 {
-            let code = next[length]
-            next[length] += 1
-            var reversed = 0
-            for i in 0..<length where code & (1 << i) != 0 { reversed |= 1 << (length - 1 - i) }
-            var index = reversed
+            var index = codes[symbol]
             while index < size {
                 table[index] = UInt16(length << 9 | symbol)
                 index += 1 << length

@@ -167,12 +167,12 @@ extension ProfilePicker {
             let failure = PickerError.itemLoadFailed(itemID: item.id, reason: String(describing: error))
             emit(.loadFailed(item, failure))
             presenter?.showAlert(for: failure)
-        case let .success(.movie(url, duration)):
-            emit(.loadSucceeded(item, summary: "movie \(url.lastPathComponent) \(duration.seconds)s"))
-            pushPreview(url, duration: duration, mediaType: item.mediaType)
-        case let .success(.image(image)):
-            emit(.loadSucceeded(item, summary: "image \(image.displaySize) \(image.orientation)"))
-            received(image, mediaType: item.mediaType)
+        case let .success(media):
+            emit(.loadSucceeded(item, summary: media.summary))
+            switch media {
+            case let .movie(url, duration): pushPreview(url, duration: duration, mediaType: item.mediaType)
+            case let .image(image): received(image, mediaType: item.mediaType)
+            }
         }
     }
 

@@ -29,8 +29,7 @@ extension ProfilePicker {
         guard var session, session.number == number, session.phase == .loadingMany, index < session.batch.count else { return }
         let item = session.batch[index].item
         switch result {
-        case let .success(.image(image)): emit(.loadSucceeded(item, summary: "image \(image.displaySize) \(image.orientation)"))
-        case let .success(.movie(url, duration)): emit(.loadSucceeded(item, summary: "movie \(url.lastPathComponent) \(duration.seconds)s"))
+        case let .success(media): emit(.loadSucceeded(item, summary: media.summary))
         case let .failure(error): emit(.loadFailed(item, error))
         }
         session.batch[index].result = result

@@ -68,4 +68,12 @@ public enum PickedMedia: Sendable {
     case image(any ImageBuffer)
     /// A movie file and its length.
     case movie(URL, duration: Duration)
+
+    /// `"image 4x3 up (1)"`, `"movie clip.mov 12s"`, for the event log.
+    var summary: String {
+        switch self {
+        case let .image(image): "image \(image.displaySize) \(image.orientation)"
+        case let .movie(url, duration): "movie \(url.lastPathComponent) \(duration.seconds)s"
+        }
+    }
 }
