@@ -49,10 +49,7 @@ public enum Netpbm {
     /// - Throws: ``ImagingError/cannotRepresent(format:reason:)`` when a pixel is not opaque:
     ///   PPM has no alpha, and dropping it would lose data. Write PAM or PNG instead.
     public static func encodePPM(_ image: PixelBuffer) throws(ImagingError) -> Data {
-        let upright = image.normalized().unpremultiplied()
-        guard upright.isOpaque(in: PixelRect(size: upright.pixelSize)) else {
-            throw .cannotRepresent(format: "PPM", reason: "the image has transparent pixels; use PAM or PNG")
-        }
+        let upright = try opaqueUpright(image, format: "PPM")
         var data = Data("P6\n\(upright.width) \(upright.height)\n255\n".utf8)
         data.reserveCapacity(data.count + upright.width * upright.height * 3)
         for y in 0..<upright.height {
@@ -68,15 +65,22 @@ public enum Netpbm {
     ///
     /// - Throws: ``ImagingError/cannotRepresent(format:reason:)`` when a pixel is not opaque.
     public static func encodePGM(_ image: PixelBuffer) throws(ImagingError) -> Data {
-        let upright = image.normalized().unpremultiplied()
-        guard upright.isOpaque(in: PixelRect(size: upright.pixelSize)) else {
-            throw .cannotRepresent(format: "PGM", reason: "the image has transparent pixels; use PAM or PNG")
-        }
+        let upright = try opaqueUpright(image, format: "PGM")
         var data = Data("P5\n\(upright.width) \(upright.height)\n255\n".utf8)
         for y in 0..<upright.height {
             for x in 0..<upright.width { data.append(upright[x, y].luma) }
         }
         return data
+    }
+
+    /// The image upright with straight alpha, for a format without alpha: throws unless every
+    /// pixel is opaque.
+    private static func opaqueUpright(_ image: PixelBuffer, format: String) throws(ImagingError) -> PixelBuffer {
+        let upright = image.normalized().unpremultiplied()
+        guard upright.isOpaque(in: PixelRect(size: upright.pixelSize)) else {
+            throw .cannotRepresent(format: format, reason: "the image has transparent pixels; use PAM or PNG")
+        }
+        return upright
     }
 
     private static func decodePAM(_ reader: inout HeaderReader, pixelLimit: Int) throws(ImagingError) -> PixelBuffer {
