@@ -1,5 +1,5 @@
+import Foundation
 import PickerKit
-import Synchronization
 
 /// A clock that moves only when a test advances it, so waits (the camera's warm-up) take no
 /// real time and tests never sleep.
@@ -9,7 +9,7 @@ import Synchronization
 /// scenario.clock.advance(by: .milliseconds(750))
 /// await scenario.settle()
 /// ```
-public final class ManualClock: PickerClock, Sendable {
+public final class ManualClock: PickerClock, @unchecked Sendable {
     private struct Sleeper {
         var deadline: Duration
         var continuation: CheckedContinuation<Void, any Error>
@@ -22,24 +22,33 @@ public final class ManualClock: PickerClock, Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    // Guarded by `lock`. An NSLock (a pthread mutex) rather than Synchronization's Mutex, whose
+    // futex ThreadSanitizer cannot see: it would report every access as a race.
+    private var state = State()
+    private let lock = NSLock()
+
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 
     /// Creates a clock at zero.
     public init() {}
 
-    public var now: Duration { state.withLock { $0.now } }
+    public var now: Duration { withState { $0.now } }
 
     /// The number of tasks sleeping on this clock.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { withState { $0.sleepers.count } }
 
     public func sleep(for duration: Duration) async throws {
-        let id = state.withLock { s -> Int in
+        let id = withState { s -> Int in
             s.nextID += 1
             return s.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let ready = state.withLock { s -> Bool in
+                let ready = withState { s -> Bool in
                     let deadline = s.now + duration
                     if deadline <= s.now || Task.isCancelled { return true }
                     s.sleepers.append(Sleeper(deadline: deadline, continuation: continuation, id: id))
@@ -48,7 +57,7 @@ public final class ManualClock: PickerClock, Sendable {
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            let woken = state.withLock { s -> Sleeper? in
+            let woken = withState { s -> Sleeper? in
                 guard let index = s.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
                 return s.sleepers.remove(at: index)
             }
@@ -59,7 +68,7 @@ public final class ManualClock: PickerClock, Sendable {
 
     /// Moves the clock on by `duration`, waking every sleeper whose time has come.
     public func advance(by duration: Duration) {
-        let woken = state.withLock { s -> [Sleeper] in
+        let woken = withState { s -> [Sleeper] in
             s.now += duration
             let due = s.sleepers.filter { $0.deadline <= s.now }
             s.sleepers.removeAll { $0.deadline <= s.now }
