@@ -110,7 +110,8 @@ struct EditorGeometryTests {
     }
 
     @Test("bad layouts are typed errors", arguments: [
-        (PixelSize(width: 0, height: 3), EditorConfiguration(), "the image is 0x3"),
+        (PixelSize(width: 0, height: 3), EditorConfiguration(), "the image is 0x3; each side must be 1...1048576 pixels"),
+        (PixelSize(width: .max, height: 1), EditorConfiguration(), "the image is \(Int.max)x1; each side must be 1...1048576 pixels"),
         (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 0, height: 100); return c }(), "the viewport is 0x100 points"),
         (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 1e300, height: 100); return c }(), "the viewport is 1e+300x100 points"),
         (photo, { var c = EditorConfiguration(); c.margin = 200; return c }(), "the safe area and margin leave no room for the mask"),

@@ -82,7 +82,7 @@ struct EditorFlowTests {
     @Test func aSessionRefusesAnotherImage() throws {
         let geometry = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
         let session = EditSession(geometry: geometry, output: AvatarOutput())
-        #expect(throws: PickerError.editFailed(reason: "the session was made for a 400x300 image, not 300x400")) {
+        #expect(throws: PickerError.imageMismatch(expected: PixelSize(width: 400, height: 300), actual: PixelSize(width: 300, height: 400))) {
             try session.apply(to: try PixelBuffer(width: 300, height: 400))
         }
     }

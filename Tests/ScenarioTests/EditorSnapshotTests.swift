@@ -133,7 +133,7 @@ extension EditorSnapshotTests {
 
     @Test func theImageMustBeTheOneEdited() throws {
         let editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: Self.configuration())
-        #expect(throws: PickerError.editFailed(reason: "the editor shows a 240x180 image, not 180x240")) {
+        #expect(throws: PickerError.imageMismatch(expected: PixelSize(width: 240, height: 180), actual: PixelSize(width: 180, height: 240))) {
             try Self.renderer.render(editor, image: try PixelBuffer(width: 180, height: 240))
         }
     }

@@ -55,8 +55,8 @@ struct LifetimeTests {
             released = picker
             try await picker.selectFromPhotoLibrary()
             picker.send(.itemPicked(source.items[0].item), from: Route.ID(1))
+            await eventually("the load starts") { source.pendingLoadCount == 1 }
         }
-        await eventually("the load starts") { source.pendingLoadCount == 1 }
         #expect(released == nil)
         source.completePendingLoads()
         for _ in 0..<10 { await Task.yield() }

@@ -130,14 +130,57 @@ struct SourceChooserTests {
         #expect(s.presenter.stack.isEmpty)
     }
 
-    @Test func aMissingPrivacyKeyForTheChosenSourceFailsTheSession() throws {
+    @Test func aSourceMissingItsPrivacyKeyIsNotOffered() throws {
         let s = PickerScenario(hostInfo: HostInfo(usageDescriptions: [.photoLibrary: "Pick a photo"]))
         try s.picker.chooseSource()
         s.user.chooseSource(.camera)
-        #expect(Array(s.transcript.lines.suffix(2)) == [
-            "picker: end failed: the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
-            "delegate: didFail the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
+        #expect(s.transcript.lines == [
+            "picker: start chooser actionSheet",
+            "presenter: present #1 chooser(actionSheet: Camera roll=savedPhotosAlbum, Photo library=photoLibrary, cancel Cancel) actionSheet animated",
+            "user: choose camera on #1",
+            "picker: ignored sourceChosen(camera) on #1: not offered here",
         ])
+    }
+
+    @Test("the chooser offers only what starting the source directly would accept", arguments: [
+        ("no camera session", "Camera roll=savedPhotosAlbum, Photo library=photoLibrary"),
+        ("camera cannot record, movies only", "Camera roll=savedPhotosAlbum, Photo library=photoLibrary"),
+        ("no microphone key for movies", "Camera roll=savedPhotosAlbum, Photo library=photoLibrary"),
+        ("the configured camera is missing", "Camera roll=savedPhotosAlbum, Photo library=photoLibrary"),
+        ("everything in place", "Take photo=camera, Camera roll=savedPhotosAlbum, Photo library=photoLibrary"),
+    ])
+    func chooserOffersWhatValidates(setup: String, offered: String) async throws {
+        var configuration = PickerConfiguration()
+        var hostInfo = HostInfo.allDeclared
+        switch setup {
+        case "camera cannot record, movies only": configuration.mediaTypes = [.movie]
+        case "no microphone key for movies":
+            configuration.mediaTypes = [.image, .movie]
+            hostInfo.usageDescriptions[.microphone] = nil
+        default: break
+        }
+        let s = PickerScenario(configuration: configuration, hostInfo: hostInfo)
+        switch setup {
+        case "no camera session": s.picker.camera = nil
+        case "camera cannot record, movies only": s.camera.canRecordMovies = false
+        case "the configured camera is missing": s.camera.devices = [.front]
+        default: break
+        }
+        try s.picker.chooseSource()
+        #expect(s.picker.navigation.top?.screen.description == "chooser(actionSheet: \(offered), cancel Cancel)")
+        for source in SourceType.allCases {
+            let offeredHere = offered.contains("=\(source)")
+            let direct = PickerScenario(configuration: configuration, hostInfo: hostInfo)
+            switch setup {
+            case "no camera session": direct.picker.camera = nil
+            case "camera cannot record, movies only": direct.camera.canRecordMovies = false
+            case "the configured camera is missing": direct.camera.devices = [.front]
+            default: break
+            }
+            var started = true
+            do { try await direct.picker.select(from: source) } catch { started = false }
+            #expect(started == offeredHere, "\(source): offered \(offeredHere), starts directly \(started)")
+        }
     }
 
     @Test func onIPadTheActionSheetNeedsAnAnchor() throws {

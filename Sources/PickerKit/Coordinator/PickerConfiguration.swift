@@ -25,4 +25,19 @@ public struct PickerConfiguration: Sendable, Equatable {
 
     /// The defaults: images only, editing on, rear camera, English titles, animated.
     public init() {}
+
+    /// Checks every setting that has a range: the movie's maximum duration (positive), the
+    /// camera's warm-up (not negative) and the output's sizes (``AvatarOutput/validate()``).
+    /// Starting a session runs this check; the editor's layout is checked when it opens.
+    ///
+    /// - Throws: ``PickerError/invalidConfiguration(_:)`` naming the setting.
+    public func validate() throws(PickerError) {
+        guard movie.maximumDuration > .zero else {
+            throw .invalidConfiguration("movie.maximumDuration is \(movie.maximumDuration.seconds)s; it must be positive")
+        }
+        guard camera.warmUp >= .zero else {
+            throw .invalidConfiguration("camera.warmUp is \(camera.warmUp.seconds)s; it must not be negative")
+        }
+        try output.validate()
+    }
 }

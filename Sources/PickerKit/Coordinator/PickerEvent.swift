@@ -120,6 +120,8 @@ public enum CancelReason: String, Sendable, Equatable {
     case presenterGone = "presenter gone"
     /// The host called ``ProfilePicker/cancel()``.
     case host
+    /// The delegate was released during a session that reports to it.
+    case delegateGone = "delegate gone"
 }
 
 extension Duration {

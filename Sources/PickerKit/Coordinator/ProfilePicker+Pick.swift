@@ -2,8 +2,9 @@ extension ProfilePicker {
     /// Runs a whole session and returns its result, or `nil` when the person cancels.
     ///
     /// Needs no delegate; if one is set it still receives the session's one callback.
-    /// Cancelling the awaiting task ends the session with a single cancel and throws
-    /// `CancellationError`. A session that stops on an error after it started throws that
+    /// Cancelling the awaiting task ends the session with a single cancel (the delegate, if
+    /// any, hears it; also while access is being asked for) and throws `CancellationError`;
+    /// ``cancel()`` makes it return `nil`. A session that stops on an error after it started throws that
     /// ``PickerError``.
     ///
     /// ```swift
@@ -16,21 +17,13 @@ extension ProfilePicker {
     ///   or `CancellationError`.
     public func pick(_ request: PickRequest, anchor: PopoverAnchor? = nil) async throws -> ProfilePickerResult? {
         try Task.checkCancellation()
-        let box = OutcomeBox()
-        try await start(request, anchor: anchor, requiresDelegate: false, outcome: box)
-        guard let number = session?.number else { return try Self.unwrap(await box.value) }
+        let box = Once<SessionEnd>()
+        let session = try await start(request, anchor: anchor, requiresDelegate: false, outcome: box)
         let outcome = await withTaskCancellationHandler {
             await box.value
         } onCancel: {
-            Task { @MainActor [weak self] in
-                guard let self, self.session?.number == number else { return }
-                self.end(.cancelled(.task))
-            }
+            Task { @MainActor [weak self] in self?.respond(session, .taskCancelled) }
         }
-        return try Self.unwrap(outcome)
-    }
-
-    private static func unwrap(_ outcome: Outcome) throws -> ProfilePickerResult? {
         switch outcome {
         case let .finished(result): return result
         case .cancelled(.task): throw CancellationError()

@@ -39,19 +39,34 @@ public final class ProfilePicker {
     /// Receives every ``PickerEvent`` as it happens.
     public var eventHandler: ((PickerEvent) -> Void)?
 
-    /// The screens presented now, frontmost last.
-    public internal(set) var navigation = NavigationState()
+    /// The workflow's state: the step the person is in, and the session running.
+    public internal(set) var workflow = Workflow()
+
+    /// The screens presented now, frontmost last; derived from ``workflow``.
+    public var navigation: NavigationState { workflow.state.navigation }
 
     /// The proxy the coordinator gives its presenter to report navigation transitions to.
     public var navigationProxy: any NavigationProxy { proxy }
 
     /// Whether a session is running.
-    public var isSessionActive: Bool { session != nil }
+    public var isSessionActive: Bool { workflow.state.session != nil }
+
+    /// The edit screen's current geometry, while it is shown.
+    public var editorGeometry: EditorGeometry? {
+        if case let .editing(_, editing) = workflow.state { editing.geometry } else { nil }
+    }
 
     let proxy = ForwardingNavigationProxy()
-    var session: Session?
-    var sessionsStarted = 0
-    private var nextRouteNumber = 1
+    /// Work running in the background for the current session, in the order started.
+    var work: [Work] = []
+    var nextWorkID = 0
+    /// The running timers' work ids.
+    var timers: [WorkflowTimer: Int] = [:]
+    /// What the runner keeps per session: where ``pick(_:anchor:)`` waits, and whether the
+    /// session reports to the delegate.
+    var sessions: [Int: SessionLink] = [:]
+    /// The refusal of the start being made, set by ``WorkflowEffect/rejectStart(_:)``.
+    var rejection: PickerError?
 
     /// Creates a picker.
     ///
@@ -86,8 +101,8 @@ public final class ProfilePicker {
     ///
     /// - Throws: ``PickerError/sessionInProgress``, ``PickerError/noPresenter``,
     ///   ``PickerError/noDelegate``, ``PickerError/invalidEditorLayout(_:)``.
-    public func edit(_ image: any ImageBuffer, mediaType: MediaType = .image, restoring session: EditSession? = nil) throws {
-        try startSynchronously(.edit(image, mediaType: mediaType, restoring: session), anchor: nil, requiresDelegate: true)
+    public func edit(_ image: any ImageBuffer, mediaType: MediaType = .image, restoring session: EditSession? = nil) throws(PickerError) {
+        try startNow(.edit(image, mediaType: mediaType, restoring: session), anchor: nil, requiresDelegate: true)
     }
 
     /// Presents the source chooser, offering only the sources available here, plus Cancel (B7).
@@ -97,8 +112,8 @@ public final class ProfilePicker {
     ///   - anchor: where the action sheet points on iPad; required there.
     /// - Throws: the setup errors of ``edit(_:mediaType:restoring:)``, ``PickerError/mediaTypesEmpty``,
     ///   ``PickerError/noSourceAvailable``, ``PickerError/popoverAnchorRequired(_:)``.
-    public func chooseSource(_ style: SourceChooser.Style = .actionSheet, anchor: PopoverAnchor? = nil) throws {
-        try startSynchronously(.sourceChooser(style), anchor: anchor, requiresDelegate: true)
+    public func chooseSource(_ style: SourceChooser.Style = .actionSheet, anchor: PopoverAnchor? = nil) throws(PickerError) {
+        try startNow(.sourceChooser(style), anchor: anchor, requiresDelegate: true)
     }
 
     /// Validates `source` and presents its browser or camera (B2, B13).
@@ -113,7 +128,11 @@ public final class ProfilePicker {
     ///   ``PickerError/missingUsageDescription(_:)``, ``PickerError/popoverAnchorRequired(_:)``,
     ///   ``PickerError/authorizationDenied(_:)``, ``PickerError/authorizationRestricted(_:)``,
     ///   in that order.
-    public func select(from source: SourceType, anchor: PopoverAnchor? = nil) async throws {
+    ///
+    /// Returns once the source is shown. If the calling task is cancelled while the person is
+    /// being asked for access, the session ends with a cancel (the delegate hears of it) and
+    /// this returns.
+    public func select(from source: SourceType, anchor: PopoverAnchor? = nil) async throws(PickerError) {
         try await start(.source(source), anchor: anchor, requiresDelegate: true, outcome: nil)
     }
 
@@ -122,34 +141,44 @@ public final class ProfilePicker {
     ///
     /// - Throws: the errors of ``select(from:anchor:)`` for the photo library, with the filter
     ///   standing for the media types, and ``PickerError/invalidSelectionLimit(_:)``.
-    public func selectFromLibrary(_ options: LibraryPickerConfiguration, anchor: PopoverAnchor? = nil) async throws {
+    public func selectFromLibrary(_ options: LibraryPickerConfiguration, anchor: PopoverAnchor? = nil) async throws(PickerError) {
         try await start(.library(options), anchor: anchor, requiresDelegate: true, outcome: nil)
     }
 
     /// Selects from the photo library: every album.
-    public func selectFromPhotoLibrary(anchor: PopoverAnchor? = nil) async throws {
+    public func selectFromPhotoLibrary(anchor: PopoverAnchor? = nil) async throws(PickerError) {
         try await select(from: .photoLibrary, anchor: anchor)
     }
 
     /// Selects from the saved photos album: the camera roll only.
-    public func selectFromSavedPhotosAlbum(anchor: PopoverAnchor? = nil) async throws {
+    public func selectFromSavedPhotosAlbum(anchor: PopoverAnchor? = nil) async throws(PickerError) {
         try await select(from: .savedPhotosAlbum, anchor: anchor)
     }
 
     /// Ends the running session with a cancel, as if the person had cancelled. Does nothing
     /// when no session runs.
     public func cancel() {
-        end(.cancelled(.host))
+        dispatch(.hostCancelled)
     }
 
-    // MARK: Route ids
-
-    func makeRoute(_ screen: Screen) -> Route {
-        defer { nextRouteNumber += 1 }
-        return Route(id: Route.ID(nextRouteNumber), screen: screen)
-    }
-
-    func emit(_ event: PickerEvent) {
-        eventHandler?(event)
+    /// Acts on what the person did on the screen shown by `route`.
+    ///
+    /// An action is acted on only when a session is running, `route` is frontmost, and its
+    /// screen offers the action; otherwise it is ignored and logged as
+    /// ``PickerEvent/actionIgnored(_:route:reason:)``. So a late tap on a screen that is
+    /// already gone changes nothing. A session whose presenter (or delegate) has been released
+    /// ends with a cancel instead.
+    ///
+    /// | screen | actions |
+    /// |---|---|
+    /// | source chooser | `sourceChosen` (an offered source), `cancelTapped` |
+    /// | browser | `itemPicked`, `cancelTapped` |
+    /// | library picker | `itemsPicked` (within the limit and filter; none cancels), `cancelTapped` |
+    /// | camera | `shutterTapped`, `recordTapped` and `stopTapped` (movies offered), `cameraSwitched`, `flashModeChanged`, `cancelTapped` |
+    /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
+    /// | movie preview | `playTapped`, `trimChanged` (editing on), `chooseTapped`, `cancelTapped` (back to the browser) |
+    public func send(_ action: UserAction, from route: Route.ID) {
+        if endIfSeamsGone() { return }
+        dispatch(.user(action, route: route, at: clock.now))
     }
 }

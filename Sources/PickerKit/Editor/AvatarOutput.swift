@@ -21,6 +21,21 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
     /// The defaults: the crop's own pixels, square, at most 4096 pixels across.
     public init() {}
 
+    /// The largest ``size`` and ``maximumDimension`` accepted: 10,000 pixels across.
+    public static let largestSide = 10_000
+
+    /// Checks that ``size`` and ``maximumDimension`` are within 1...``largestSide``.
+    ///
+    /// - Throws: ``PickerError/invalidConfiguration(_:)`` naming the setting.
+    public func validate() throws(PickerError) {
+        if let size, !(1...Self.largestSide).contains(size) {
+            throw .invalidConfiguration("output.size is \(size); use 1...\(Self.largestSide), or nil for the crop's own pixels")
+        }
+        guard (1...Self.largestSide).contains(maximumDimension) else {
+            throw .invalidConfiguration("output.maximumDimension is \(maximumDimension); use 1...\(Self.largestSide)")
+        }
+    }
+
     /// The pipeline that renders `crop` (display orientation) of an original.
     public func pipeline(for crop: PixelRect) -> AvatarPipeline {
         let longest = max(crop.width, crop.height)
@@ -30,5 +45,37 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
                 height: max(1, (crop.height * side + longest / 2) / longest))
         } ?? crop.size
         return AvatarPipeline(crop: crop, outputSize: target, filter: filter, mask: mask, maximumDimension: maximumDimension)
+    }
+}
+
+extension AvatarOutput {
+    private enum CodingKeys: String, CodingKey {
+        case size, mask, filter, maximumDimension
+    }
+
+    /// Decodes saved output settings through ``validate()``.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a size or maximum dimension out of range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init()
+        size = try container.decodeIfPresent(Int.self, forKey: .size)
+        mask = try container.decodeIfPresent(AvatarMask.self, forKey: .mask) ?? .square
+        filter = try container.decodeIfPresent(ResampleFilter.self, forKey: .filter)
+        maximumDimension = try container.decodeIfPresent(Int.self, forKey: .maximumDimension) ?? 4096
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes the settings.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(size, forKey: .size)
+        try container.encode(mask, forKey: .mask)
+        try container.encodeIfPresent(filter, forKey: .filter)
+        try container.encode(maximumDimension, forKey: .maximumDimension)
     }
 }

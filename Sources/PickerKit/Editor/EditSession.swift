@@ -11,6 +11,10 @@ import PickerImaging
 /// try picker.edit(original, restoring: session)       // or reopen the editor on it
 /// ```
 public struct EditSession: Sendable, Equatable, Codable {
+    /// The format version this build writes and reads. Sessions saved before versions were
+    /// written (no `version` key) are version 1.
+    public static let formatVersion = 1
+
     /// The editor as the person left it.
     public var geometry: EditorGeometry
     /// How the crop is rendered.
@@ -27,11 +31,12 @@ public struct EditSession: Sendable, Equatable, Codable {
 
     /// Renders the edit again from `original`, with no UI.
     ///
-    /// - Throws: ``PickerError/editFailed(reason:)`` when `original` is not the image the
-    ///   session was made for (its display size differs) or cannot be rendered.
+    /// - Throws: ``PickerError/imageMismatch(expected:actual:)`` when `original` is not the
+    ///   image the session was made for (its display size differs), and
+    ///   ``PickerError/editFailed(_:)`` when it cannot be rendered.
     public func apply(to original: any ImageBuffer) throws(PickerError) -> any ImageBuffer {
         guard original.displaySize == geometry.imageSize else {
-            throw .editFailed(reason: "the session was made for a \(geometry.imageSize) image, not \(original.displaySize)")
+            throw .imageMismatch(expected: geometry.imageSize, actual: original.displaySize)
         }
         return try Self.render(original, crop: cropRect, output: output)
     }
@@ -42,18 +47,20 @@ public struct EditSession: Sendable, Equatable, Codable {
     /// A crop that reaches past the image (empty space allowed) keeps its size and shape: the
     /// part outside the image is transparent.
     static func render(_ original: any ImageBuffer, crop: PixelRect, output: AvatarOutput) throws(PickerError) -> any ImageBuffer {
+        try output.validate()
         guard let inside = crop.intersection(original.displayBounds) else {
-            throw .editFailed(reason: "the crop \(crop) misses the \(original.displaySize) image")
+            throw .editFailed(.cropOutsideImage(rect: crop, imageSize: original.displaySize))
         }
         do {
             guard let pixels = original as? PixelBuffer else { return try original.cropped(to: inside) }
             let whole = output.pipeline(for: crop)
             guard inside != crop else { return try whole.render(pixels).image }
             return try padded(pixels, crop: crop, inside: inside, whole: whole)
-        } catch let error as PickerError {
-            throw error
+        } catch let error as ImagingError {
+            throw .editFailed(error)
         } catch {
-            throw .editFailed(reason: String(describing: error))
+            // An app's own image type failed to crop with an error of its own.
+            throw .editFailed(.cannotRepresent(format: "\(type(of: original))", reason: String(describing: error)))
         }
     }
 
@@ -74,5 +81,36 @@ public struct EditSession: Sendable, Equatable, Codable {
             for x in 0..<shown.width where x0 + x < size.width { canvas[x0 + x, y0 + y] = shown[x, y] }
         }
         return canvas.masked(whole.mask)
+    }
+}
+
+extension EditSession {
+    private enum CodingKeys: String, CodingKey {
+        case version, geometry, output
+    }
+
+    /// Decodes a saved session through the same checks as its parts' initialisers.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a format version this build does not know,
+    ///   or a geometry or output that fails its checks; never traps on hostile values.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        guard version == Self.formatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: "edit session format version \(version) is not one this build reads (\(Self.formatVersion))")
+        }
+        self.init(
+            geometry: try container.decode(EditorGeometry.self, forKey: .geometry),
+            output: try container.decode(AvatarOutput.self, forKey: .output))
+    }
+
+    /// Encodes the session with its format version.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatVersion, forKey: .version)
+        try container.encode(geometry, forKey: .geometry)
+        try container.encode(output, forKey: .output)
     }
 }

@@ -61,7 +61,7 @@ extension EditorGeometry {
 
     /// Keeps the image over the mask (or centred in it, on an axis where it is smaller),
     /// allowing `stretch` × the mask's size of overshoot.
-    private mutating func clampOrigin(stretch: Double) {
+    mutating func clampOrigin(stretch: Double) {
         let mask = maskRect
         func clamp(_ value: Double, length: Double, maskMin: Double, maskLength: Double) -> Double {
             let slack = maskLength * stretch

@@ -33,12 +33,15 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// Creates the edit screen for an image, aspect-filling the mask, centred.
     ///
     /// - Throws: ``PickerError/invalidEditorLayout(_:)`` for an empty image, a viewport that is
-    ///   not finite and positive, or insets and margin that leave no room for the mask.
+    ///   not finite and positive, or insets and margin that leave no room for the mask; an
+    ///   image side above ``largestImageSide``.
     public init(
         imageSize: PixelSize, orientation: ImageOrientation = .up,
         configuration: EditorConfiguration = EditorConfiguration()
     ) throws(PickerError) {
-        guard !imageSize.isEmpty else { throw .invalidEditorLayout("the image is \(imageSize)") }
+        guard !imageSize.isEmpty, imageSize.width <= Self.largestImageSide, imageSize.height <= Self.largestImageSide else {
+            throw .invalidEditorLayout("the image is \(imageSize); each side must be 1...\(Self.largestImageSide) pixels")
+        }
         let v = configuration.viewport
         guard v.width.isFinite, v.height.isFinite, v.width > 0, v.height > 0,
             v.width <= Self.largestViewport, v.height <= Self.largestViewport
@@ -86,6 +89,10 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
             y: Double(mask.midY) - (Double(rect.y) + Double(rect.height) / 2) * zoom)
         settle(about: CGPoint(x: mask.midX, y: mask.midY))
     }
+
+    /// The largest image side accepted, in pixels: far beyond any photo, small enough that every
+    /// crop computation stays exact.
+    public static let largestImageSide = 1 << 20
 
     /// The largest viewport side accepted, in points: far beyond any screen, small enough that
     /// every position stays exact in whole pixels.
@@ -205,4 +212,60 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
 extension CGRect {
     /// The centre point.
     public var center: CGPoint { CGPoint(x: midX, y: midY) }
+}
+
+extension EditorGeometry {
+    private enum CodingKeys: String, CodingKey {
+        case configuration, imageSize, orientation, zoom, origin
+    }
+
+    /// Encodes the geometry: its configuration, image, zoom and position.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encode(imageSize, forKey: .imageSize)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(zoom, forKey: .zoom)
+        try container.encode(origin, forKey: .origin)
+    }
+
+    /// Decodes a saved geometry through the same checks as ``init(imageSize:orientation:configuration:)``,
+    /// and checks that its zoom and position are ones the editor can reach.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a layout the initialiser rejects, a zoom that
+    ///   is not finite or beyond the limits a gesture may stretch to, or a position that is not
+    ///   finite or leaves the mask further than a gesture can.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let configuration = try container.decode(EditorConfiguration.self, forKey: .configuration)
+        let imageSize = try container.decode(PixelSize.self, forKey: .imageSize)
+        let orientation = try container.decode(ImageOrientation.self, forKey: .orientation)
+        let zoom = try container.decode(Double.self, forKey: .zoom)
+        let origin = try container.decode(CGPoint.self, forKey: .origin)
+        do {
+            try self.init(imageSize: imageSize, orientation: orientation, configuration: configuration)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .configuration, in: container, debugDescription: error.description)
+        }
+        let tolerance = 1e-9
+        guard zoom.isFinite, zoom >= minimumZoom / Self.zoomStretch * (1 - tolerance),
+            zoom <= maximumZoom * Self.zoomStretch * (1 + tolerance)
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .zoom, in: container,
+                debugDescription: "zoom \(zoom) is outside \(minimumZoom / Self.zoomStretch)...\(maximumZoom * Self.zoomStretch)")
+        }
+        self.zoom = zoom
+        self.origin = origin
+        var reachable = self
+        reachable.clampOrigin(stretch: Self.panStretch)
+        let slack = 1e-6 * max(1, abs(Double(reachable.origin.x)), abs(Double(reachable.origin.y)))
+        guard origin.x.isFinite, origin.y.isFinite, abs(Double(reachable.origin.x - origin.x)) <= slack,
+            abs(Double(reachable.origin.y - origin.y)) <= slack
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .origin, in: container,
+                debugDescription: "origin (\(Double(origin.x)), \(Double(origin.y))) leaves the mask further than the editor allows")
+        }
+    }
 }

@@ -38,13 +38,13 @@ public struct EditorRenderer: Sendable, Equatable {
     /// The edit screen for `geometry` showing `image`, which must be the image it was made for.
     ///
     /// - Throws: ``PickerError/invalidEditorLayout(_:)`` for a scale that is not finite and
-    ///   positive or a canvas above ``maximumSide``, and ``PickerError/editFailed(reason:)``
+    ///   positive or a canvas above ``maximumSide``, and ``PickerError/imageMismatch(expected:actual:)``
     ///   when `image`'s display size is not the geometry's.
     /// - Complexity: O(canvas pixels + visible image pixels).
     public func render(_ geometry: EditorGeometry, image: PixelBuffer) throws(PickerError) -> PixelBuffer {
         guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout("render scale \(scale)") }
         guard image.displaySize == geometry.imageSize else {
-            throw .editFailed(reason: "the editor shows a \(geometry.imageSize) image, not \(image.displaySize)")
+            throw .imageMismatch(expected: geometry.imageSize, actual: image.displaySize)
         }
         let viewport = geometry.configuration.viewport
         let exactWidth = (Double(viewport.width) * scale).rounded(), exactHeight = (Double(viewport.height) * scale).rounded()
@@ -58,10 +58,10 @@ public struct EditorRenderer: Sendable, Equatable {
         }
         try drawImage(geometry, image, into: &canvas, width: width, height: height)
         drawOverlay(geometry, into: &canvas, width: width, height: height)
-        do {
+        do throws(ImagingError) {
             return try PixelBuffer(width: width, height: height, bytes: canvas)
         } catch {
-            throw .editFailed(reason: String(describing: error))
+            throw .editFailed(error)
         }
     }
 
@@ -84,10 +84,10 @@ public struct EditorRenderer: Sendable, Equatable {
         let target = PixelSize(width: tx1 - tx0, height: ty1 - ty0)
         let filter: ResampleFilter = target.width < source.width ? .area : .bilinear
         let shown: PixelBuffer
-        do {
+        do throws(ImagingError) {
             shown = try image.resampled(displayRect: source, to: target, filter: filter).normalized().asStraightRGBA()
         } catch {
-            throw .editFailed(reason: String(describing: error))
+            throw .editFailed(error)
         }
         for y in max(0, ty0)..<min(height, ty1) {
             for x in max(0, tx0)..<min(width, tx1) {

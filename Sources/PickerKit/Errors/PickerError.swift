@@ -33,8 +33,12 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case popoverAnchorRequired(ScreenKind)
     /// The photo source could not deliver a picked item. The browser stays open to try again.
     case itemLoadFailed(itemID: String, reason: String)
-    /// The image could not be cropped as edited.
-    case editFailed(reason: String)
+    /// The image could not be cropped as edited: PickerImaging's error says why.
+    case editFailed(ImagingError)
+    /// The image is not the one the edit was made for: its display size differs.
+    case imageMismatch(expected: PixelSize, actual: PixelSize)
+    /// A setting of ``PickerConfiguration`` is out of range; checked when a session starts.
+    case invalidConfiguration(String)
     /// The camera source needs a ``CameraSession``: set ``ProfilePicker/camera``.
     case noCameraSession
     /// This camera (rear or front) is not on this device.
@@ -74,8 +78,12 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "on iPad the \(kind) is shown in a popover: pass a PopoverAnchor"
         case let .itemLoadFailed(itemID, reason):
             "item \(itemID) could not be loaded: \(reason)"
-        case let .editFailed(reason):
-            "the edited image could not be produced: \(reason)"
+        case let .editFailed(error):
+            "the edited image could not be produced: \(error)"
+        case let .imageMismatch(expected, actual):
+            "the edit was made for a \(expected) image, not \(actual)"
+        case let .invalidConfiguration(reason):
+            "the picker's configuration is invalid: \(reason)"
         case .noCameraSession:
             "no camera session: set ProfilePicker.camera to use the camera source"
         case let .cameraUnavailable(device):

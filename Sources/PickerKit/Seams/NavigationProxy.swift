@@ -30,7 +30,6 @@ final class ForwardingNavigationProxy: NavigationProxy {
     init() {}
 
     func navigation(willShow route: Route, animated: Bool) {
-        picker?.navigationWillShow(route)
         picker?.navigationObserver?.navigation(willShow: route, animated: animated)
     }
 

@@ -1,0 +1,349 @@
+import Foundation
+import PickerImaging
+
+/// Background work of a session: what it is, for ``ProfilePicker/waitUntilIdle(timeout:)``.
+struct Work {
+    var id: Int
+    var session: Int
+    var what: String
+    var task: Task<Void, Never>
+}
+
+/// What the runner keeps for a session beside the workflow's state.
+struct SessionLink {
+    /// Where ``ProfilePicker/pick(_:anchor:)`` waits for the outcome.
+    var outcome: Once<SessionEnd>?
+    /// Where a start waits while access is checked.
+    var started: Once<PickerError?>?
+    /// Whether the session reports to the delegate, so losing it ends the session.
+    var reportsToDelegate: Bool
+}
+
+extension ProfilePicker {
+    // MARK: Starting
+
+    /// Starts a session; returns its number, or throws the start's refusal.
+    @discardableResult
+    func startNow(
+        _ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: Once<SessionEnd>? = nil
+    ) throws(PickerError) -> Int {
+        endIfSeamsGone()
+        let id = workflow.sessionsStarted + 1
+        sessions[id] = SessionLink(outcome: outcome, started: nil, reportsToDelegate: requiresDelegate)
+        rejection = nil
+        dispatch(.start(request, anchor: anchor, configuration: configuration, facts: currentFacts(), requiresDelegate: requiresDelegate))
+        if let error = rejection ?? (workflow.sessionsStarted < id ? .sessionInProgress : nil) {
+            rejection = nil
+            sessions[id] = nil
+            throw error
+        }
+        return id
+    }
+
+    /// Starts a session and, while access is being asked for, waits until the source is shown,
+    /// access is refused (thrown), or the session ends. Cancelling the waiting task cancels the
+    /// session.
+    @discardableResult
+    func start(
+        _ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: Once<SessionEnd>?
+    ) async throws(PickerError) -> Int {
+        let id = try startNow(request, anchor: anchor, requiresDelegate: requiresDelegate, outcome: outcome)
+        guard case let .askingAccess(session, _) = workflow.state, session.id == id else { return id }
+        let started = Once<PickerError?>()
+        sessions[id]?.started = started
+        let refusal = await withTaskCancellationHandler {
+            await started.value
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.respond(id, .taskCancelled) }
+        }
+        if let refusal { throw refusal }
+        return id
+    }
+
+    /// The device and host as they are now, for a session's start.
+    func currentFacts() -> DeviceFacts {
+        var sources: [SourceType: [MediaType]] = [:]
+        for source in SourceType.allCases where photoSource.isSourceTypeAvailable(source) {
+            sources[source] = photoSource.availableMediaTypes(for: source)
+        }
+        return DeviceFacts(
+            sources: sources, cameras: camera.map { camera in Set(CameraDevice.allCases.filter(camera.isAvailable)) },
+            canRecordMovies: camera?.canRecordMovies ?? false, hostInfo: hostInfo, idiom: presenter?.idiom ?? .phone,
+            hasPresenter: presenter != nil, hasDelegate: delegate != nil)
+    }
+
+    // MARK: Feeding the workflow
+
+    /// Runs `action` through the workflow and performs its effects, in order.
+    func dispatch(_ action: WorkflowAction) {
+        for effect in workflow.reduce(action) { perform(effect) }
+    }
+
+    /// Feeds a response of `session`'s work, unless a seam has gone meanwhile.
+    func respond(_ session: Int, _ response: WorkflowResponse) {
+        if endIfSeamsGone() { return }
+        dispatch(.response(session: session, response))
+    }
+
+    /// The picker's navigation stack shows `route`.
+    func navigationDidShow(_ route: Route) {
+        if endIfSeamsGone() { return }
+        dispatch(.navigationShown(route))
+    }
+
+    /// Ends the running session with a cancel when its presenter, or the delegate it reports
+    /// to, has been released. Returns whether it did.
+    @discardableResult
+    func endIfSeamsGone() -> Bool {
+        guard let session = workflow.state.session else { return false }
+        if presenter == nil {
+            dispatch(.presenterGone)
+            return true
+        }
+        if delegate == nil, sessions[session.id]?.reportsToDelegate == true {
+            dispatch(.delegateGone)
+            return true
+        }
+        return false
+    }
+
+    /// Whether `session` is still the running one, and the calling task still wanted.
+    func isCurrent(_ session: Int) -> Bool {
+        workflow.state.session?.id == session && !Task.isCancelled
+    }
+
+    // MARK: Effects
+
+    func perform(_ effect: WorkflowEffect) {
+        switch effect {
+        case let .emit(event):
+            eventHandler?(event)
+        case let .rejectStart(error):
+            rejection = error
+        case let .present(route, style, animated):
+            if route.screen.kind.isNavigationStack { presenter?.navigationProxy = proxy }
+            presenter?.present(route, style: style, animated: animated)
+        case let .dismiss(animated):
+            presenter?.dismiss(animated: animated)
+        case let .push(route, animated):
+            presenter?.push(route, animated: animated)
+        case let .pop(animated):
+            presenter?.pop(animated: animated)
+        case let .setNavigationBarHidden(hidden):
+            presenter?.setNavigationBarHidden(hidden, animated: false)
+        case let .showAlert(error):
+            presenter?.showAlert(for: error)
+        case let .checkAccess(source, session):
+            checkAccess(source, session)
+        case let .load(item, representation, slot, session):
+            load(item, representation, slot: slot, session)
+        case let .prepareCamera(device, session):
+            prepareCamera(device, session)
+        case let .captureStill(flash, session):
+            captureStill(flash, session)
+        case let .startRecording(session):
+            startRecording(session)
+        case let .stopRecording(session):
+            stopRecording(session)
+        case .tearDownCamera:
+            camera?.tearDown()
+        case let .startTimer(timer, duration, session):
+            let clock = self.clock
+            timers[timer] = spawn(session, "the \(timer) timer (\(duration.seconds)s)") { [weak self] in
+                do { try await clock.sleep(for: duration) } catch { return }
+                guard !Task.isCancelled else { return }
+                self?.respond(session, .deadline(timer))
+            }
+        case let .cancelTimer(timer):
+            if let id = timers.removeValue(forKey: timer) { work.first { $0.id == id }?.task.cancel() }
+        case let .render(edit, original, session):
+            let result: Result<any ImageBuffer, PickerError>
+            do throws(PickerError) { result = .success(try edit.apply(to: original)) } catch { result = .failure(error) }
+            respond(session, .rendered(result, edit))
+        case let .deliver(outcome, session):
+            deliver(outcome, session)
+        }
+    }
+
+    /// Runs `body` in a task of `session`'s, unless the session has ended by the time it
+    /// starts. Returns the work's id.
+    @discardableResult
+    private func spawn(_ session: Int, _ what: String, _ body: @escaping @MainActor () async -> Void) -> Int {
+        nextWorkID += 1
+        let id = nextWorkID
+        let task = Task { [weak self] in
+            defer { self?.work.removeAll { $0.id == id } }
+            guard self?.isCurrent(session) == true else { return }
+            await body()
+        }
+        work.append(Work(id: id, session: session, what: what, task: task))
+        return id
+    }
+
+    private func checkAccess(_ source: SourceType, _ session: Int) {
+        let status = photoSource.authorizationStatus(for: source)
+        guard status == .notDetermined else { return answered(source, status, asked: false, session) }
+        let photos = photoSource
+        spawn(session, "the access request for \(source)") { [weak self] in
+            let answer = await photos.requestAuthorization(for: source)
+            self?.answered(source, answer, asked: true, session)
+        }
+    }
+
+    private func answered(_ source: SourceType, _ status: AuthorizationStatus, asked: Bool, _ session: Int) {
+        rejection = nil
+        respond(session, .accessAnswered(source, status, asked: asked))
+        if case let .askingAccess(asking, _) = workflow.state, asking.id == session { return }
+        // A start still running synchronously reads `rejection` itself.
+        guard let started = sessions[session]?.started else { return }
+        let refusal = rejection
+        rejection = nil
+        started.resolve(refusal)
+        if refusal != nil { sessions[session] = nil }
+    }
+
+    private func load(_ item: PickedItem, _ representation: LibraryPickerConfiguration.Representation?, slot: Int?, _ session: Int) {
+        let photos = photoSource
+        spawn(session, "load of \(item.id)") { [weak self] in
+            let result: Result<PickedMedia, PickerError>
+            do {
+                if let representation {
+                    result = .success(try await photos.loadMedia(for: item, representation: representation) { fraction in
+                        self?.respond(session, .loadProgress(item, fraction))
+                    })
+                } else {
+                    result = .success(try await photos.loadMedia(for: item))
+                }
+            } catch {
+                result = .failure(.itemLoadFailed(itemID: item.id, reason: String(describing: error)))
+            }
+            self?.respond(session, .loaded(item, slot: slot, result))
+        }
+    }
+
+    private func prepareCamera(_ device: CameraDevice, _ session: Int) {
+        guard let camera else { return respond(session, .cameraFailed(reason: "no camera session")) }
+        let clock = self.clock
+        spawn(session, "start of the \(device.rawValue) camera") { [weak self] in
+            do {
+                try await camera.prepare(device)
+            } catch {
+                self?.respond(session, .cameraFailed(reason: String(describing: error)))
+                return
+            }
+            // A capture session that started for a session gone meanwhile is stopped at once.
+            guard let self, self.isCurrent(session) else { return camera.tearDown() }
+            self.respond(session, .cameraReady(device, at: clock.now))
+        }
+    }
+
+    private func captureStill(_ flash: FlashMode, _ session: Int) {
+        guard let camera else { return respond(session, .captured(.failure(.noCameraSession))) }
+        spawn(session, "photo capture") { [weak self] in
+            let result: Result<any ImageBuffer, PickerError>
+            do {
+                result = .success(try await camera.captureStill(flash: flash))
+            } catch {
+                result = .failure(.captureFailed(reason: String(describing: error)))
+            }
+            guard !Task.isCancelled else { return }
+            self?.respond(session, .captured(result))
+        }
+    }
+
+    private func startRecording(_ session: Int) {
+        guard let camera else { return respond(session, .recordingStarted(.failure(.noCameraSession))) }
+        spawn(session, "start of a recording") { [weak self] in
+            let result: Result<Void, PickerError>
+            do {
+                try await camera.startRecording()
+                result = .success(())
+            } catch {
+                result = .failure(Self.recordingError(error))
+            }
+            guard !Task.isCancelled else { return }
+            self?.respond(session, .recordingStarted(result))
+        }
+    }
+
+    private func stopRecording(_ session: Int) {
+        guard let camera else { return respond(session, .recordingStopped(.failure(.noCameraSession))) }
+        spawn(session, "end of a recording") { [weak self] in
+            let result: Result<RecordedMovie, PickerError>
+            do {
+                let (url, duration) = try await camera.stopRecording()
+                result = .success(RecordedMovie(url: url, duration: duration))
+            } catch {
+                result = .failure(Self.recordingError(error))
+            }
+            guard !Task.isCancelled else { return }
+            self?.respond(session, .recordingStopped(result))
+        }
+    }
+
+    private static func recordingError(_ error: any Error) -> PickerError {
+        error as? PickerError ?? .captureFailed(reason: String(describing: error))
+    }
+
+    /// The session ended: its work stops, then the awaiting task and the delegate hear the
+    /// outcome, once.
+    private func deliver(_ outcome: SessionEnd, _ session: Int) {
+        for item in work where item.session == session { item.task.cancel() }
+        work.removeAll { $0.session == session }
+        timers.removeAll()
+        let link = sessions.removeValue(forKey: session)
+        link?.started?.resolve(nil)
+        link?.outcome?.resolve(outcome)
+        guard let delegate else { return }
+        switch outcome {
+        case let .finished(result): delegate.profilePicker(self, didFinishWith: result)
+        case .cancelled: delegate.profilePickerDidCancel(self)
+        case let .failed(error): delegate.profilePicker(self, didFailWith: error)
+        }
+    }
+
+    // MARK: Waiting
+
+    /// What the picker is still doing in the background: `"load of IMG_0003"`,
+    /// `"the warmUp timer (0.75s)"`.
+    public var pendingWork: [String] { work.map(\.what) }
+
+    /// Waits until the work the picker started in the background (an access request, an item
+    /// loading, a capture, a timer) has finished, for at most `timeout` of real time.
+    ///
+    /// - Returns: the work still pending when the time ran out (see ``pendingWork``); empty
+    ///   when the picker became idle.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration = .seconds(5)) async -> [String] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var turns = 0
+        while !work.isEmpty {
+            guard clock.now < deadline else { return pendingWork }
+            turns += 1
+            if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        return []
+    }
+}
+
+/// A value that is set once and awaited: later settings are dropped.
+@MainActor
+final class Once<Value: Sendable> {
+    private var stored: Value?
+    private var waiting: [CheckedContinuation<Value, Never>] = []
+
+    func resolve(_ value: Value) {
+        guard stored == nil else { return }
+        stored = value
+        for continuation in waiting { continuation.resume(returning: value) }
+        waiting = []
+    }
+
+    var value: Value {
+        get async {
+            if let stored { return stored }
+            return await withCheckedContinuation { waiting.append($0) }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import PickerImaging
+
+extension Workflow {
+    /// A browser's pick loads the item; the library picker's selection is checked against its
+    /// filter and limit. While something loads, picks are busy.
+    mutating func browserAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
+        switch (state, action) {
+        case let (.browsing(session, route), .itemPicked(item)) where route.screen.kind == .browser:
+            state = .loading(session, route, item)
+            return [.emit(.loadStarted(item)), .load(item, representation: nil, slot: nil, session: session.id)]
+        case let (.browsing(session, route), .itemsPicked(items)):
+            guard case let .libraryPicker(library) = route.screen else { return nil }
+            return itemsPicked(items, library, session, route)
+        case (.loading, .itemPicked), (.loadingMany, .itemPicked), (.loading, .itemsPicked), (.loadingMany, .itemsPicked):
+            return ignore(action, id, .busy)
+        default:
+            return nil
+        }
+    }
+
+    /// The library picker's selection: duplicates dropped, checked against the filter and the
+    /// limit; none is a cancel, one with a limit of one goes on like a browser pick, more load
+    /// together.
+    private mutating func itemsPicked(
+        _ items: [PickedItem], _ library: LibraryPickerConfiguration, _ session: WorkflowSession, _ route: Route
+    ) -> [WorkflowEffect] {
+        var seen = Set<PickedItem>()
+        let picked = items.filter { seen.insert($0).inserted }
+        let types = library.mediaTypes
+        guard picked.allSatisfy({ types.contains($0.mediaType) }) else { return ignore(.itemsPicked(items), route.id, .notOffered) }
+        guard library.selectionLimit == 0 || picked.count <= library.selectionLimit else {
+            return ignore(.itemsPicked(items), route.id, .overLimit)
+        }
+        if picked.isEmpty { return end(.cancelled(.user)) }
+        let representation = library.preferredRepresentation
+        if picked.count == 1 && library.selectionLimit == 1 {
+            state = .loading(session, route, picked[0])
+            return [.emit(.loadStarted(picked[0])), .load(picked[0], representation: representation, slot: nil, session: session.id)]
+        }
+        state = .loadingMany(session, route, picked.map { BatchEntry(item: $0, result: nil) })
+        var effects: [WorkflowEffect] = []
+        for (slot, item) in picked.enumerated() {
+            effects.append(.emit(.loadStarted(item)))
+            effects.append(.load(item, representation: representation, slot: slot, session: session.id))
+        }
+        return effects
+    }
+
+    mutating func loadProgress(_ item: PickedItem, _ fraction: Double) -> [WorkflowEffect] {
+        switch state {
+        case let .loading(_, _, loading) where loading == item: break
+        case let .loadingMany(_, _, batch) where batch.contains(where: { $0.item == item && $0.result == nil }): break
+        default: return []
+        }
+        return fraction.isFinite ? [.emit(.loadProgress(item, min(1, max(0, fraction))))] : []
+    }
+
+    /// A load finished: a failure keeps the browser open with an alert; an image goes to the
+    /// edit screen (or straight back with editing off); a movie opens its preview.
+    mutating func loaded(_ item: PickedItem, slot: Int?, _ result: Result<PickedMedia, PickerError>) -> [WorkflowEffect] {
+        switch state {
+        case let .loading(session, route, loading) where loading == item && slot == nil:
+            state = .browsing(session, route)
+            switch result {
+            case let .failure(error):
+                return [.emit(.loadFailed(item, error)), .showAlert(error)]
+            case let .success(media):
+                let effects: [WorkflowEffect] = [.emit(.loadSucceeded(item, summary: media.summary))]
+                switch media {
+                case let .movie(url, duration):
+                    return effects + pushPreview(session, on: .browser(route), url: url, duration: duration, mediaType: item.mediaType)
+                case let .image(image):
+                    return effects + received(image, mediaType: item.mediaType, session, on: .browser(route))
+                }
+            }
+        case .loadingMany(let session, let route, var batch):
+            guard let slot, batch.indices.contains(slot), batch[slot].item == item, batch[slot].result == nil else { return [] }
+            batch[slot].result = result
+            state = .loadingMany(session, route, batch)
+            let logged: WorkflowEffect
+            switch result {
+            case let .success(media): logged = .emit(.loadSucceeded(item, summary: media.summary))
+            case let .failure(error): logged = .emit(.loadFailed(item, error))
+            }
+            let done = batch.compactMap { entry in entry.result.map { PickedItemResult(item: entry.item, media: $0) } }
+            guard done.count == batch.count else { return [logged] }
+            var finished = ProfilePickerResult(mediaType: done.first?.item.mediaType ?? .image)
+            finished.items = done
+            return [logged] + end(.finished(finished))
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import PickerImaging
+
+extension Workflow {
+    /// Gestures move the image; Choose renders the crop.
+    mutating func editorAction(_ action: UserAction) -> [WorkflowEffect]? {
+        guard case .editing(let session, var editing) = state else { return nil }
+        switch action {
+        case let .editorGesture(gesture):
+            editing.geometry.apply(gesture)
+            state = .editing(session, editing)
+            return [.emit(.editorChanged(gesture, crop: editing.geometry.cropRect))]
+        case .chooseTapped:
+            let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
+            return [.render(edit, original: editing.original, session: session.id)]
+        default:
+            return nil
+        }
+    }
+
+    /// The rendered edit finishes the session (B5); a failure to render ends it with that error.
+    mutating func rendered(_ result: Result<any ImageBuffer, PickerError>, _ edit: EditSession) -> [WorkflowEffect] {
+        guard case let .editing(_, editing) = state else { return [] }
+        switch result {
+        case let .success(edited):
+            return end(.finished(ProfilePickerResult(
+                mediaType: editing.mediaType, originalImage: editing.original, editedImage: edited,
+                cropRect: edit.cropRect, editSession: edit)))
+        case let .failure(error):
+            return end(.failed(error))
+        }
+    }
+
+    /// A picked or captured image goes to the edit screen, pushed on `root` without animation
+    /// and with the bar hidden (B2), or straight back when editing is off.
+    mutating func received(
+        _ image: any ImageBuffer, mediaType: MediaType, _ session: WorkflowSession, on root: RootStep
+    ) -> [WorkflowEffect] {
+        guard session.configuration.allowsEditing else {
+            return end(.finished(ProfilePickerResult(mediaType: mediaType, originalImage: image)))
+        }
+        let geometry: EditorGeometry
+        do throws(PickerError) {
+            geometry = try Self.geometry(for: image, editor: session.configuration.editor, restoring: nil)
+        } catch {
+            return end(.failed(error))
+        }
+        let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
+        state = .editing(session, EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry))
+        return [.push(route, animated: false), .setNavigationBarHidden(true)]
+    }
+}

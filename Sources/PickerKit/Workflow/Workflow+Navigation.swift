@@ -1,0 +1,32 @@
+extension Workflow {
+    /// The picker's navigation stack shows `route`. The camera screen shown starts our capture
+    /// session (B3); a route below the frontmost means the person went back by themselves (a
+    /// swipe), which is the same as Cancel on what was pushed.
+    mutating func navigationShown(_ route: Route) -> [WorkflowEffect] {
+        let stack = state.navigation.stack
+        guard let session = state.session, let index = stack.firstIndex(where: { $0.id == route.id }) else {
+            return [.emit(.unknownRouteShown(route.id))]
+        }
+        guard index < stack.count - 1 else { return prepareCameraIfShown() }
+        var effects: [WorkflowEffect] = [.emit(.navigationSynced(to: route.id))]
+        switch state {
+        case let .editing(_, editing):
+            guard let root = editing.root else { return [] }
+            state = Self.state(session, showing: root)
+            effects.append(.setNavigationBarHidden(false))
+        case let .previewing(_, preview):
+            state = Self.state(session, showing: preview.root)
+        default:
+            return []
+        }
+        return effects + prepareCameraIfShown()
+    }
+
+    /// Starts the capture session once per camera screen, when it shows.
+    private mutating func prepareCameraIfShown() -> [WorkflowEffect] {
+        guard case .camera(let session, var camera) = state, camera.readiness == .idle else { return [] }
+        camera.readiness = .preparing
+        state = .camera(session, camera)
+        return [.prepareCamera(camera.device, session: session.id)]
+    }
+}

@@ -1,0 +1,177 @@
+import PickerImaging
+
+/// The profile-photo workflow as a value and a function: the ``state`` a person is in, and a
+/// pure, synchronous reducer that moves it on for each ``WorkflowAction`` and returns the
+/// ``WorkflowEffect``s to perform, in order.
+///
+/// ``ProfilePicker`` runs it against the seams; tests and tools can drive it directly, with no
+/// seams at all:
+///
+/// ```swift
+/// var workflow = Workflow()
+/// let effects = workflow.reduce(.start(
+///     .edit(photo), anchor: nil, configuration: PickerConfiguration(), facts: facts, requiresDelegate: true))
+/// // [emit(start edit 4x3), present(#1 editor(4x3 crop (1,0,3,3)), fullScreen, animated: true)]
+/// workflow.state.navigation.top?.id   // #1
+/// ```
+///
+/// Every decision is made here: validation, the chooser's options, navigation, what a tap
+/// means on each screen, when a session ends. Results of asynchronous work come back as
+/// ``WorkflowAction/response(session:_:)``, and one rule drops those of a session that is no
+/// longer running.
+///
+/// - Complexity: O(1) per action, except a library selection (O(n) in its items).
+public struct Workflow {
+    /// The step the person is in.
+    public internal(set) var state: WorkflowState = .idle
+    /// The number of sessions started so far; the next one is this plus one.
+    public internal(set) var sessionsStarted = 0
+    /// The id the next route gets.
+    public internal(set) var nextRouteNumber = 1
+
+    /// A workflow with no session, whose first route will be #1.
+    public init() {}
+
+    /// Moves `workflow` on for `action` and returns what to do, in order.
+    public static func reduce(into workflow: inout Workflow, action: WorkflowAction) -> [WorkflowEffect] {
+        workflow.reduce(action)
+    }
+
+    /// Moves the workflow on for `action` and returns what to do, in order.
+    public mutating func reduce(_ action: WorkflowAction) -> [WorkflowEffect] {
+        // The one rule for asynchronous results: those of a session that is not running fall out.
+        if let session = action.session, session != state.session?.id { return [] }
+        switch action {
+        case let .start(request, anchor, configuration, facts, requiresDelegate):
+            return start(request, anchor: anchor, configuration: configuration, facts: facts, requiresDelegate: requiresDelegate)
+        case let .user(action, route, time):
+            return user(action, route: route, at: time)
+        case let .navigationShown(route):
+            return navigationShown(route)
+        case .hostCancelled:
+            return end(.cancelled(.host))
+        case .presenterGone:
+            return end(.cancelled(.presenterGone))
+        case .delegateGone:
+            return end(.cancelled(.delegateGone))
+        case let .response(_, response):
+            return respond(response)
+        }
+    }
+
+    // MARK: A person's actions
+
+    /// Routes a person's action: only with a session, past the access check, on the frontmost
+    /// route, and offered by its screen; anything else is logged as ignored.
+    mutating func user(_ action: UserAction, route id: Route.ID, at time: Duration) -> [WorkflowEffect] {
+        guard let session = state.session else { return ignore(action, id, .noSession) }
+        if case .askingAccess = state { return ignore(action, id, .starting) }
+        guard let top = state.navigation.top, top.id == id else { return ignore(action, id, .notFrontmost) }
+        if action == .cancelTapped { return cancelTapped() }
+        let effects: [WorkflowEffect]?
+        switch state {
+        case let .choosingSource(_, route): effects = chooserAction(action, session, route)
+        case .browsing, .loading, .loadingMany: effects = browserAction(action, on: id)
+        case .camera, .capturing, .recording: effects = cameraAction(action, on: id, at: time)
+        case .editing: effects = editorAction(action)
+        case .previewing: effects = previewAction(action)
+        case .idle, .askingAccess: effects = nil
+        }
+        return effects ?? ignore(action, id, .notOffered)
+    }
+
+    /// Cancel goes back one step from a pushed edit screen or preview (B4); anywhere else it
+    /// ends the session with a cancel.
+    mutating func cancelTapped() -> [WorkflowEffect] {
+        switch state {
+        case let .editing(session, editing):
+            guard let root = editing.root else { break }
+            state = Self.state(session, showing: root)
+            return [.pop(animated: false), .setNavigationBarHidden(false)]
+        case let .previewing(session, preview):
+            state = Self.state(session, showing: preview.root)
+            return [.pop(animated: true)]
+        default: break
+        }
+        return end(.cancelled(.user))
+    }
+
+    func ignore(_ action: UserAction, _ route: Route.ID, _ reason: PickerEvent.IgnoreReason) -> [WorkflowEffect] {
+        [.emit(.actionIgnored(action, route: route, reason: reason))]
+    }
+
+    /// The step of a root shown again after what was pushed on it went away.
+    static func state(_ session: WorkflowSession, showing root: RootStep) -> WorkflowState {
+        switch root {
+        case let .browser(route): .browsing(session, route)
+        case let .camera(camera): .camera(session, camera)
+        }
+    }
+
+    // MARK: Responses
+
+    mutating func respond(_ response: WorkflowResponse) -> [WorkflowEffect] {
+        switch response {
+        case .taskCancelled:
+            return end(.cancelled(.task))
+        case let .accessAnswered(source, status, asked):
+            return accessAnswered(source, status, asked: asked)
+        case let .loadProgress(item, fraction):
+            return loadProgress(item, fraction)
+        case let .loaded(item, slot, result):
+            return loaded(item, slot: slot, result)
+        case let .cameraReady(device, time):
+            return cameraReady(device, at: time)
+        case let .cameraFailed(reason):
+            return cameraFailed(reason)
+        case let .captured(result):
+            return captured(result)
+        case let .recordingStarted(result):
+            return recordingStarted(result)
+        case let .recordingStopped(result):
+            return recordingStopped(result)
+        case let .deadline(timer):
+            return deadline(timer)
+        case let .rendered(result, edit):
+            return rendered(result, edit)
+        }
+    }
+
+    // MARK: Sessions and routes
+
+    mutating func newSession(
+        _ entry: SessionEntry, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
+    ) -> WorkflowSession {
+        sessionsStarted += 1
+        return WorkflowSession(id: sessionsStarted, entry: entry, anchor: anchor, configuration: configuration, facts: facts)
+    }
+
+    mutating func makeRoute(_ screen: Screen) -> Route {
+        defer { nextRouteNumber += 1 }
+        return Route(id: Route.ID(nextRouteNumber), screen: screen)
+    }
+
+    /// Ends the running session once: tears the camera down if it runs, dismisses what is
+    /// shown, logs the end and delivers the outcome. With no session it does nothing.
+    mutating func end(_ outcome: SessionEnd) -> [WorkflowEffect] {
+        guard let session = state.session else { return [] }
+        var effects: [WorkflowEffect] = []
+        if case .ready = state.cameraBelow?.readiness { effects.append(.tearDownCamera) }
+        if !state.navigation.stack.isEmpty { effects.append(.dismiss(animated: session.configuration.animated)) }
+        state = .idle
+        effects.append(.emit(.sessionEnded(outcome.logged)))
+        effects.append(.deliver(outcome, session: session.id))
+        return effects
+    }
+}
+
+extension SessionEnd {
+    /// The outcome as the event log tells it.
+    var logged: SessionOutcome {
+        switch self {
+        case let .finished(result): .finished(result.summary)
+        case let .cancelled(reason): .cancelled(reason)
+        case let .failed(error): .failed(error)
+        }
+    }
+}

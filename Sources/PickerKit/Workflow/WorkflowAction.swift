@@ -1,0 +1,78 @@
+import Foundation
+import PickerImaging
+
+/// Everything that can happen to a picker's workflow, fed to ``Workflow/reduce(into:action:)``.
+///
+/// Actions are named after what happened. Results of work the workflow asked for carry the
+/// session they belong to (``response(session:_:)``): one rule drops every result whose
+/// session is no longer the running one.
+public enum WorkflowAction {
+    /// The host starts a session.
+    case start(PickRequest, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts, requiresDelegate: Bool)
+    /// The person did something on the screen shown by `route`, at `time` on the picker's clock.
+    case user(UserAction, route: Route.ID, at: Duration)
+    /// The picker's navigation stack now shows `route` (reported through the navigation proxy).
+    case navigationShown(Route)
+    /// The host cancelled the session (``ProfilePicker/cancel()``).
+    case hostCancelled
+    /// The presenter was released during the session.
+    case presenterGone
+    /// The delegate was released during a session that reports to it.
+    case delegateGone
+    /// A response for `session`: an answer, a load, a capture, a deadline.
+    case response(session: Int, WorkflowResponse)
+
+    /// The session an action belongs to, for responses; `nil` for the others.
+    public var session: Int? {
+        if case let .response(session, _) = self { session } else { nil }
+    }
+}
+
+/// What comes back from work a ``WorkflowEffect`` started, or from the task awaiting a session.
+public enum WorkflowResponse {
+    /// The access check of a source: the status, and whether the person was asked just now.
+    case accessAnswered(SourceType, AuthorizationStatus, asked: Bool)
+    /// A picked item reported progress.
+    case loadProgress(PickedItem, Double)
+    /// A picked item loaded or failed; `slot` is its place in a multiple selection.
+    case loaded(PickedItem, slot: Int?, Result<PickedMedia, PickerError>)
+    /// The capture session started on `device` at `time` on the picker's clock.
+    case cameraReady(CameraDevice, at: Duration)
+    /// The capture session could not start.
+    case cameraFailed(reason: String)
+    /// The camera took a photo, or failed to.
+    case captured(Result<any ImageBuffer, PickerError>)
+    /// The camera started recording, or failed to.
+    case recordingStarted(Result<Void, PickerError>)
+    /// The camera stopped recording: the movie's file and length, or a failure.
+    case recordingStopped(Result<RecordedMovie, PickerError>)
+    /// A timer the workflow started has run out.
+    case deadline(WorkflowTimer)
+    /// The edit was rendered, or failed to.
+    case rendered(Result<any ImageBuffer, PickerError>, EditSession)
+    /// The task awaiting the session (``ProfilePicker/pick(_:anchor:)``, or a start waiting
+    /// for access) was cancelled.
+    case taskCancelled
+}
+
+/// A recorded movie.
+public struct RecordedMovie: Sendable, Equatable {
+    /// The movie's file.
+    public var url: URL
+    /// Its length.
+    public var duration: Duration
+
+    /// Creates a recorded movie.
+    public init(url: URL, duration: Duration) {
+        self.url = url
+        self.duration = duration
+    }
+}
+
+/// The timers a workflow runs on the picker's clock.
+public enum WorkflowTimer: Sendable, Hashable {
+    /// The rest of the camera's warm-up before a capture.
+    case warmUp
+    /// The maximum duration of a recording.
+    case recordingLimit
+}

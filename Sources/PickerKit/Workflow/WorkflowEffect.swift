@@ -1,0 +1,59 @@
+import PickerImaging
+
+/// What the reducer asks the runner (``ProfilePicker``) to do, in order: events to log, calls
+/// to the seams, and work whose results come back as ``WorkflowResponse``s tagged with the
+/// session.
+public enum WorkflowEffect {
+    /// Log an event.
+    case emit(PickerEvent)
+    /// Refuse the start that is being made, with this error.
+    case rejectStart(PickerError)
+    /// Present `route`; a navigation stack gets the coordinator's navigation proxy first.
+    case present(Route, PresentationStyle, animated: Bool)
+    /// Dismiss everything presented.
+    case dismiss(animated: Bool)
+    /// Push `route` on the presented navigation stack.
+    case push(Route, animated: Bool)
+    /// Pop the frontmost route.
+    case pop(animated: Bool)
+    /// Hide or show the navigation bar.
+    case setNavigationBarHidden(Bool)
+    /// Tell the person something went wrong while the session goes on.
+    case showAlert(PickerError)
+    /// Check access to `source`, asking the person when not yet asked; answers
+    /// ``WorkflowResponse/accessAnswered(_:_:asked:)``.
+    case checkAccess(SourceType, session: Int)
+    /// Load a picked item (in a representation, for the library picker); answers
+    /// ``WorkflowResponse/loaded(_:slot:_:)`` after any ``WorkflowResponse/loadProgress(_:_:)``.
+    case load(PickedItem, representation: LibraryPickerConfiguration.Representation?, slot: Int?, session: Int)
+    /// Start the capture session on `device`; answers ``WorkflowResponse/cameraReady(_:at:)`` or
+    /// ``WorkflowResponse/cameraFailed(reason:)``. A session that ends meanwhile has the camera
+    /// torn down as soon as it has started.
+    case prepareCamera(CameraDevice, session: Int)
+    /// Take a photo; answers ``WorkflowResponse/captured(_:)``.
+    case captureStill(FlashMode, session: Int)
+    /// Start recording; answers ``WorkflowResponse/recordingStarted(_:)``.
+    case startRecording(session: Int)
+    /// Stop recording; answers ``WorkflowResponse/recordingStopped(_:)``.
+    case stopRecording(session: Int)
+    /// Stop the capture session.
+    case tearDownCamera
+    /// Run `timer` for `duration` on the picker's clock; answers ``WorkflowResponse/deadline(_:)``.
+    case startTimer(WorkflowTimer, Duration, session: Int)
+    /// Stop `timer` without an answer.
+    case cancelTimer(WorkflowTimer)
+    /// Render an edit of `original`; answers ``WorkflowResponse/rendered(_:_:)``.
+    case render(EditSession, original: any ImageBuffer, session: Int)
+    /// The session ended: stop its work, then hand `outcome` to the awaiting task and the delegate.
+    case deliver(SessionEnd, session: Int)
+}
+
+/// How a session ended, as the runner hands it on.
+public enum SessionEnd: Sendable {
+    /// Finished with a result.
+    case finished(ProfilePickerResult)
+    /// Cancelled, and by whom.
+    case cancelled(CancelReason)
+    /// Stopped on an error after it started.
+    case failed(PickerError)
+}

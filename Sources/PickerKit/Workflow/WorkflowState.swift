@@ -1,0 +1,248 @@
+import Foundation
+import PickerImaging
+
+/// The step a person is in, as one value: each case carries exactly what that step needs, and
+/// the navigation stack is derived from it, so the two can never disagree.
+///
+/// ```
+/// idle ─ start ─┬─ edit ──────────────────────────────▶ editing ─ Choose ─▶ idle (finished)
+///               ├─ source chooser ─▶ choosingSource ─ pick a source ─┐
+///               └─ source / library ──────────────────────────────────┴▶ askingAccess
+/// askingAccess ─ allowed ─┬▶ browsing ─ pick ─▶ loading ─┬▶ editing (pushed)
+///                         │          └ pick several ─▶ loadingMany ─▶ idle (finished)
+///                         │                              └▶ previewing (a movie)
+///                         └▶ camera ─ shutter ─▶ capturing ─▶ editing (pushed)
+///                                  └ record ─▶ recording ─ stop ─▶ previewing (pushed)
+/// editing / previewing ─ Cancel ─▶ back to browsing or camera (or idle when nothing is below)
+/// any step ─ Cancel on the root, host cancel, task cancelled, presenter gone ─▶ idle
+/// ```
+public enum WorkflowState {
+    /// No session runs: none has started yet, or the last one ended.
+    case idle
+    /// The source is being checked for access; nothing is shown. Actions are ignored.
+    case askingAccess(WorkflowSession, AccessRequest)
+    /// The source chooser (action sheet or menu) is shown.
+    case choosingSource(WorkflowSession, Route)
+    /// A browser or the library picker is shown, waiting for a pick.
+    case browsing(WorkflowSession, Route)
+    /// A picked item is loading; the browser stays shown.
+    case loading(WorkflowSession, Route, PickedItem)
+    /// Several picked items are loading at once; the library picker stays shown.
+    case loadingMany(WorkflowSession, Route, [BatchEntry])
+    /// The camera is shown, waiting for the shutter or Record.
+    case camera(WorkflowSession, CameraStep)
+    /// The camera is taking a photo.
+    case capturing(WorkflowSession, CameraStep, CapturePhase)
+    /// The camera is recording a movie.
+    case recording(WorkflowSession, CameraStep, RecordingPhase)
+    /// The edit screen is shown: presented alone, or pushed on a browser or the camera.
+    case editing(WorkflowSession, EditingStep)
+    /// A movie's preview (and trim step) is pushed on a browser or the camera.
+    case previewing(WorkflowSession, PreviewStep)
+
+    /// The running session, if any.
+    public var session: WorkflowSession? {
+        switch self {
+        case .idle: nil
+        case let .askingAccess(session, _), let .choosingSource(session, _), let .browsing(session, _),
+            let .loading(session, _, _), let .loadingMany(session, _, _), let .camera(session, _),
+            let .capturing(session, _, _), let .recording(session, _, _), let .editing(session, _),
+            let .previewing(session, _):
+            session
+        }
+    }
+
+    /// The screens shown, derived from the step: the presented route, then the pushed one.
+    public var navigation: NavigationState {
+        var state = NavigationState()
+        switch self {
+        case .idle, .askingAccess: break
+        case let .choosingSource(_, route), let .browsing(_, route), let .loading(_, route, _),
+            let .loadingMany(_, route, _):
+            state.stack = [route]
+        case let .camera(_, camera), let .capturing(_, camera, _), let .recording(_, camera, _):
+            state.stack = [camera.route]
+        case let .editing(_, editing):
+            state.stack = (editing.root.map { [$0.route] } ?? []) + [editing.route]
+            state.isNavigationBarHidden = editing.root != nil
+        case let .previewing(_, preview):
+            state.stack = [preview.root.route, preview.route]
+        }
+        return state
+    }
+
+    /// The camera's state in any step that has it running below: the camera itself, or an edit
+    /// screen or preview pushed on it.
+    var cameraBelow: CameraStep? {
+        switch self {
+        case let .camera(_, camera), let .capturing(_, camera, _), let .recording(_, camera, _): camera
+        case let .editing(_, editing): editing.root?.camera
+        case let .previewing(_, preview): preview.root.camera
+        default: nil
+        }
+    }
+}
+
+/// One run of the workflow: its number, how it started, and what it started with. The
+/// configuration and the device's facts are snapshotted at the start, so changes the host
+/// makes meanwhile apply to the next session.
+public struct WorkflowSession {
+    /// The session's number, from 1 for each picker; asynchronous results carry it.
+    public let id: Int
+    /// How the session started.
+    public let entry: SessionEntry
+    /// Where the chooser and browsers point on iPad.
+    public let anchor: PopoverAnchor?
+    /// The picker's configuration when the session started.
+    public let configuration: PickerConfiguration
+    /// The device and host, as they were when the session started.
+    public let facts: DeviceFacts
+}
+
+/// What the device and host offer, read once at a session's start so the reducer needs no
+/// calls to the seams.
+public struct DeviceFacts: Sendable, Equatable {
+    /// The sources this device has, with the media types each offers.
+    public var sources: [SourceType: [MediaType]]
+    /// The cameras of the host's ``CameraSession``; `nil` when no camera session is set.
+    public var cameras: Set<CameraDevice>?
+    /// Whether the camera session records movies.
+    public var canRecordMovies: Bool
+    /// The host's privacy keys.
+    public var hostInfo: HostInfo
+    /// The device the presenter shows on.
+    public var idiom: DeviceIdiom
+    /// Whether a presenter is set.
+    public var hasPresenter: Bool
+    /// Whether a delegate is set.
+    public var hasDelegate: Bool
+
+    /// Creates the facts of a device and host.
+    public init(
+        sources: [SourceType: [MediaType]], cameras: Set<CameraDevice>?, canRecordMovies: Bool,
+        hostInfo: HostInfo, idiom: DeviceIdiom, hasPresenter: Bool = true, hasDelegate: Bool = true
+    ) {
+        self.sources = sources
+        self.cameras = cameras
+        self.canRecordMovies = canRecordMovies
+        self.hostInfo = hostInfo
+        self.idiom = idiom
+        self.hasPresenter = hasPresenter
+        self.hasDelegate = hasDelegate
+    }
+}
+
+/// A source waiting for access, and what it shows once allowed.
+public struct AccessRequest {
+    /// The source asked for.
+    public var source: SourceType
+    /// The screen it presents once allowed.
+    public var screen: Screen
+    /// How that screen is presented.
+    public var style: PresentationStyle
+    /// Whether the source was picked in the chooser: a refusal then ends the session with a
+    /// failure, where a direct start throws instead.
+    public var fromChooser: Bool
+}
+
+/// The presented screen an edit screen or preview is pushed on.
+public enum RootStep: Sendable {
+    /// A browser or the library picker.
+    case browser(Route)
+    /// The camera, still running below.
+    case camera(CameraStep)
+
+    /// The root's route.
+    public var route: Route {
+        switch self {
+        case let .browser(route): route
+        case let .camera(camera): camera.route
+        }
+    }
+
+    var camera: CameraStep? {
+        if case let .camera(camera) = self { camera } else { nil }
+    }
+}
+
+/// The camera screen's state.
+public struct CameraStep: Sendable, Equatable {
+    /// Whether the capture session is started.
+    public enum Readiness: Sendable, Equatable {
+        /// Not started yet.
+        case idle
+        /// Starting.
+        case preparing
+        /// Started at this time on the picker's clock.
+        case ready(at: Duration)
+    }
+
+    /// The camera's route.
+    public var route: Route
+    /// The camera in use.
+    public var device: CameraDevice
+    /// The flash setting.
+    public var flash: FlashMode
+    /// The capture session's state.
+    public var readiness: Readiness = .idle
+}
+
+/// Where a photo capture is.
+public enum CapturePhase: Sendable, Equatable {
+    /// Waiting for the capture session to start.
+    case waitingForCamera
+    /// Waiting out the rest of the warm-up.
+    case warmingUp
+    /// The camera is taking the photo.
+    case capturing
+}
+
+/// Where a movie recording is.
+public enum RecordingPhase: Sendable, Equatable {
+    /// Waiting for the capture session to start.
+    case waitingForCamera
+    /// The camera was asked to start recording.
+    case starting
+    /// Recording; it stops by itself at the maximum duration.
+    case recording
+    /// The camera was asked to stop, by the person or at the maximum duration.
+    case stopping(atMaximum: Bool)
+}
+
+/// One item of a library selection loading with others.
+public struct BatchEntry: Sendable {
+    /// The item.
+    public var item: PickedItem
+    /// Its result, once loaded or failed.
+    public var result: Result<PickedMedia, PickerError>?
+}
+
+/// The edit screen's state.
+public struct EditingStep: Sendable {
+    /// What it is pushed on; `nil` when it was presented alone (editing an image the app has).
+    public var root: RootStep?
+    /// The edit screen's route.
+    public var route: Route
+    /// The image being edited.
+    public var original: any ImageBuffer
+    /// Its media type.
+    public var mediaType: MediaType
+    /// Where the person has moved and scaled it.
+    public var geometry: EditorGeometry
+}
+
+/// A movie's preview.
+public struct PreviewStep: Sendable {
+    /// What it is pushed on.
+    public var root: RootStep
+    /// The preview's route.
+    public var route: Route
+    /// The movie's file.
+    public var url: URL
+    /// Its length.
+    public var duration: Duration
+    /// Its media type.
+    public var mediaType: MediaType
+    /// The part kept; `nil` when editing is off.
+    public var trim: ClosedRange<Duration>?
+}
