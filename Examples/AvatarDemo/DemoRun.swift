@@ -41,7 +41,7 @@ struct DemoRun {
         configuration.editor.shape = options.shape
         configuration.output.size = options.size
         configuration.output.mask = options.shape == .circle ? .circle : .square
-        let scenario = PickerScenario(items: [.image("IMG_0001", photo)], configuration: configuration)
+        let scenario = PickerScenario(items: [.image("IMG_0001", photo)], configuration: configuration, exhaustivity: .off)
         scenario.camera.defaultPhoto = photo
 
         try scenario.picker.chooseSource()

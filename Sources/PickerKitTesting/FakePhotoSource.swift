@@ -73,10 +73,14 @@ public final class FakePhotoSource: PhotoSource {
     public var limitedSelection: Set<String> = []
     /// When loads complete.
     public var loadMode: LoadMode = .immediate
+    /// When the person answers an access request: at once, or when the test calls
+    /// ``answerAccessRequests()`` (the system's prompt stays up meanwhile).
+    public var accessMode: LoadMode = .immediate
 
     private let transcript: Transcript
     private var pending: [(number: Int, item: Item, continuation: CheckedContinuation<Void, any Error>)] = []
     private var loadCount = 0
+    private var accessRequests: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a source. By default: all three sources, offering images and movies, authorized.
     public init(
@@ -115,6 +119,10 @@ public final class FakePhotoSource: PhotoSource {
     }
 
     public func requestAuthorization(for sourceType: SourceType) async -> AuthorizationStatus {
+        if accessMode == .manual {
+            transcript.record("source", "prompt for access to \(sourceType)")
+            await withCheckedContinuation { accessRequests.append($0) }
+        }
         let answer = authorizationAnswers[sourceType] ?? .authorized
         transcript.record("source", "asked access to \(sourceType): \(answer.rawValue)")
         if authorizationStatus(for: sourceType) != .notDetermined {
@@ -160,6 +168,16 @@ public final class FakePhotoSource: PhotoSource {
         case let .movie(url, duration): return .movie(url, duration: duration)
         case let .failure(message): throw LoadError(description: message)
         }
+    }
+
+    /// The number of access prompts waiting for ``answerAccessRequests()``.
+    public var pendingAccessRequestCount: Int { accessRequests.count }
+
+    /// The person answers every access prompt that is up, as ``authorizationAnswers`` says.
+    public func answerAccessRequests() {
+        let waiting = accessRequests
+        accessRequests.removeAll()
+        for request in waiting { request.resume() }
     }
 
     /// Lets every waiting load complete.

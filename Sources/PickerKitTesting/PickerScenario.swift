@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 import PickerKit
 
@@ -6,6 +7,11 @@ import PickerKit
 /// Everything records into one ``transcript``: the picker's events, the presenter's calls, the
 /// source's loads, the user's taps and the delegate's callbacks.
 ///
+/// Scenarios are exhaustive by default, as a `TestStore` is: assert the transcript with
+/// ``expect(_:fileID:filePath:line:column:)``, which consumes the lines it checks, and a
+/// scenario that ends with lines nobody asserted fails the test, listing them. For a partial
+/// check, create it with `exhaustivity: .off` (or call ``Transcript/skipUnasserted()``).
+///
 /// ```swift
 /// let scenario = PickerScenario(items: [.image("IMG_1", photo)])
 /// try await scenario.picker.select(from: .photoLibrary)
@@ -13,6 +19,10 @@ import PickerKit
 /// await scenario.settle()
 /// scenario.user.tapChoose()
 /// #expect(scenario.delegate.lastResult?.cropRect == PixelRect(x: 504, y: 0, width: 3024, height: 3024))
+/// scenario.expect([
+///     "picker: start source photoLibrary",
+///     // … every line, in order
+/// ])
 /// ```
 @MainActor
 public final class PickerScenario {
@@ -32,6 +42,18 @@ public final class PickerScenario {
     public let picker: ProfilePicker
     /// The person.
     public let user: ScriptedUser
+    /// Whether lines left unasserted when the scenario ends fail the test.
+    public nonisolated(unsafe) var exhaustivity: Exhaustivity
+
+    /// How strictly a scenario checks its transcript.
+    public enum Exhaustivity: Sendable, Equatable {
+        /// Every line must be asserted before the scenario ends; the default.
+        case on
+        /// Lines may be left unasserted: a partial check.
+        case off
+    }
+
+    private let createdAt: (fileID: String, filePath: String, line: Int, column: Int)
 
     /// Creates a scenario.
     ///
@@ -40,19 +62,26 @@ public final class PickerScenario {
     ///   - items: what the browser and camera offer.
     ///   - configuration: the picker's configuration.
     ///   - hostInfo: the host's Info.plist keys; all declared by default.
+    ///   - delegate: the host's own delegate (its view model, say), which receives every
+    ///     callback after the recording delegate has recorded it.
+    ///   - exhaustivity: whether unasserted lines fail the test when the scenario ends.
     ///   - configureSource: adjusts the source (availability, authorization) before use.
     public init(
         idiom: DeviceIdiom = .phone, items: [FakePhotoSource.Item] = [],
         configuration: PickerConfiguration = PickerConfiguration(), hostInfo: HostInfo = .allDeclared,
+        delegate hostDelegate: (any ProfilePickerDelegate)? = nil, exhaustivity: Exhaustivity = .on,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configureSource: (FakePhotoSource) -> Void = { _ in }
     ) {
+        self.exhaustivity = exhaustivity
+        createdAt = (fileID, filePath, line, column)
         source = FakePhotoSource(transcript: transcript, items: items)
         configureSource(source)
         camera = FakeCamera(
             transcript: transcript,
             defaultPhoto: try? PickerScenario.photo(width: 40, height: 30, orientation: .right, colour: RGBA(30, 90, 160)))
         presenter = FakePresenter(idiom: idiom, transcript: transcript)
-        delegate = RecordingDelegate(transcript: transcript)
+        delegate = RecordingDelegate(transcript: transcript, forwardingTo: hostDelegate)
         picker = ProfilePicker(
             photoSource: source, camera: camera, presenter: presenter, delegate: delegate,
             configuration: configuration, hostInfo: hostInfo, clock: clock)
@@ -63,9 +92,41 @@ public final class PickerScenario {
         }
     }
 
-    /// Waits for the picker's background work (access requests, loads) to finish.
-    public func settle() async {
-        await picker.waitUntilIdle()
+    // Not isolated: an isolated deinit runs without the test's task-locals, so it could not
+    // fail the test. It reads only the exhaustivity and the transcript's locked ledger.
+    deinit {
+        guard exhaustivity == .on else { return }
+        let left = transcript.ledger.unasserted
+        guard !left.isEmpty else { return }
+        UnexpectedCall.reportFailure(
+            "the scenario ended with \(left.count) transcript line(s) nobody asserted "
+                + "(assert them with expect(_:), or create the scenario with exhaustivity: .off):\n"
+                + left.joined(separator: "\n"),
+            fileID: createdAt.fileID, filePath: createdAt.filePath, line: createdAt.line, column: createdAt.column)
+    }
+
+    /// Asserts that the transcript lines added since the last assertion are exactly
+    /// `expected`, and consumes them (``Transcript/expect(_:fileID:filePath:line:column:)``).
+    public func expect(
+        _ expected: [String], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
+    ) {
+        transcript.expect(expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Waits for the picker's background work (access requests, loads, captures, timers) to
+    /// finish, for at most `timeout` of real time. Work still pending then fails the test,
+    /// naming it ("load of IMG_0003"): it waits for something only the test can do, such as
+    /// ``FakePhotoSource/completePendingLoads()`` or advancing the ``clock``.
+    public func settle(
+        timeout: Duration = .seconds(5), fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
+    ) async {
+        let pending = await picker.waitUntilIdle(timeout: timeout)
+        guard !pending.isEmpty else { return }
+        UnexpectedCall.reportFailure(
+            "settle: still pending after \(timeout): \(pending.joined(separator: ", "))",
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// A solid opaque image of `width`×`height` stored pixels with `orientation`, for items.

@@ -1,7 +1,8 @@
 import PickerKit
 
 /// A delegate that records the session's terminal callback, and fails the test when a session
-/// gets more than one.
+/// gets more than one. It can forward every callback to the host's own delegate, so a scenario
+/// tests the host's real view model.
 @MainActor
 public final class RecordingDelegate: ProfilePickerDelegate {
     /// What a callback said.
@@ -22,12 +23,16 @@ public final class RecordingDelegate: ProfilePickerDelegate {
         return nil
     }
 
+    /// The host's delegate, which receives each callback after it is recorded.
+    public let forwardingTo: (any ProfilePickerDelegate)?
+
     private let transcript: Transcript
     private var callbacksOwed = 0
 
-    /// Creates a delegate that records into `transcript`.
-    public init(transcript: Transcript) {
+    /// Creates a delegate that records into `transcript`, then forwards to `host`, if any.
+    public init(transcript: Transcript, forwardingTo host: (any ProfilePickerDelegate)? = nil) {
         self.transcript = transcript
+        forwardingTo = host
     }
 
     /// Notes that a session started and owes one callback.
@@ -37,14 +42,17 @@ public final class RecordingDelegate: ProfilePickerDelegate {
 
     public func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
         record(.finished(result), "didFinish \(result.summary)", picker)
+        forwardingTo?.profilePicker(picker, didFinishWith: result)
     }
 
     public func profilePickerDidCancel(_ picker: ProfilePicker) {
         record(.cancelled, "didCancel", picker)
+        forwardingTo?.profilePickerDidCancel(picker)
     }
 
     public func profilePicker(_ picker: ProfilePicker, didFailWith error: PickerError) {
         record(.failed(error), "didFail \(error)", picker)
+        forwardingTo?.profilePicker(picker, didFailWith: error)
     }
 
     private func record(_ callback: Callback, _ line: String, _ picker: ProfilePicker) {

@@ -14,6 +14,7 @@ struct AsyncPickTests {
 
     @Test func returnsTheResultWithoutADelegate() async throws {
         let s = try Self.scenario(delegate: false)
+        s.exhaustivity = .off
         let picking = Task { try await s.picker.pick(.source(.photoLibrary)) }
         await eventually("the browser shows") { s.presenter.stack.count == 1 }
         s.user.pickItem(at: 0)
@@ -26,6 +27,7 @@ struct AsyncPickTests {
 
     @Test func returnsNilWhenThePersonCancelsAndStillTellsTheDelegateOnce() async throws {
         let s = try Self.scenario()
+        s.exhaustivity = .off
         let picking = Task { try await s.picker.pick(.sourceChooser(.actionSheet)) }
         await eventually("the chooser shows") { s.presenter.stack.count == 1 }
         s.user.tapCancel()
@@ -40,7 +42,7 @@ struct AsyncPickTests {
         await eventually("the browser shows") { s.presenter.stack.count == 1 }
         picking.cancel()
         await #expect(throws: CancellationError.self) { try await picking.value }
-        #expect(s.transcript.lines == [
+        s.expect([
             "picker: start source photoLibrary",
             "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
             "presenter: dismiss animated",
@@ -62,6 +64,7 @@ struct AsyncPickTests {
 
     @Test func startErrorsAreThrown() async throws {
         let s = try Self.scenario()
+        s.exhaustivity = .off
         s.picker.configuration.mediaTypes = []
         await #expect(throws: PickerError.mediaTypesEmpty) { try await s.picker.pick(.source(.camera)) }
         await #expect(throws: PickerError.mediaTypesEmpty) { try await s.picker.pick(.sourceChooser(.menu)) }
@@ -70,6 +73,7 @@ struct AsyncPickTests {
 
     @Test func aFailureAfterStartIsThrown() async throws {
         let s = PickerScenario { $0.authorization[.camera] = .denied }
+        s.exhaustivity = .off
         let picking = Task { try await s.picker.pick(.sourceChooser(.actionSheet)) }
         await eventually("the chooser shows") { s.presenter.stack.count == 1 }
         s.user.chooseSource(.camera)
@@ -79,6 +83,7 @@ struct AsyncPickTests {
 
     @Test func editingAnImageAwaitsItsResult() async throws {
         let s = try Self.scenario(delegate: false)
+        s.exhaustivity = .off
         let photo = try PickerScenario.photo(width: 3, height: 9)
         let picking = Task { try await s.picker.pick(.edit(photo)) }
         await eventually("the editor shows") { s.presenter.stack.count == 1 }

@@ -18,6 +18,7 @@ struct EditorFlowTests {
         configuration.output.size = 64
         configuration.output.mask = .circle
         let s = PickerScenario(items: [.image("IMG_1", try Self.photo())], configuration: configuration)
+        s.exhaustivity = .off
         try await s.picker.selectFromPhotoLibrary()
         s.user.pickItem(at: 0)
         await s.settle()
@@ -52,6 +53,7 @@ struct EditorFlowTests {
 
     @Test func gesturesOffTheEditScreenAreIgnored() async throws {
         let s = PickerScenario(items: [.image("IMG_1", try Self.photo())])
+        s.exhaustivity = .off
         try await s.picker.selectFromPhotoLibrary()
         s.user.gesture(.pan(CGPoint(x: 1, y: 1)))
         #expect(s.transcript.lines.last == "picker: ignored editorGesture(pan(1,1)) on #1: not offered here")
@@ -60,6 +62,7 @@ struct EditorFlowTests {
 
     @Test func aSavedSessionReopensOnTheSameCropAndReappliesWithoutUI() throws {
         let s = PickerScenario()
+        s.exhaustivity = .off
         let photo = try Self.photo()
         try s.picker.edit(photo)
         s.user.gesture(.pinch(scale: 3, focus: CGPoint(x: 60, y: 200)))
@@ -91,6 +94,7 @@ struct EditorFlowTests {
         var configuration = PickerConfiguration()
         configuration.editor.margin = 1000
         let s = PickerScenario(items: [.image("IMG_1", try Self.photo())], configuration: configuration)
+        s.exhaustivity = .off
         try await s.picker.selectFromPhotoLibrary()
         s.user.pickItem(at: 0)
         await s.settle()
@@ -103,6 +107,7 @@ struct EditorFlowTests {
 
     @Test func aSquareOutputOfTheCropsOwnPixelsIsTheDefault() throws {
         let s = PickerScenario()
+        s.exhaustivity = .off
         try s.picker.edit(try Self.photo())
         s.user.tapChoose()
         let edited = try #require(s.delegate.lastResult?.editedImage as? PixelBuffer)
@@ -117,6 +122,7 @@ extension EditorFlowTests {
         configuration.editor.allowsEmptySpace = true
         configuration.output.size = 8
         let s = PickerScenario(configuration: configuration)
+        s.exhaustivity = .off
         let white = try PixelBuffer(width: 40, height: 20, bytes: [UInt8](repeating: 255, count: 40 * 20 * 4))
         try s.picker.edit(white)
         s.user.gesture(.pinch(scale: 0.01, focus: .zero))

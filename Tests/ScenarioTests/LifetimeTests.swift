@@ -72,7 +72,7 @@ struct LifetimeTests {
             try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
         }
         s.picker.send(.chooseTapped, from: Route.ID(1))
-        #expect(s.transcript.lines == [
+        s.expect([
             "picker: start edit 2x2",
             "presenter: present #1 editor(2x2 crop (0,0,2,2)) fullScreen animated",
             "picker: end cancelled (presenter gone)",

@@ -86,7 +86,7 @@ struct RandomWalkTests {
         let failingCaptures = Bool.random(using: &rng)
         let hostInfo = Int.random(in: 0..<6, using: &rng) > 0
             ? HostInfo.allDeclared : HostInfo(usageDescriptions: [.photoLibrary: "Pick"])
-        let s = PickerScenario(idiom: idiom, items: items, configuration: configuration, hostInfo: hostInfo) {
+        let s = PickerScenario(idiom: idiom, items: items, configuration: configuration, hostInfo: hostInfo, exhaustivity: .off) {
             $0.sources = sourceTable
             $0.authorization = authorization
             $0.authorizationAnswers = answers

@@ -12,7 +12,7 @@ struct SourceChooserTests {
     @Test func theActionSheetOffersEveryAvailableSourceThenCancel() throws {
         let s = PickerScenario()
         try s.picker.chooseSource()
-        #expect(s.transcript.lines == [
+        s.expect([
             "picker: start chooser actionSheet",
             "presenter: present #1 chooser(actionSheet: Take photo=camera, Camera roll=savedPhotosAlbum, "
                 + "Photo library=photoLibrary, cancel Cancel) actionSheet animated",
@@ -25,7 +25,7 @@ struct SourceChooserTests {
         ([.camera: [.movie], .photoLibrary: [.image]], ["Photo library=photoLibrary"]),
     ])
     func onlyAvailableSourcesAreOffered(sources: [SourceType: [MediaType]], offered: [String]) throws {
-        let s = PickerScenario { $0.sources = sources }
+        let s = PickerScenario(exhaustivity: .off) { $0.sources = sources }
         try s.picker.chooseSource()
         guard case let .sourceChooser(chooser)? = s.presenter.stack.first?.screen else {
             Issue.record("no chooser shown"); return
@@ -37,7 +37,7 @@ struct SourceChooserTests {
     @Test func withNoSourceAvailableTheChooserIsNotShown() {
         let s = PickerScenario { $0.sources = [.camera: [.movie]] }
         #expect(throws: PickerError.noSourceAvailable) { try s.picker.chooseSource() }
-        #expect(s.transcript.lines == ["picker: start failed: no source is available for the requested media types"])
+        s.expect(["picker: start failed: no source is available for the requested media types"])
     }
 
     @Test func theMenuOffersCameraAndGalleryWithReplaceableTitles() throws {
@@ -46,6 +46,7 @@ struct SourceChooserTests {
         configuration.chooserTitles.menuCamera = "Appareil photo"
         configuration.chooserTitles.menuGallery = "Galerie"
         let s = PickerScenario(configuration: configuration)
+        s.exhaustivity = .off
         try s.picker.chooseSource(.menu)
         #expect(s.transcript.lines.last
             == "presenter: present #1 chooser(menu \"Photo de profil\": Appareil photo=camera, Galerie=photoLibrary) menu animated")
@@ -53,6 +54,7 @@ struct SourceChooserTests {
 
     @Test func choosingASourceClosesTheChooserAndOpensItsBrowser() async throws {
         let s = PickerScenario(items: [.image("IMG_1", Self.photo)])
+        s.exhaustivity = .off
         try s.picker.chooseSource()
         s.user.chooseSource(.photoLibrary)
         await s.settle()
@@ -79,6 +81,7 @@ struct SourceChooserTests {
 
     @Test func choosingTheCameraOpensTheCameraFullScreen() async throws {
         let s = PickerScenario()
+        s.exhaustivity = .off
         try s.picker.chooseSource()
         s.user.chooseSource(.camera)
         await s.settle()
@@ -96,6 +99,7 @@ struct SourceChooserTests {
 
     @Test func cancelInTheChooserEndsTheSession() throws {
         let s = PickerScenario()
+        s.exhaustivity = .off
         try s.picker.chooseSource()
         s.user.tapCancel()
         #expect(Array(s.transcript.lines.dropFirst(2)) == [
@@ -105,6 +109,7 @@ struct SourceChooserTests {
 
     @Test func aSourceTheChooserDidNotOfferIsIgnored() throws {
         let s = PickerScenario { $0.sources = [.photoLibrary: [.image]] }
+        s.exhaustivity = .off
         try s.picker.chooseSource()
         s.user.chooseSource(.camera)
         #expect(s.transcript.lines.last == "picker: ignored sourceChosen(camera) on #1: not offered here")
@@ -116,6 +121,7 @@ struct SourceChooserTests {
             $0.authorization = [.photoLibrary: .notDetermined]
             $0.authorizationAnswers = [.photoLibrary: .denied]
         }
+        s.exhaustivity = .off
         try s.picker.chooseSource()
         s.user.chooseSource(.photoLibrary)
         await s.settle()
@@ -134,7 +140,7 @@ struct SourceChooserTests {
         let s = PickerScenario(hostInfo: HostInfo(usageDescriptions: [.photoLibrary: "Pick a photo"]))
         try s.picker.chooseSource()
         s.user.chooseSource(.camera)
-        #expect(s.transcript.lines == [
+        s.expect([
             "picker: start chooser actionSheet",
             "presenter: present #1 chooser(actionSheet: Camera roll=savedPhotosAlbum, Photo library=photoLibrary, cancel Cancel) actionSheet animated",
             "user: choose camera on #1",
@@ -160,6 +166,7 @@ struct SourceChooserTests {
         default: break
         }
         let s = PickerScenario(configuration: configuration, hostInfo: hostInfo)
+        s.exhaustivity = .off
         switch setup {
         case "no camera session": s.picker.camera = nil
         case "camera cannot record, movies only": s.camera.canRecordMovies = false
@@ -171,6 +178,7 @@ struct SourceChooserTests {
         for source in SourceType.allCases {
             let offeredHere = offered.contains("=\(source)")
             let direct = PickerScenario(configuration: configuration, hostInfo: hostInfo)
+            direct.exhaustivity = .off
             switch setup {
             case "no camera session": direct.picker.camera = nil
             case "camera cannot record, movies only": direct.camera.canRecordMovies = false
@@ -185,6 +193,7 @@ struct SourceChooserTests {
 
     @Test func onIPadTheActionSheetNeedsAnAnchor() throws {
         let s = PickerScenario(idiom: .pad)
+        s.exhaustivity = .off
         #expect(throws: PickerError.popoverAnchorRequired(.sourceChooser)) { try s.picker.chooseSource() }
         #expect(s.presenter.stack.isEmpty)
         let button = NSObject()
@@ -197,6 +206,7 @@ struct SourceChooserTests {
 
     @Test func onIPadTheLibraryBrowserAfterTheChooserUsesTheSameAnchor() async throws {
         let s = PickerScenario(idiom: .pad)
+        s.exhaustivity = .off
         let button = NSObject()
         try s.picker.chooseSource(anchor: PopoverAnchor(sourceView: button, sourceRect: .zero, name: "button"))
         s.user.chooseSource(.photoLibrary)
@@ -207,6 +217,7 @@ struct SourceChooserTests {
 
     @Test func onIPadAMenuNeedsNoAnchor() throws {
         let s = PickerScenario(idiom: .pad)
+        s.exhaustivity = .off
         try s.picker.chooseSource(.menu)
         #expect(s.presenter.style == "menu")
     }

@@ -28,6 +28,8 @@ extension ProfilePicker {
         _ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: Once<SessionEnd>? = nil
     ) throws(PickerError) -> Int {
         endIfSeamsGone()
+        // A session shows on the presenter it started with, even if the host sets another.
+        if workflow.state.session == nil { sessionPresenter = presenter }
         let id = workflow.sessionsStarted + 1
         sessions[id] = SessionLink(outcome: outcome, started: nil, reportsToDelegate: requiresDelegate)
         rejection = nil
@@ -96,7 +98,7 @@ extension ProfilePicker {
     @discardableResult
     func endIfSeamsGone() -> Bool {
         guard let session = workflow.state.session else { return false }
-        if presenter == nil {
+        if sessionPresenter == nil {
             dispatch(.presenterGone)
             return true
         }
@@ -121,18 +123,18 @@ extension ProfilePicker {
         case let .rejectStart(error):
             rejection = error
         case let .present(route, style, animated):
-            if route.screen.kind.isNavigationStack { presenter?.navigationProxy = proxy }
-            presenter?.present(route, style: style, animated: animated)
+            if route.screen.kind.isNavigationStack { sessionPresenter?.navigationProxy = proxy }
+            sessionPresenter?.present(route, style: style, animated: animated)
         case let .dismiss(animated):
-            presenter?.dismiss(animated: animated)
+            sessionPresenter?.dismiss(animated: animated)
         case let .push(route, animated):
-            presenter?.push(route, animated: animated)
+            sessionPresenter?.push(route, animated: animated)
         case let .pop(animated):
-            presenter?.pop(animated: animated)
+            sessionPresenter?.pop(animated: animated)
         case let .setNavigationBarHidden(hidden):
-            presenter?.setNavigationBarHidden(hidden, animated: false)
+            sessionPresenter?.setNavigationBarHidden(hidden, animated: false)
         case let .showAlert(error):
-            presenter?.showAlert(for: error)
+            sessionPresenter?.showAlert(for: error)
         case let .checkAccess(source, session):
             checkAccess(source, session)
         case let .load(item, representation, slot, session):
@@ -309,7 +311,8 @@ extension ProfilePicker {
     public var pendingWork: [String] { work.map(\.what) }
 
     /// Waits until the work the picker started in the background (an access request, an item
-    /// loading, a capture, a timer) has finished, for at most `timeout` of real time.
+    /// loading, a capture, a timer) has finished, for at most `timeout` of real time (and at
+    /// least 2,000 turns of the main actor).
     ///
     /// - Returns: the work still pending when the time ran out (see ``pendingWork``); empty
     ///   when the picker became idle.
@@ -319,7 +322,8 @@ extension ProfilePicker {
         let deadline = clock.now + timeout
         var turns = 0
         while !work.isEmpty {
-            guard clock.now < deadline else { return pendingWork }
+            // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
+            guard clock.now < deadline || turns < 2_000 else { return pendingWork }
             turns += 1
             if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
         }

@@ -65,6 +65,8 @@ public final class ProfilePicker {
     /// What the runner keeps per session: where ``pick(_:anchor:)`` waits, and whether the
     /// session reports to the delegate.
     var sessions: [Int: SessionLink] = [:]
+    /// The presenter the running session shows on. Held weakly.
+    weak var sessionPresenter: (any Presenter)?
     /// The refusal of the start being made, set by ``WorkflowEffect/rejectStart(_:)``.
     var rejection: PickerError?
 

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Lets other main-actor work run until `condition` holds, for at most `timeout` of real time
+/// and at least 2,000 turns; when it never does, fails the running test saying what never
+/// happened. It yields first and sleeps a millisecond between checks only after many turns, so
+/// it is quick when the work is.
+///
+/// ```swift
+/// scenario.user.tapShutter()
+/// await eventually("the warm-up starts") { scenario.clock.sleeperCount == 1 }
+/// ```
+///
+/// - Returns: whether `condition` held in time.
+@MainActor
+@discardableResult
+public func eventually(
+    _ what: String, timeout: Duration = .seconds(5), fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line, column: Int = #column, _ condition: () -> Bool
+) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var turns = 0
+    while !condition() {
+        // Both bounds must pass: the time, and enough turns that other work had its chance even
+        // when something else held the main actor for a while.
+        guard clock.now < deadline || turns < 2_000 else {
+            UnexpectedCall.reportFailure(
+                "never happened within \(timeout): \(what)", fileID: fileID, filePath: filePath, line: line, column: column)
+            return false
+        }
+        turns += 1
+        if turns < 1_000 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+    return true
+}
