@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "PickerKit",
+    // `Duration` and `ContinuousClock` in the public API need iOS 16 / macOS 13.
+    platforms: [.iOS(.v16), .macOS(.v13), .macCatalyst(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "PickerKit", targets: ["PickerKit"]),
         .library(name: "PickerImaging", targets: ["PickerImaging"]),

@@ -16,6 +16,8 @@ struct RandomWalkTests {
     func randomWalks() async throws {
         var steps = 0
         var seen: [String: Int] = [:]
+        let clock = ContinuousClock()
+        let started = clock.now
         for walk in 0..<Self.walks {
             var rng = SeededRandomNumberGenerator(seed: UInt64(walk))
             let (count, lines) = try await Self.walk(&rng)
@@ -24,6 +26,9 @@ struct RandomWalkTests {
                 seen[name, default: 0] += 1
             }
         }
+        let elapsed = started.duration(to: clock.now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("picker walk: \(steps) steps in \(String(format: "%.2f", seconds)) s, \(Int(Double(steps) / seconds)) steps/s")
         #expect(steps == Self.walks * Self.stepsPerWalk)
         // The walks reach every flow and every ending, or they prove little.
         for (name, _) in Self.milestones {

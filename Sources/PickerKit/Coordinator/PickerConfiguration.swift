@@ -32,12 +32,17 @@ public struct PickerConfiguration: Sendable, Equatable {
     ///
     /// - Throws: ``PickerError/invalidConfiguration(_:)`` naming the setting.
     public func validate() throws(PickerError) {
+        if let problem { throw problem }
+    }
+
+    /// The first setting out of range, as ``validate()`` reports it; `nil` when all are in range.
+    public var problem: PickerError? {
         guard movie.maximumDuration > .zero else {
-            throw .invalidConfiguration("movie.maximumDuration is \(movie.maximumDuration.seconds)s; it must be positive")
+            return .invalidConfiguration("movie.maximumDuration is \(movie.maximumDuration.seconds)s; it must be positive")
         }
         guard camera.warmUp >= .zero else {
-            throw .invalidConfiguration("camera.warmUp is \(camera.warmUp.seconds)s; it must not be negative")
+            return .invalidConfiguration("camera.warmUp is \(camera.warmUp.seconds)s; it must not be negative")
         }
-        try output.validate()
+        return output.problem
     }
 }

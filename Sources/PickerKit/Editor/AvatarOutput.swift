@@ -28,12 +28,18 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
     ///
     /// - Throws: ``PickerError/invalidConfiguration(_:)`` naming the setting.
     public func validate() throws(PickerError) {
+        if let problem { throw problem }
+    }
+
+    /// The first setting out of range, as ``validate()`` reports it; `nil` when both are in range.
+    public var problem: PickerError? {
         if let size, !(1...Self.largestSide).contains(size) {
-            throw .invalidConfiguration("output.size is \(size); use 1...\(Self.largestSide), or nil for the crop's own pixels")
+            return .invalidConfiguration("output.size is \(size); use 1...\(Self.largestSide), or nil for the crop's own pixels")
         }
         guard (1...Self.largestSide).contains(maximumDimension) else {
-            throw .invalidConfiguration("output.maximumDimension is \(maximumDimension); use 1...\(Self.largestSide)")
+            return .invalidConfiguration("output.maximumDimension is \(maximumDimension); use 1...\(Self.largestSide)")
         }
+        return nil
     }
 
     /// The pipeline that renders `crop` (display orientation) of an original.

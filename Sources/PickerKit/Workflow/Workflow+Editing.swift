@@ -39,10 +39,9 @@ extension Workflow {
             return end(.finished(ProfilePickerResult(mediaType: mediaType, originalImage: image)))
         }
         let geometry: EditorGeometry
-        do throws(PickerError) {
-            geometry = try Self.geometry(for: image, editor: session.configuration.editor, restoring: nil)
-        } catch {
-            return end(.failed(error))
+        switch Self.geometry(for: image, editor: session.configuration.editor, restoring: nil) {
+        case let .success(value): geometry = value
+        case let .failure(error): return end(.failed(error))
         }
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
         state = .editing(session, EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry))

@@ -3,67 +3,94 @@ import PickerImaging
 extension Workflow {
     /// Starts a session once the host's setup, the configuration and the request pass their
     /// checks; otherwise refuses the start with the first problem found.
+    ///
+    /// Checks report problems as values, not thrown errors: a walk of a million steps starts
+    /// and refuses sessions by the hundred thousand.
     mutating func start(
         _ request: PickRequest, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts,
         requiresDelegate: Bool
     ) -> [WorkflowEffect] {
-        do throws(PickerError) {
-            guard state.session == nil else { throw .sessionInProgress }
-            guard facts.hasPresenter else { throw .noPresenter }
-            guard !requiresDelegate || facts.hasDelegate else { throw .noDelegate }
-            try configuration.validate()
+        let refusal: PickerError
+        if state.session != nil {
+            refusal = .sessionInProgress
+        } else if !facts.hasPresenter {
+            refusal = .noPresenter
+        } else if requiresDelegate && !facts.hasDelegate {
+            refusal = .noDelegate
+        } else if let problem = configuration.problem {
+            refusal = problem
+        } else {
+            let started: Result<[WorkflowEffect], PickerError>
             switch request {
             case let .edit(image, mediaType, restoring):
-                return try startEditing(image, mediaType: mediaType, restoring: restoring, configuration: configuration, facts: facts)
+                started = startEditing(image, mediaType: mediaType, restoring: restoring, configuration: configuration, facts: facts)
             case let .sourceChooser(style):
-                return try startChooser(style, anchor: anchor, configuration: configuration, facts: facts)
+                started = startChooser(style, anchor: anchor, configuration: configuration, facts: facts)
             case let .source(source):
-                return try startSource(source, library: nil, anchor: anchor, configuration: configuration, facts: facts)
+                started = startSource(source, library: nil, anchor: anchor, configuration: configuration, facts: facts)
             case let .library(options):
-                return try startSource(.photoLibrary, library: options, anchor: anchor, configuration: configuration, facts: facts)
+                started = startSource(.photoLibrary, library: options, anchor: anchor, configuration: configuration, facts: facts)
             }
-        } catch {
-            return [.emit(.startFailed(error)), .rejectStart(error)]
+            switch started {
+            case let .success(effects): return effects
+            case let .failure(error): refusal = error
+            }
         }
+        return [.emit(.startFailed(refusal)), .rejectStart(refusal)]
     }
 
     private mutating func startEditing(
         _ image: any ImageBuffer, mediaType: MediaType, restoring: EditSession?, configuration: PickerConfiguration,
         facts: DeviceFacts
-    ) throws(PickerError) -> [WorkflowEffect] {
-        let geometry = try Self.geometry(for: image, editor: configuration.editor, restoring: restoring)
+    ) -> Result<[WorkflowEffect], PickerError> {
+        let geometry: EditorGeometry
+        switch Self.geometry(for: image, editor: configuration.editor, restoring: restoring) {
+        case let .success(value): geometry = value
+        case let .failure(error): return .failure(error)
+        }
         let session = newSession(.edit(imageSize: image.displaySize), anchor: nil, configuration: configuration, facts: facts)
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
         state = .editing(session, EditingStep(root: nil, route: route, original: image, mediaType: mediaType, geometry: geometry))
-        return [.emit(.sessionStarted(session.entry)), .present(route, .fullScreen, animated: configuration.animated)]
+        return .success([.emit(.sessionStarted(session.entry)), .present(route, .fullScreen, animated: configuration.animated)])
     }
 
     /// The chooser offers exactly the sources that would pass the checks of starting them
     /// directly, with this anchor (B7).
     private mutating func startChooser(
         _ style: SourceChooser.Style, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
-    ) throws(PickerError) -> [WorkflowEffect] {
-        guard !configuration.mediaTypes.isEmpty else { throw .mediaTypesEmpty }
-        let available = Set(SourceType.allCases.filter { source in
-            (try? Self.validate(source, anchor: anchor, library: nil, configuration: configuration, facts: facts)) != nil
-        })
+    ) -> Result<[WorkflowEffect], PickerError> {
+        guard !configuration.mediaTypes.isEmpty else { return .failure(.mediaTypesEmpty) }
+        var available = Set<SourceType>()
+        for source in SourceType.allCases {
+            if case .success = Self.validate(source, anchor: anchor, library: nil, configuration: configuration, facts: facts) {
+                available.insert(source)
+            }
+        }
         let chooser = SourceChooser.offering(available, style: style, titles: configuration.chooserTitles)
-        guard !chooser.options.isEmpty else { throw .noSourceAvailable }
-        let presentation = try Self.presentationStyle(for: .sourceChooser(chooser), anchor: anchor, idiom: facts.idiom)
+        guard !chooser.options.isEmpty else { return .failure(.noSourceAvailable) }
+        let presentation: PresentationStyle
+        switch Self.presentationStyle(for: .sourceChooser(chooser), anchor: anchor, idiom: facts.idiom) {
+        case let .success(style): presentation = style
+        case let .failure(error): return .failure(error)
+        }
         let session = newSession(.sourceChooser(style), anchor: anchor, configuration: configuration, facts: facts)
         let route = makeRoute(.sourceChooser(chooser))
         state = .choosingSource(session, route)
-        return [.emit(.sessionStarted(session.entry)), .present(route, presentation, animated: configuration.animated)]
+        return .success([.emit(.sessionStarted(session.entry)), .present(route, presentation, animated: configuration.animated)])
     }
 
     private mutating func startSource(
         _ source: SourceType, library: LibraryPickerConfiguration?, anchor: PopoverAnchor?,
         configuration: PickerConfiguration, facts: DeviceFacts
-    ) throws(PickerError) -> [WorkflowEffect] {
-        let (screen, style) = try Self.validate(source, anchor: anchor, library: library, configuration: configuration, facts: facts)
+    ) -> Result<[WorkflowEffect], PickerError> {
+        let screen: Screen, style: PresentationStyle
+        switch Self.validate(source, anchor: anchor, library: library, configuration: configuration, facts: facts) {
+        case let .success(plan): (screen, style) = plan
+        case let .failure(error): return .failure(error)
+        }
         let session = newSession(library == nil ? .source(source) : .library, anchor: anchor, configuration: configuration, facts: facts)
         state = .askingAccess(session, AccessRequest(source: source, screen: screen, style: style, fromChooser: false))
-        return [.emit(.sessionStarted(session.entry)), .checkAccess(source, session: session.id)]
+        return .success([.emit(.sessionStarted(session.entry)), .checkAccess(source, session: session.id)])
     }
 
     /// A source picked in the chooser: the chooser closes, then the source is checked as a
@@ -73,12 +100,9 @@ extension Workflow {
             chooser.options.contains(where: { $0.sourceType == source })
         else { return nil }
         let request: AccessRequest
-        do throws(PickerError) {
-            let (screen, style) = try Self.validate(
-                source, anchor: session.anchor, library: nil, configuration: session.configuration, facts: session.facts)
-            request = AccessRequest(source: source, screen: screen, style: style, fromChooser: true)
-        } catch {
-            return end(.failed(error))
+        switch Self.validate(source, anchor: session.anchor, library: nil, configuration: session.configuration, facts: session.facts) {
+        case let .success((screen, style)): request = AccessRequest(source: source, screen: screen, style: style, fromChooser: true)
+        case let .failure(error): return end(.failed(error))
         }
         state = .askingAccess(session, request)
         return [.dismiss(animated: session.configuration.animated), .checkAccess(source, session: session.id)]
@@ -116,34 +140,37 @@ extension Workflow {
     static func validate(
         _ source: SourceType, anchor: PopoverAnchor?, library: LibraryPickerConfiguration?,
         configuration: PickerConfiguration, facts: DeviceFacts
-    ) throws(PickerError) -> (Screen, PresentationStyle) {
+    ) -> Result<(Screen, PresentationStyle), PickerError> {
         let requested: [MediaType]
         if let library {
-            guard !library.filter.isEmpty else { throw .mediaTypesEmpty }
-            guard library.selectionLimit >= 0 else { throw .invalidSelectionLimit(library.selectionLimit) }
+            guard !library.filter.isEmpty else { return .failure(.mediaTypesEmpty) }
+            guard library.selectionLimit >= 0 else { return .failure(.invalidSelectionLimit(library.selectionLimit)) }
             requested = library.mediaTypes
         } else {
-            guard !configuration.mediaTypes.isEmpty else { throw .mediaTypesEmpty }
+            guard !configuration.mediaTypes.isEmpty else { return .failure(.mediaTypesEmpty) }
             requested = configuration.mediaTypes
         }
-        guard let available = facts.sources[source] else { throw .sourceUnavailable(source) }
+        guard let available = facts.sources[source] else { return .failure(.sourceUnavailable(source)) }
         var types = requested.filter(available.contains)
-        guard !types.isEmpty else { throw .mediaTypesUnavailable(requested: requested, source: source, available: available) }
+        guard !types.isEmpty else {
+            return .failure(.mediaTypesUnavailable(requested: requested, source: source, available: available))
+        }
         if source == .camera {
-            guard let cameras = facts.cameras else { throw .noCameraSession }
+            guard let cameras = facts.cameras else { return .failure(.noCameraSession) }
             let device = configuration.camera.device
-            guard cameras.contains(device) else { throw .cameraUnavailable(device) }
+            guard cameras.contains(device) else { return .failure(.cameraUnavailable(device)) }
             // Movies from the camera only when our session records them.
             if !facts.canRecordMovies {
                 types.removeAll { $0 == .movie }
                 guard !types.isEmpty else {
-                    throw .mediaTypesUnavailable(requested: requested, source: source, available: available.filter { $0 != .movie })
+                    return .failure(.mediaTypesUnavailable(
+                        requested: requested, source: source, available: available.filter { $0 != .movie }))
                 }
             }
         }
-        guard facts.hostInfo.declares(source.usageDescriptionKey) else { throw .missingUsageDescription(source.usageDescriptionKey) }
-        if source == .camera, types.contains(.movie), !facts.hostInfo.declares(.microphone) {
-            throw .missingUsageDescription(.microphone)
+        guard facts.declares(source.usageDescriptionKey) else { return .failure(.missingUsageDescription(source.usageDescriptionKey)) }
+        if source == .camera, types.contains(.movie), !facts.declares(.microphone) {
+            return .failure(.missingUsageDescription(.microphone))
         }
         let screen: Screen
         if source == .camera {
@@ -154,30 +181,32 @@ extension Workflow {
         } else {
             screen = .browser(source: source, mediaTypes: types)
         }
-        return (screen, try presentationStyle(for: screen, anchor: anchor, idiom: facts.idiom))
+        return presentationStyle(for: screen, anchor: anchor, idiom: facts.idiom).map { (screen, $0) }
     }
 
     /// Full screen, an action sheet or menu, or on iPad a popover that needs an anchor (B8).
-    static func presentationStyle(for screen: Screen, anchor: PopoverAnchor?, idiom: DeviceIdiom) throws(PickerError) -> PresentationStyle {
+    static func presentationStyle(for screen: Screen, anchor: PopoverAnchor?, idiom: DeviceIdiom) -> Result<PresentationStyle, PickerError> {
         switch screen {
         case let .sourceChooser(chooser) where chooser.style == .menu:
-            return .menu
+            return .success(.menu)
         case .sourceChooser, .browser, .libraryPicker:
-            guard idiom == .pad else { return screen.kind == .sourceChooser ? .actionSheet : .fullScreen }
-            guard let anchor else { throw .popoverAnchorRequired(screen.kind) }
-            return .popover(anchor)
+            guard idiom == .pad else { return .success(screen.kind == .sourceChooser ? .actionSheet : .fullScreen) }
+            guard let anchor else { return .failure(.popoverAnchorRequired(screen.kind)) }
+            return .success(.popover(anchor))
         case .camera, .editor, .moviePreview:
-            return .fullScreen
+            return .success(.fullScreen)
         }
     }
 
     /// The edit screen's geometry for `image`: the configured editor, or a restored session's.
-    static func geometry(for image: any ImageBuffer, editor: EditorConfiguration, restoring: EditSession?) throws(PickerError) -> EditorGeometry {
-        if let restoring {
-            return try EditorGeometry(
-                imageSize: image.displaySize, orientation: image.orientation,
-                configuration: restoring.geometry.configuration, restoring: restoring.cropRect)
+    static func geometry(for image: any ImageBuffer, editor: EditorConfiguration, restoring: EditSession?) -> Result<EditorGeometry, PickerError> {
+        Result { () throws(PickerError) -> EditorGeometry in
+            if let restoring {
+                return try EditorGeometry(
+                    imageSize: image.displaySize, orientation: image.orientation,
+                    configuration: restoring.geometry.configuration, restoring: restoring.cropRect)
+            }
+            return try EditorGeometry(imageSize: image.displaySize, orientation: image.orientation, configuration: editor)
         }
-        return try EditorGeometry(imageSize: image.displaySize, orientation: image.orientation, configuration: editor)
     }
 }

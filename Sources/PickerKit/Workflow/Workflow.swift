@@ -39,8 +39,6 @@ public struct Workflow {
 
     /// Moves the workflow on for `action` and returns what to do, in order.
     public mutating func reduce(_ action: WorkflowAction) -> [WorkflowEffect] {
-        // The one rule for asynchronous results: those of a session that is not running fall out.
-        if let session = action.session, session != state.session?.id { return [] }
         switch action {
         case let .start(request, anchor, configuration, facts, requiresDelegate):
             return start(request, anchor: anchor, configuration: configuration, facts: facts, requiresDelegate: requiresDelegate)
@@ -54,7 +52,9 @@ public struct Workflow {
             return end(.cancelled(.presenterGone))
         case .delegateGone:
             return end(.cancelled(.delegateGone))
-        case let .response(_, response):
+        case let .response(session, response):
+            // The one rule for asynchronous results: those of a session that is not running fall out.
+            guard session == state.session?.id else { return [] }
             return respond(response)
         }
     }
@@ -66,7 +66,7 @@ public struct Workflow {
     mutating func user(_ action: UserAction, route id: Route.ID, at time: Duration) -> [WorkflowEffect] {
         guard let session = state.session else { return ignore(action, id, .noSession) }
         if case .askingAccess = state { return ignore(action, id, .starting) }
-        guard let top = state.navigation.top, top.id == id else { return ignore(action, id, .notFrontmost) }
+        guard let top = state.topRoute, top.id == id else { return ignore(action, id, .notFrontmost) }
         if action == .cancelTapped { return cancelTapped() }
         let effects: [WorkflowEffect]?
         switch state {
@@ -157,7 +157,7 @@ public struct Workflow {
         guard let session = state.session else { return [] }
         var effects: [WorkflowEffect] = []
         if case .ready = state.cameraBelow?.readiness { effects.append(.tearDownCamera) }
-        if !state.navigation.stack.isEmpty { effects.append(.dismiss(animated: session.configuration.animated)) }
+        if state.topRoute != nil { effects.append(.dismiss(animated: session.configuration.animated)) }
         state = .idle
         effects.append(.emit(.sessionEnded(outcome.logged)))
         effects.append(.deliver(outcome, session: session.id))

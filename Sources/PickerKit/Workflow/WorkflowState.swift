@@ -71,6 +71,19 @@ public enum WorkflowState {
         return state
     }
 
+    /// The frontmost route, without building the whole stack.
+    public var topRoute: Route? {
+        switch self {
+        case .idle, .askingAccess: nil
+        case let .choosingSource(_, route), let .browsing(_, route), let .loading(_, route, _),
+            let .loadingMany(_, route, _):
+            route
+        case let .camera(_, camera), let .capturing(_, camera, _), let .recording(_, camera, _): camera.route
+        case let .editing(_, editing): editing.route
+        case let .previewing(_, preview): preview.route
+        }
+    }
+
     /// The camera's state in any step that has it running below: the camera itself, or an edit
     /// screen or preview pushed on it.
     var cameraBelow: CameraStep? {
@@ -86,7 +99,10 @@ public enum WorkflowState {
 /// One run of the workflow: its number, how it started, and what it started with. The
 /// configuration and the device's facts are snapshotted at the start, so changes the host
 /// makes meanwhile apply to the next session.
-public struct WorkflowSession {
+///
+/// Immutable, and shared by reference, so every step of the session carries it at the cost
+/// of one reference.
+public final class WorkflowSession {
     /// The session's number, from 1 for each picker; asynchronous results carry it.
     public let id: Int
     /// How the session started.
@@ -97,6 +113,15 @@ public struct WorkflowSession {
     public let configuration: PickerConfiguration
     /// The device and host, as they were when the session started.
     public let facts: DeviceFacts
+
+    /// Creates a session's record.
+    public init(id: Int, entry: SessionEntry, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts) {
+        self.id = id
+        self.entry = entry
+        self.anchor = anchor
+        self.configuration = configuration
+        self.facts = facts
+    }
 }
 
 /// What the device and host offer, read once at a session's start so the reducer needs no
@@ -108,14 +133,43 @@ public struct DeviceFacts: Sendable, Equatable {
     public var cameras: Set<CameraDevice>?
     /// Whether the camera session records movies.
     public var canRecordMovies: Bool
-    /// The host's privacy keys.
-    public var hostInfo: HostInfo
     /// The device the presenter shows on.
     public var idiom: DeviceIdiom
     /// Whether a presenter is set.
     public var hasPresenter: Bool
     /// Whether a delegate is set.
-    public var hasDelegate: Bool
+    public var hasDelegate: Bool {
+        get { flags & Self.delegateFlag != 0 }
+        set { flags = newValue ? flags | Self.delegateFlag : flags & ~Self.delegateFlag }
+    }
+    /// The host's privacy keys.
+    public var hostInfo: HostInfo {
+        didSet { flags = Self.flags(hostInfo, hasDelegate: hasDelegate) }
+    }
+
+    /// One bit per declared privacy key, and one for the delegate: the reducer checks keys
+    /// without hashing strings.
+    private var flags: UInt8
+    private static let delegateFlag: UInt8 = 1 << 7
+
+    private static func flags(_ hostInfo: HostInfo, hasDelegate: Bool) -> UInt8 {
+        var flags: UInt8 = hasDelegate ? delegateFlag : 0
+        for key in UsageDescriptionKey.allCases where hostInfo.declares(key) { flags |= bit(key) }
+        return flags
+    }
+
+    private static func bit(_ key: UsageDescriptionKey) -> UInt8 {
+        switch key {
+        case .camera: 1 << 0
+        case .photoLibrary: 1 << 1
+        case .microphone: 1 << 2
+        }
+    }
+
+    /// Whether the host declares `key`, with a description that is not blank.
+    public func declares(_ key: UsageDescriptionKey) -> Bool {
+        flags & Self.bit(key) != 0
+    }
 
     /// Creates the facts of a device and host.
     public init(
@@ -128,7 +182,7 @@ public struct DeviceFacts: Sendable, Equatable {
         self.hostInfo = hostInfo
         self.idiom = idiom
         self.hasPresenter = hasPresenter
-        self.hasDelegate = hasDelegate
+        flags = Self.flags(hostInfo, hasDelegate: hasDelegate)
     }
 }
 
