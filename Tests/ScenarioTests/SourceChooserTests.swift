@@ -165,26 +165,22 @@ struct SourceChooserTests {
             hostInfo.usageDescriptions[.microphone] = nil
         default: break
         }
-        let s = PickerScenario(configuration: configuration, hostInfo: hostInfo)
-        s.exhaustivity = .off
-        switch setup {
-        case "no camera session": s.picker.camera = nil
-        case "camera cannot record, movies only": s.camera.canRecordMovies = false
-        case "the configured camera is missing": s.camera.devices = [.front]
-        default: break
+        func scenario() -> PickerScenario {
+            let s = PickerScenario(configuration: configuration, hostInfo: hostInfo, exhaustivity: .off)
+            switch setup {
+            case "no camera session": s.picker.camera = nil
+            case "camera cannot record, movies only": s.camera.canRecordMovies = false
+            case "the configured camera is missing": s.camera.devices = [.front]
+            default: break
+            }
+            return s
         }
+        let s = scenario()
         try s.picker.chooseSource()
         #expect(s.picker.navigation.top?.screen.description == "chooser(actionSheet: \(offered), cancel Cancel)")
         for source in SourceType.allCases {
             let offeredHere = offered.contains("=\(source)")
-            let direct = PickerScenario(configuration: configuration, hostInfo: hostInfo)
-            direct.exhaustivity = .off
-            switch setup {
-            case "no camera session": direct.picker.camera = nil
-            case "camera cannot record, movies only": direct.camera.canRecordMovies = false
-            case "the configured camera is missing": direct.camera.devices = [.front]
-            default: break
-            }
+            let direct = scenario()
             var started = true
             do { try await direct.picker.select(from: source) } catch { started = false }
             #expect(started == offeredHere, "\(source): offered \(offeredHere), starts directly \(started)")

@@ -240,51 +240,40 @@ extension ProfilePicker {
     }
 
     private func captureStill(_ flash: FlashMode, _ session: Int) {
-        guard let camera else { return respond(session, .captured(.failure(.noCameraSession))) }
-        spawn(session, "photo capture") { [weak self] in
-            let result: Result<any ImageBuffer, PickerError>
-            do {
-                result = .success(try await camera.captureStill(flash: flash))
-            } catch {
-                result = .failure(.captureFailed(reason: String(describing: error)))
-            }
-            guard !Task.isCancelled else { return }
-            self?.respond(session, .captured(result))
-        }
+        cameraWork(session, "photo capture", { try await $0.captureStill(flash: flash) }, failure: {
+            .captureFailed(reason: String(describing: $0))
+        }, answer: WorkflowResponse.captured)
     }
 
     private func startRecording(_ session: Int) {
-        guard let camera else { return respond(session, .recordingStarted(.failure(.noCameraSession))) }
-        spawn(session, "start of a recording") { [weak self] in
-            let result: Result<Void, PickerError>
-            do {
-                try await camera.startRecording()
-                result = .success(())
-            } catch {
-                result = .failure(Self.recordingError(error))
-            }
-            guard !Task.isCancelled else { return }
-            self?.respond(session, .recordingStarted(result))
-        }
+        cameraWork(session, "start of a recording", { try await $0.startRecording() }, answer: WorkflowResponse.recordingStarted)
     }
 
     private func stopRecording(_ session: Int) {
-        guard let camera else { return respond(session, .recordingStopped(.failure(.noCameraSession))) }
-        spawn(session, "end of a recording") { [weak self] in
-            let result: Result<RecordedMovie, PickerError>
-            do {
-                let (url, duration) = try await camera.stopRecording()
-                result = .success(RecordedMovie(url: url, duration: duration))
-            } catch {
-                result = .failure(Self.recordingError(error))
-            }
-            guard !Task.isCancelled else { return }
-            self?.respond(session, .recordingStopped(result))
-        }
+        cameraWork(session, "end of a recording", { camera in
+            let (url, duration) = try await camera.stopRecording()
+            return RecordedMovie(url: url, duration: duration)
+        }, answer: WorkflowResponse.recordingStopped)
     }
 
-    private static func recordingError(_ error: any Error) -> PickerError {
-        error as? PickerError ?? .captureFailed(reason: String(describing: error))
+    /// Runs `call` on the camera for `session` and answers with its result, unless the task
+    /// was cancelled (the session ended): a recording stopped on purpose is not a failure.
+    private func cameraWork<Value>(
+        _ session: Int, _ what: String, _ call: @escaping @MainActor (any CameraSession) async throws -> Value,
+        failure: @escaping (any Error) -> PickerError = { $0 as? PickerError ?? .captureFailed(reason: String(describing: $0)) },
+        answer: @escaping (Result<Value, PickerError>) -> WorkflowResponse
+    ) {
+        guard let camera else { return respond(session, answer(.failure(.noCameraSession))) }
+        spawn(session, what) { [weak self] in
+            let result: Result<Value, PickerError>
+            do {
+                result = .success(try await call(camera))
+            } catch {
+                result = .failure(failure(error))
+            }
+            guard !Task.isCancelled else { return }
+            self?.respond(session, answer(result))
+        }
     }
 
     /// The session ended: its work stops, then the awaiting task and the delegate hear the

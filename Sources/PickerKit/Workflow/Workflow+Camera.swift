@@ -33,18 +33,18 @@ extension Workflow {
     /// The shutter: the capture session starts if it has not, the rest of the warm-up is
     /// waited out on the picker's clock, then the photo is taken (B3).
     private mutating func shutter(_ session: WorkflowSession, _ camera: CameraStep, at time: Duration) -> [WorkflowEffect] {
+        if case let .ready(started) = camera.readiness { return warmUp(session, camera, started: started, now: time) }
         var camera = camera
-        switch camera.readiness {
-        case .idle:
-            camera.readiness = .preparing
-            state = .capturing(session, camera, .waitingForCamera)
-            return [.prepareCamera(camera.device, session: session.id)]
-        case .preparing:
-            state = .capturing(session, camera, .waitingForCamera)
-            return []
-        case let .ready(started):
-            return warmUp(session, camera, started: started, now: time)
-        }
+        let effects = Self.prepare(&camera, session)
+        state = .capturing(session, camera, .waitingForCamera)
+        return effects
+    }
+
+    /// Starts the capture session if nothing has started it yet.
+    static func prepare(_ camera: inout CameraStep, _ session: WorkflowSession) -> [WorkflowEffect] {
+        guard camera.readiness == .idle else { return [] }
+        camera.readiness = .preparing
+        return [.prepareCamera(camera.device, session: session.id)]
     }
 
     private mutating func warmUp(_ session: WorkflowSession, _ camera: CameraStep, started: Duration, now: Duration) -> [WorkflowEffect] {
@@ -59,19 +59,14 @@ extension Workflow {
     }
 
     private mutating func record(_ session: WorkflowSession, _ camera: CameraStep) -> [WorkflowEffect] {
-        var camera = camera
-        switch camera.readiness {
-        case .idle:
-            camera.readiness = .preparing
-            state = .recording(session, camera, .waitingForCamera)
-            return [.prepareCamera(camera.device, session: session.id)]
-        case .preparing:
-            state = .recording(session, camera, .waitingForCamera)
-            return []
-        case .ready:
+        if case .ready = camera.readiness {
             state = .recording(session, camera, .starting)
             return [.startRecording(session: session.id)]
         }
+        var camera = camera
+        let effects = Self.prepare(&camera, session)
+        state = .recording(session, camera, .waitingForCamera)
+        return effects
     }
 
     /// Switches between the rear and front cameras, restarting the capture session if it ran.

@@ -24,9 +24,9 @@ extension Workflow {
 
     /// Starts the capture session once per camera screen, when it shows.
     private mutating func prepareCameraIfShown() -> [WorkflowEffect] {
-        guard case .camera(let session, var camera) = state, camera.readiness == .idle else { return [] }
-        camera.readiness = .preparing
+        guard case .camera(let session, var camera) = state else { return [] }
+        let effects = Self.prepare(&camera, session)
         state = .camera(session, camera)
-        return [.prepareCamera(camera.device, session: session.id)]
+        return effects
     }
 }
