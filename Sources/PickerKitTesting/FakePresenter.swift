@@ -18,6 +18,13 @@ public final class FakePresenter: Presenter {
     public private(set) var isNavigationBarHidden = false
     /// The alerts shown, in order.
     public private(set) var alerts: [PickerError] = []
+    /// When presentations and dismissals finish: at once, or when the test calls
+    /// ``completeTransitions()`` (the animation is still running meanwhile).
+    public var transitionMode: FakePhotoSource.LoadMode = .immediate
+    /// Whether a presentation or dismissal is animating.
+    public var isTransitioning: Bool { !heldCompletions.isEmpty }
+
+    private var heldCompletions: [@MainActor () -> Void] = []
 
     private let transcript: Transcript
 
@@ -28,7 +35,13 @@ public final class FakePresenter: Presenter {
     }
 
     public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
+        present(route, style: style, animated: animated) {}
+    }
+
+    public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
         transcript.record("presenter", "present \(route) \(style)\(animated ? " animated" : "")")
+        if isTransitioning { transcript.reportUnexpected("present \(route.id) while a transition animates") }
+        defer { finish(completion) }
         guard stack.isEmpty else {
             return transcript.reportUnexpected("present \(route.id) while \(stack.map(\.id)) is presented")
         }
@@ -39,7 +52,13 @@ public final class FakePresenter: Presenter {
     }
 
     public func dismiss(animated: Bool) {
+        dismiss(animated: animated) {}
+    }
+
+    public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
         transcript.record("presenter", "dismiss\(animated ? " animated" : "")")
+        if isTransitioning { transcript.reportUnexpected("dismiss while a transition animates") }
+        defer { finish(completion) }
         guard !stack.isEmpty else { return transcript.reportUnexpected("dismiss with nothing presented") }
         stack = []
         style = nil
@@ -47,6 +66,7 @@ public final class FakePresenter: Presenter {
 
     public func push(_ route: Route, animated: Bool) {
         transcript.record("presenter", "push \(route)\(animated ? " animated" : "")")
+        if isTransitioning { transcript.reportUnexpected("push \(route.id) while a transition animates") }
         guard let root = stack.first, root.screen.kind.isNavigationStack else {
             return transcript.reportUnexpected("push \(route.id) without a presented navigation stack")
         }
@@ -70,6 +90,33 @@ public final class FakePresenter: Presenter {
     public func showAlert(for error: PickerError) {
         transcript.record("presenter", "alert \(error)")
         alerts.append(error)
+    }
+
+    /// Lets every held presentation or dismissal finish, in order.
+    public func completeTransitions() {
+        let held = heldCompletions
+        heldCompletions.removeAll()
+        transcript.record("presenter", "transition finished")
+        for completion in held { completion() }
+    }
+
+    /// The person dismisses the presented screen themselves (swipes the sheet down, taps
+    /// outside the popover): everything shown goes. Returns the presented route, which the
+    /// presenter reports with ``UserAction/interactivelyDismissed``.
+    @discardableResult
+    public func dismissInteractively() -> Route.ID? {
+        transcript.record("user", "dismiss interactively")
+        guard let root = stack.first else {
+            transcript.reportUnexpected("interactive dismissal with nothing presented")
+            return nil
+        }
+        stack = []
+        style = nil
+        return root.id
+    }
+
+    private func finish(_ completion: @escaping @MainActor () -> Void) {
+        if transitionMode == .immediate { completion() } else { heldCompletions.append(completion) }
     }
 
     /// The person swipes back on the navigation stack: it pops by itself and tells the proxy,

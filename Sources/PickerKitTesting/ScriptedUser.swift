@@ -93,6 +93,13 @@ public final class ScriptedUser {
         tap("\(gesture)", .editorGesture(gesture))
     }
 
+    /// Swipes the presented sheet down (or taps outside the popover): the presenter reports it
+    /// to the picker as ``UserAction/interactivelyDismissed``.
+    public func dismissInteractively() {
+        guard let root = presenter.dismissInteractively() else { return }
+        picker.send(.interactivelyDismissed, from: root)
+    }
+
     /// Swipes back on the picker's navigation stack.
     public func swipeBack() {
         presenter.swipeBack()

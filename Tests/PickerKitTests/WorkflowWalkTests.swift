@@ -47,6 +47,7 @@ struct WorkflowWalker {
         case editedFinish, uneditedFinish, movieFinish, manyItemsFinish, userCancel, hostCancel, taskCancel
         case presenterGone, delegateGone, failure, startRefused, chooser, accessAsked, browsing, loading
         case loadingMany, camera, capturing, recording, editing, previewing, swipeBack, staleResponse
+        case interactiveDismissal
     }
 
     enum Pending {
@@ -110,7 +111,13 @@ struct WorkflowWalker {
         let action: WorkflowAction
         switch choice {
         case 0..<10: action = start()
-        case 10..<50 where !shown.isEmpty: action = tap(onTop: roll(8) > 0)
+        case 10..<12 where !shown.isEmpty:
+            // The person swipes the presentation away: the presenter has already dismissed it.
+            let root = shown[0].id
+            shown = []
+            reached[.interactiveDismissal, default: 0] += 1
+            action = .user(.interactivelyDismissed, route: root, at: now)
+        case 12..<50 where !shown.isEmpty: action = tap(onTop: roll(8) > 0)
         case 50..<75 where !pending.isEmpty: action = respond()
         case 75..<80 where !shown.isEmpty: action = navigationReport()
         case 80..<82: action = .hostCancelled

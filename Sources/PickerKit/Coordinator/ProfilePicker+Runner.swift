@@ -9,6 +9,12 @@ struct Work {
     var task: Task<Void, Never>
 }
 
+/// A presenter call waiting for the transition before it to finish.
+struct PresenterCall {
+    weak var presenter: (any Presenter)?
+    var effect: WorkflowEffect
+}
+
 /// What the runner keeps for a session beside the workflow's state.
 struct SessionLink {
     /// Where ``ProfilePicker/pick(_:anchor:)`` waits for the outcome.
@@ -122,19 +128,9 @@ extension ProfilePicker {
             eventHandler?(event)
         case let .rejectStart(error):
             rejection = error
-        case let .present(route, style, animated):
-            if route.screen.kind.isNavigationStack { sessionPresenter?.navigationProxy = proxy }
-            sessionPresenter?.present(route, style: style, animated: animated)
-        case let .dismiss(animated):
-            sessionPresenter?.dismiss(animated: animated)
-        case let .push(route, animated):
-            sessionPresenter?.push(route, animated: animated)
-        case let .pop(animated):
-            sessionPresenter?.pop(animated: animated)
-        case let .setNavigationBarHidden(hidden):
-            sessionPresenter?.setNavigationBarHidden(hidden, animated: false)
-        case let .showAlert(error):
-            sessionPresenter?.showAlert(for: error)
+        case .present, .dismiss, .push, .pop, .setNavigationBarHidden, .showAlert:
+            presenterCalls.append(PresenterCall(presenter: sessionPresenter, effect: effect))
+            sendPresenterCalls()
         case let .checkAccess(source, session):
             checkAccess(source, session)
         case let .load(item, representation, slot, session):
@@ -165,6 +161,47 @@ extension ProfilePicker {
         case let .deliver(outcome, session):
             deliver(outcome, session)
         }
+    }
+
+    /// Sends the waiting presenter calls in order, holding each back while a presentation or
+    /// dismissal is still animating ("presentation in progress" on a device).
+    private func sendPresenterCalls() {
+        while transition == nil, !presenterCalls.isEmpty {
+            let call = presenterCalls.removeFirst()
+            guard let presenter = call.presenter else { continue }
+            switch call.effect {
+            case let .present(route, style, animated):
+                if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
+                let id = beginTransition("the presentation of \(route.id)")
+                presenter.present(route, style: style, animated: animated) { [weak self] in self?.endTransition(id) }
+            case let .dismiss(animated):
+                let id = beginTransition("a dismissal")
+                presenter.dismiss(animated: animated) { [weak self] in self?.endTransition(id) }
+            case let .push(route, animated):
+                presenter.push(route, animated: animated)
+            case let .pop(animated):
+                presenter.pop(animated: animated)
+            case let .setNavigationBarHidden(hidden):
+                presenter.setNavigationBarHidden(hidden, animated: false)
+            case let .showAlert(error):
+                presenter.showAlert(for: error)
+            default:
+                break
+            }
+        }
+    }
+
+    private func beginTransition(_ what: String) -> Int {
+        nextWorkID += 1
+        transition = (nextWorkID, what)
+        return nextWorkID
+    }
+
+    /// A transition finished: the calls held back go on. A second completion is ignored.
+    private func endTransition(_ id: Int) {
+        guard transition?.id == id else { return }
+        transition = nil
+        sendPresenterCalls()
     }
 
     /// Runs `body` in a task of `session`'s, unless the session has ended by the time it
@@ -296,8 +333,8 @@ extension ProfilePicker {
     // MARK: Waiting
 
     /// What the picker is still doing in the background: `"load of IMG_0003"`,
-    /// `"the warmUp timer (0.75s)"`.
-    public var pendingWork: [String] { work.map(\.what) }
+    /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`.
+    public var pendingWork: [String] { work.map(\.what) + (transition.map { ["\($0.what) (animating)"] } ?? []) }
 
     /// Waits until the work the picker started in the background (an access request, an item
     /// loading, a capture, a timer) has finished, for at most `timeout` of real time (and at
@@ -310,7 +347,7 @@ extension ProfilePicker {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var turns = 0
-        while !work.isEmpty {
+        while !work.isEmpty || transition != nil {
             // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
             guard clock.now < deadline || turns < 2_000 else { return pendingWork }
             turns += 1

@@ -67,6 +67,10 @@ public final class ProfilePicker {
     var sessions: [Int: SessionLink] = [:]
     /// The presenter the running session shows on. Held weakly.
     weak var sessionPresenter: (any Presenter)?
+    /// Presenter calls held back while a presentation or dismissal animates, in order.
+    var presenterCalls: [PresenterCall] = []
+    /// The presentation or dismissal animating now, if any.
+    var transition: (id: Int, what: String)?
     /// The refusal of the start being made, set by ``WorkflowEffect/rejectStart(_:)``.
     var rejection: PickerError?
 

@@ -29,6 +29,9 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case playTapped
     /// The trim handles moved to keep `start`…`end` of the movie.
     case trimChanged(start: Duration, end: Duration)
+    /// The person dismissed the presented screen themselves: swiped a sheet down, or tapped
+    /// outside a popover. Sent by the presenter from the presented route; it is already gone.
+    case interactivelyDismissed
 
     public var description: String {
         switch self {
@@ -45,6 +48,7 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case let .flashModeChanged(mode): "flashModeChanged(\(mode.rawValue))"
         case .playTapped: "playTapped"
         case let .trimChanged(start, end): "trimChanged(\(start.seconds)s–\(end.seconds)s)"
+        case .interactivelyDismissed: "interactivelyDismissed"
         }
     }
 }

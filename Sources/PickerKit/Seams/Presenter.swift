@@ -10,9 +10,17 @@ import PickerImaging
 /// presentation controller. The coordinator holds its presenter weakly.
 ///
 /// ## Implementation requirements
-/// - Calls arrive in a valid order: ``present(_:style:animated:)`` only when nothing is
-///   presented, ``push(_:animated:)`` and ``pop(animated:)`` only on a presented stack,
-///   ``pop(animated:)`` never below the presented screen.
+/// - Calls arrive in a valid order: a present only when nothing is presented, a dismiss only
+///   when something is, ``push(_:animated:)`` and ``pop(animated:)`` only on a presented stack,
+///   ``pop(animated:)`` never below the presented screen. The coordinator sends no call while a
+///   presentation or dismissal is still animating: it waits for its completion.
+/// - Call the completion of ``present(_:style:animated:completion:)`` and
+///   ``dismiss(animated:completion:)`` exactly once, on the main actor, when the transition
+///   has finished (UIKit's own completion). The defaults call the plain methods, then the
+///   completion at once.
+/// - When the person dismisses the presented screen themselves (swiping a sheet down, tapping
+///   outside a popover), send ``UserAction/interactivelyDismissed`` from the presented route:
+///   the session ends with one cancel, and no dismiss follows.
 /// - While a browser or the camera is presented, report every will-show and did-show of its
 ///   navigation stack to ``navigationProxy`` (held weakly), so the coordinator follows
 ///   navigation the person does by themselves, such as swiping back.
@@ -36,9 +44,25 @@ public protocol Presenter: AnyObject {
     func setNavigationBarHidden(_ hidden: Bool, animated: Bool)
     /// Tells the person something went wrong while the session goes on (an item did not load).
     func showAlert(for error: PickerError)
+    /// Shows `route` over the presenter, then calls `completion` once the presentation has finished.
+    func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void)
+    /// Removes everything presented, then calls `completion` once the dismissal has finished.
+    func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void)
 }
 
 extension Presenter {
     /// By default an alert is not shown; the error still reaches the session's event log.
     public func showAlert(for error: PickerError) {}
+
+    /// By default, presents and reports the presentation finished at once.
+    public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
+        present(route, style: style, animated: animated)
+        completion()
+    }
+
+    /// By default, dismisses and reports the dismissal finished at once.
+    public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
+        dismiss(animated: animated)
+        completion()
+    }
 }

@@ -66,6 +66,11 @@ public struct Workflow {
     mutating func user(_ action: UserAction, route id: Route.ID, at time: Duration) -> [WorkflowEffect] {
         guard let session = state.session else { return ignore(action, id, .noSession) }
         if case .askingAccess = state { return ignore(action, id, .starting) }
+        if action == .interactivelyDismissed {
+            // The whole presentation went, whatever was pushed on it: one cancel, no dismiss.
+            guard state.navigation.stack.first?.id == id else { return ignore(action, id, .notFrontmost) }
+            return end(.cancelled(.user), dismissing: false)
+        }
         guard let top = state.topRoute, top.id == id else { return ignore(action, id, .notFrontmost) }
         if action == .cancelTapped { return cancelTapped() }
         let effects: [WorkflowEffect]?
@@ -153,11 +158,12 @@ public struct Workflow {
 
     /// Ends the running session once: tears the camera down if it runs, dismisses what is
     /// shown, logs the end and delivers the outcome. With no session it does nothing.
-    mutating func end(_ outcome: SessionEnd) -> [WorkflowEffect] {
+    /// `dismissing` is `false` when the person already dismissed the screens themselves.
+    mutating func end(_ outcome: SessionEnd, dismissing: Bool = true) -> [WorkflowEffect] {
         guard let session = state.session else { return [] }
         var effects: [WorkflowEffect] = []
         if case .ready = state.cameraBelow?.readiness { effects.append(.tearDownCamera) }
-        if state.topRoute != nil { effects.append(.dismiss(animated: session.configuration.animated)) }
+        if dismissing, state.topRoute != nil { effects.append(.dismiss(animated: session.configuration.animated)) }
         state = .idle
         effects.append(.emit(.sessionEnded(outcome.logged)))
         effects.append(.deliver(outcome, session: session.id))
