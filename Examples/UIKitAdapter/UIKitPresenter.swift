@@ -25,7 +25,12 @@ public final class UIKitPresenter: Presenter {
     }
 
     public var idiom: DeviceIdiom {
-        UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone
+        switch UIDevice.current.userInterfaceIdiom {
+        case .pad: .pad
+        case .mac: .mac
+        case .vision: .vision
+        default: .phone
+        }
     }
 
     public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
@@ -46,8 +51,12 @@ public final class UIKitPresenter: Presenter {
         case let .popover(anchor):
             presented.modalPresentationStyle = .popover
             let popover = presented.popoverPresentationController
-            popover?.sourceView = anchor.sourceView as? UIView
-            popover?.sourceRect = anchor.sourceRect
+            if let item = anchor.sourceItem as? UIBarButtonItem {
+                popover?.sourceItem = item
+            } else {
+                popover?.sourceView = anchor.sourceView as? UIView
+                popover?.sourceRect = anchor.sourceRect
+            }
             popover?.permittedArrowDirections = Self.arrows(anchor.permittedArrowDirections)
         }
         host?.present(presented, animated: animated)

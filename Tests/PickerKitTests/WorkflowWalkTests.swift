@@ -79,7 +79,10 @@ struct WorkflowWalker {
         PickedItem(id: "IMG", mediaType: .image), PickedItem(id: "IMG2", mediaType: .image),
         PickedItem(id: "MOV", mediaType: .movie), PickedItem(id: "LIVE", mediaType: .livePhoto),
     ]
-    let anchor = PopoverAnchor(sourceView: nil, sourceRect: .zero, name: "button")
+    /// The view the anchors point at, kept alive by the walk; one anchor in eight has lost its view.
+    let anchorView = NSObject()
+    let anchor: PopoverAnchor
+    let releasedAnchor = PopoverAnchor(sourceView: nil, sourceRect: .zero, name: "gone")
     /// Random starts (device, host, configuration, request), made once: the walk picks among them.
     var starts: [WorkflowAction] = []
     let gestures: [EditorGesture] = [
@@ -91,6 +94,7 @@ struct WorkflowWalker {
 
     init(seed: UInt64) throws {
         rng = SeededRandomNumberGenerator(seed: seed)
+        anchor = PopoverAnchor(sourceView: anchorView, sourceRect: .zero, name: "button")
         photos = try [(3, 2, ImageOrientation.up), (5, 9, .right), (1, 1, .leftMirrored), (8, 3, .down)].map {
             try PixelBuffer(width: $0.0, height: $0.1, orientation: $0.2)
         }
@@ -150,7 +154,7 @@ struct WorkflowWalker {
         if roll(6) == 0 { hostInfo.usageDescriptions[[UsageDescriptionKey.camera, .photoLibrary, .microphone][roll(3)]] = nil }
         let facts = DeviceFacts(
             sources: sources, cameras: cameras, canRecordMovies: roll(3) > 0, hostInfo: hostInfo,
-            idiom: roll(3) == 0 ? .pad : .phone, hasPresenter: roll(40) > 0, hasDelegate: roll(40) > 0)
+            idiom: roll(2) == 0 ? .phone : DeviceIdiom.allCases[roll(4)], hasPresenter: roll(40) > 0, hasDelegate: roll(40) > 0)
         var configuration = PickerConfiguration()
         configuration.mediaTypes = [[.image], [.image, .movie], [.movie], [], [.livePhoto, .image]][roll(5)]
         configuration.allowsEditing = roll(4) > 0
@@ -171,7 +175,8 @@ struct WorkflowWalker {
             library.selectionLimit = roll(5) - 1
             request = .library(library)
         }
-        return .start(request, anchor: roll(3) > 0 ? anchor : nil, configuration: configuration, facts: facts, requiresDelegate: roll(2) == 0)
+        let anchors: [PopoverAnchor?] = [anchor, anchor, anchor, anchor, anchor, nil, nil, releasedAnchor]
+        return .start(request, anchor: anchors[roll(anchors.count)], configuration: configuration, facts: facts, requiresDelegate: roll(2) == 0)
     }
 
     mutating func tap(onTop: Bool) -> WorkflowAction {

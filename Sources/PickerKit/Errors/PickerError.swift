@@ -31,6 +31,9 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case authorizationRestricted(SourceType)
     /// On iPad this screen is a popover and needs an anchor. Pass a ``PopoverAnchor``.
     case popoverAnchorRequired(ScreenKind)
+    /// The anchor's view or bar button item has been released; UIKit would raise. Pass an
+    /// anchor on something still on screen.
+    case popoverAnchorReleased(ScreenKind)
     /// The photo source could not deliver a picked item. The browser stays open to try again.
     case itemLoadFailed(itemID: String, reason: String)
     /// The image could not be cropped as edited: PickerImaging's error says why.
@@ -76,6 +79,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "access to \(source) is restricted by a policy on this device"
         case let .popoverAnchorRequired(kind):
             "on iPad the \(kind) is shown in a popover: pass a PopoverAnchor"
+        case let .popoverAnchorReleased(kind):
+            "the \(kind)'s popover anchor points at a view or bar button item that has been released"
         case let .itemLoadFailed(itemID, reason):
             "item \(itemID) could not be loaded: \(reason)"
         case let .editFailed(error):

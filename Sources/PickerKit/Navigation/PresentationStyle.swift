@@ -22,11 +22,16 @@ public enum PresentationStyle: CustomStringConvertible {
     }
 }
 
-/// Where a popover points: a view of the host app, a rectangle in it, and the arrow directions
-/// the popover may use. The view is held weakly.
+/// Where a popover points: a view of the host app and a rectangle in it, or a bar button
+/// item; and the arrow directions the popover may use. Both are held weakly, as UIKit does, so
+/// an anchor whose view or item has gone is refused (``PickerError/popoverAnchorReleased(_:)``)
+/// instead of raising in UIKit.
 public struct PopoverAnchor: CustomStringConvertible {
     /// The view the popover points at; held weakly, as UIKit does.
     public weak var sourceView: AnyObject?
+    /// The bar button item the popover points at (`UIPopoverPresentationController.sourceItem`),
+    /// instead of a view; held weakly.
+    public weak var sourceItem: AnyObject?
     /// The rectangle in `sourceView`'s coordinates, in points.
     public var sourceRect: CGRect
     /// Which ways the popover's arrow may point.
@@ -45,9 +50,21 @@ public struct PopoverAnchor: CustomStringConvertible {
         self.name = name
     }
 
+    /// Creates an anchor on a bar button item (a `UIBarButtonItem`).
+    public init(barButtonItem: AnyObject, permittedArrowDirections: ArrowDirections = .any, name: String = "bar button") {
+        sourceItem = barButtonItem
+        sourceRect = .zero
+        self.permittedArrowDirections = permittedArrowDirections
+        self.name = name
+    }
+
+    /// Whether the view or bar button item the anchor points at still exists.
+    public var isAttached: Bool { sourceView != nil || sourceItem != nil }
+
     public var description: String {
         let r = sourceRect
-        return "\(name) (\(r.origin.x),\(r.origin.y),\(r.width),\(r.height)) \(permittedArrowDirections)"
+        let place = sourceItem != nil ? "bar item" : "(\(r.origin.x),\(r.origin.y),\(r.width),\(r.height))"
+        return "\(name) \(place) \(permittedArrowDirections)\(isAttached ? "" : " released")"
     }
 }
 
@@ -75,9 +92,16 @@ public struct ArrowDirections: OptionSet, Sendable, Hashable, CustomStringConver
 }
 
 /// The kind of device the presenter shows on.
-public enum DeviceIdiom: String, Sendable, Equatable {
+public enum DeviceIdiom: String, Sendable, Equatable, CaseIterable {
     /// A phone: action sheets and browsers are full width.
     case phone
     /// A tablet: action sheets and browsers are popovers and need an anchor.
     case pad
+    /// A Mac running the app through Mac Catalyst: as on a tablet, popovers need an anchor.
+    case mac
+    /// Apple Vision Pro: action sheets and browsers are popovers and need an anchor.
+    case vision
+
+    /// Whether action sheets and browsers show as popovers here, which need an anchor (B8).
+    public var presentsPopovers: Bool { self != .phone }
 }

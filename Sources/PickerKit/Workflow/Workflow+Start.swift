@@ -184,14 +184,16 @@ extension Workflow {
         return presentationStyle(for: screen, anchor: anchor, idiom: facts.idiom).map { (screen, $0) }
     }
 
-    /// Full screen, an action sheet or menu, or on iPad a popover that needs an anchor (B8).
+    /// Full screen, an action sheet or menu, or on iPad, Mac and Vision a popover that needs
+    /// an anchor whose view or bar button item is still there (B8).
     static func presentationStyle(for screen: Screen, anchor: PopoverAnchor?, idiom: DeviceIdiom) -> Result<PresentationStyle, PickerError> {
         switch screen {
         case let .sourceChooser(chooser) where chooser.style == .menu:
             return .success(.menu)
         case .sourceChooser, .browser, .libraryPicker:
-            guard idiom == .pad else { return .success(screen.kind == .sourceChooser ? .actionSheet : .fullScreen) }
+            guard idiom.presentsPopovers else { return .success(screen.kind == .sourceChooser ? .actionSheet : .fullScreen) }
             guard let anchor else { return .failure(.popoverAnchorRequired(screen.kind)) }
+            guard anchor.isAttached else { return .failure(.popoverAnchorReleased(screen.kind)) }
             return .success(.popover(anchor))
         case .camera, .editor, .moviePreview:
             return .success(.fullScreen)
