@@ -10,8 +10,10 @@ import Testing
 @MainActor
 @Suite("Edges between the flows (B11, B15, B23)")
 struct SessionEdgeTests {
-    static func photo() throws -> PickerScenario {
-        PickerScenario(items: [.image("IMG_1", try PickerScenario.photo(width: 4, height: 3))])
+    static func photo(access: LibraryAccess = .outOfProcess) throws -> PickerScenario {
+        var configuration = PickerConfiguration()
+        configuration.libraryAccess = access
+        return PickerScenario(items: [.image("IMG_1", try PickerScenario.photo(width: 4, height: 3))], configuration: configuration)
     }
 
     @Test func configurationChangesApplyToTheNextSessionOnly() async throws {
@@ -54,7 +56,7 @@ struct SessionEdgeTests {
     }
 
     @Test func cancellingThePickTaskDuringTheAccessPromptCancelsTheSessionOnce() async throws {
-        let s = try Self.photo()
+        let s = try Self.photo(access: .inApp)
         s.source.authorization[.photoLibrary] = .notDetermined
         s.source.accessMode = .manual
         let task = Task { try await s.picker.pick(.source(.photoLibrary)) }
@@ -76,7 +78,7 @@ struct SessionEdgeTests {
     }
 
     @Test func hostCancelDuringTheAccessPromptMakesPickReturnNil() async throws {
-        let s = try Self.photo()
+        let s = try Self.photo(access: .inApp)
         s.source.authorization[.photoLibrary] = .notDetermined
         s.source.accessMode = .manual
         let task = Task { try await s.picker.pick(.source(.photoLibrary)) }
@@ -97,7 +99,7 @@ struct SessionEdgeTests {
     }
 
     @Test func cancellingASelectTaskDuringThePromptTellsTheDelegate() async throws {
-        let s = try Self.photo()
+        let s = try Self.photo(access: .inApp)
         s.source.authorization[.photoLibrary] = .notDetermined
         s.source.accessMode = .manual
         let task = Task { try await s.picker.selectFromPhotoLibrary() }
@@ -185,7 +187,7 @@ struct SessionEdgeTests {
     }
 
     @Test func cancelRightAfterChoosingASourceAsksNothing() async throws {
-        let s = try Self.photo()
+        let s = try Self.photo(access: .inApp)
         s.source.authorization[.photoLibrary] = .notDetermined
         try s.picker.chooseSource()
         s.user.chooseSource(.photoLibrary)

@@ -117,7 +117,9 @@ struct SourceChooserTests {
     }
 
     @Test func asksForAccessAfterTheChoiceAndFailsTheSessionWhenDenied() async throws {
-        let s = PickerScenario {
+        var configuration = PickerConfiguration()
+        configuration.libraryAccess = .inApp
+        let s = PickerScenario(configuration: configuration) {
             $0.authorization = [.photoLibrary: .notDetermined]
             $0.authorizationAnswers = [.photoLibrary: .denied]
         }

@@ -81,7 +81,7 @@ struct ValidationTests {
 
     @Test("starting fails with a typed error and shows nothing", arguments: problems)
     func startingFails(problem: SetupProblem) async throws {
-        let s = PickerScenario(idiom: problem.idiom, hostInfo: problem.hostInfo)
+        let s = PickerScenario(idiom: problem.idiom, configuration: Self.inApp, hostInfo: problem.hostInfo)
         problem.configure(s)
         await #expect(throws: problem.expected) { try await s.picker.select(from: problem.source) }
         s.expect(problem.linesBefore + ["picker: start failed: \(problem.expected)"])
@@ -104,8 +104,15 @@ struct ValidationTests {
         #expect(error.description == message)
     }
 
+    /// Browsing the library in the app, which needs its key and the person's authorization.
+    static var inApp: PickerConfiguration {
+        var configuration = PickerConfiguration()
+        configuration.libraryAccess = .inApp
+        return configuration
+    }
+
     @Test func askingForAccessThenAllowedPresentsTheBrowser() async throws {
-        let s = PickerScenario { $0.authorization[.photoLibrary] = .notDetermined }
+        let s = PickerScenario(configuration: Self.inApp) { $0.authorization[.photoLibrary] = .notDetermined }
         try await s.picker.selectFromPhotoLibrary()
         s.expect([
             "picker: start source photoLibrary",

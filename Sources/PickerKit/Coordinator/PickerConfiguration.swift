@@ -8,6 +8,9 @@
 public struct PickerConfiguration: Sendable, Equatable {
     /// The media types to offer; images only by default. An empty list is an error at start.
     public var mediaTypes: [MediaType] = [.image]
+    /// How the photo library and camera roll browsers reach the library: out of process by
+    /// default, as the system image picker does since iOS 11 (no key, no prompt).
+    public var libraryAccess = LibraryAccess.outOfProcess
     /// Whether a picked image goes to the edit screen; when `false` it is returned as picked.
     public var allowsEditing = true
     /// The camera's device, flash and warm-up.

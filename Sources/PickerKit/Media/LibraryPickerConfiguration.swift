@@ -47,6 +47,8 @@ public struct LibraryPickerConfiguration: Sendable, Equatable {
     public var ordered = true
     /// Which representation to deliver.
     public var preferredRepresentation = Representation.current
+    /// How the picker reaches the library: out of process by default (no key, no prompt).
+    public var access = LibraryAccess.outOfProcess
 
     /// The defaults: images only, one item, ordered, current representation.
     public init() {}

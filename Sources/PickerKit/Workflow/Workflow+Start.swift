@@ -89,7 +89,11 @@ extension Workflow {
         case let .failure(error): return .failure(error)
         }
         let session = newSession(library == nil ? .source(source) : .library, anchor: anchor, configuration: configuration, facts: facts)
-        state = .askingAccess(session, AccessRequest(source: source, screen: screen, style: style, fromChooser: false))
+        let request = AccessRequest(source: source, screen: screen, style: style, fromChooser: false)
+        guard Self.needsAuthorization(source, library: library, configuration: configuration) else {
+            return .success([.emit(.sessionStarted(session.entry))] + show(session, request))
+        }
+        state = .askingAccess(session, request)
         return .success([.emit(.sessionStarted(session.entry)), .checkAccess(source, session: session.id)])
     }
 
@@ -104,26 +108,23 @@ extension Workflow {
         case let .success((screen, style)): request = AccessRequest(source: source, screen: screen, style: style, fromChooser: true)
         case let .failure(error): return end(.failed(error))
         }
+        let dismiss = WorkflowEffect.dismiss(animated: session.configuration.animated)
+        guard Self.needsAuthorization(source, library: nil, configuration: session.configuration) else {
+            return [dismiss] + show(session, request)
+        }
         state = .askingAccess(session, request)
-        return [.dismiss(animated: session.configuration.animated), .checkAccess(source, session: session.id)]
+        return [dismiss, .checkAccess(source, session: session.id)]
     }
 
     /// The access answer: allowed shows the source; refused ends a session started from the
     /// chooser with a failure, and refuses a direct start.
     mutating func accessAnswered(_ source: SourceType, _ status: AuthorizationStatus, asked: Bool) -> [WorkflowEffect] {
         guard case let .askingAccess(session, request) = state, request.source == source else { return [] }
-        var effects: [WorkflowEffect] = asked ? [.emit(.authorizationRequested(source, status))] : []
+        let effects: [WorkflowEffect] = asked ? [.emit(.authorizationRequested(source, status))] : []
         let refusal: PickerError
         switch status {
         case .authorized, .limited:
-            let route = makeRoute(request.screen)
-            if case let .camera(device, _) = request.screen {
-                state = .camera(session, CameraStep(route: route, device: device, flash: session.configuration.camera.flash))
-            } else {
-                state = .browsing(session, route)
-            }
-            effects.append(.present(route, request.style, animated: session.configuration.animated))
-            return effects
+            return effects + show(session, request)
         case .restricted: refusal = .authorizationRestricted(source)
         case .denied, .notDetermined: refusal = .authorizationDenied(source)
         }
@@ -132,7 +133,26 @@ extension Workflow {
         return effects + [.emit(.startFailed(refusal)), .rejectStart(refusal)]
     }
 
+    /// Shows a source that passed its checks: its browser, library picker or camera.
+    private mutating func show(_ session: WorkflowSession, _ request: AccessRequest) -> [WorkflowEffect] {
+        let route = makeRoute(request.screen)
+        if case let .camera(device, _) = request.screen {
+            state = .camera(session, CameraStep(route: route, device: device, flash: session.configuration.camera.flash))
+        } else {
+            state = .browsing(session, route)
+        }
+        return [.present(route, request.style, animated: session.configuration.animated)]
+    }
+
     // MARK: Checks
+
+    /// Whether `source` needs a privacy key and the person's authorization: the camera always;
+    /// the library only when browsed in the app (``LibraryAccess/inApp``).
+    static func needsAuthorization(
+        _ source: SourceType, library: LibraryPickerConfiguration?, configuration: PickerConfiguration
+    ) -> Bool {
+        source == .camera || (library?.access ?? configuration.libraryAccess) == .inApp
+    }
 
     /// Checks everything about `source` that needs no answer from the person (B9, B14, B15,
     /// B8), and returns the screen it shows and how; for the library picker, its filter stands
@@ -168,7 +188,9 @@ extension Workflow {
                 }
             }
         }
-        guard facts.declares(source.usageDescriptionKey) else { return .failure(.missingUsageDescription(source.usageDescriptionKey)) }
+        if needsAuthorization(source, library: library, configuration: configuration), !facts.declares(source.usageDescriptionKey) {
+            return .failure(.missingUsageDescription(source.usageDescriptionKey))
+        }
         if source == .camera, types.contains(.movie), !facts.declares(.microphone) {
             return .failure(.missingUsageDescription(.microphone))
         }
