@@ -92,3 +92,28 @@ struct LibraryAccessTests {
         ])
     }
 }
+
+/// The menu chooser as data: a menu is attached to its button before the tap, so it is not
+/// presented and starts no session (B7).
+@MainActor
+@Suite("The source menu as data (B7)")
+struct SourceMenuTests {
+    @Test func theMenuOffersWhatWouldStartAndStartsNothing() async throws {
+        let s = PickerScenario(hostInfo: HostInfo(usageDescriptions: [:]))
+        let menu = s.picker.sourceMenu()
+        #expect(menu.description == #"menu "Select source": Gallery=photoLibrary"#, "no camera key: no camera")
+        #expect(!s.picker.isSessionActive)
+        try await s.picker.select(from: try #require(menu.options.first).sourceType)
+        s.expect([
+            "picker: start source photoLibrary",
+            "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
+        ])
+    }
+
+    @Test func withEverythingInPlaceTheMenuHasCameraAndGallery() {
+        let s = PickerScenario()
+        #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.camera, .photoLibrary])
+        s.picker.camera = nil
+        #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.photoLibrary])
+    }
+}

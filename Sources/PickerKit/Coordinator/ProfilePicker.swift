@@ -111,7 +111,9 @@ public final class ProfilePicker {
         try startNow(.edit(image, mediaType: mediaType, restoring: session), anchor: nil, requiresDelegate: true)
     }
 
-    /// Presents the source chooser, offering only the sources available here, plus Cancel (B7).
+    /// Presents the source chooser, offering only the sources that would start here, plus
+    /// Cancel (B7). For a menu attached to a button, use ``sourceMenu(anchor:)`` instead: a
+    /// menu is shown by the system on the tap, not presented.
     ///
     /// - Parameters:
     ///   - style: an action sheet (every available source, then Cancel) or a menu.
@@ -120,6 +122,24 @@ public final class ProfilePicker {
     ///   ``PickerError/noSourceAvailable``, ``PickerError/popoverAnchorRequired(_:)``.
     public func chooseSource(_ style: SourceChooser.Style = .actionSheet, anchor: PopoverAnchor? = nil) throws(PickerError) {
         try startNow(.sourceChooser(style), anchor: anchor, requiresDelegate: true)
+    }
+
+    /// The source menu's contents, for a menu the app attaches to a button before it is tapped
+    /// (a `UIMenu` on `UIButton.menu`): a menu is not presented, so no session starts here. It
+    /// offers exactly the sources that would pass the checks of ``select(from:anchor:)`` now;
+    /// when the person picks one, call ``select(from:anchor:)`` with it.
+    ///
+    /// ```swift
+    /// let menu = picker.sourceMenu()
+    /// button.menu = UIMenu(title: menu.title ?? "", children: menu.options.map { option in
+    ///     UIAction(title: option.title) { _ in Task { try await picker.select(from: option.sourceType) } }
+    /// })
+    /// ```
+    ///
+    /// - Parameter anchor: where the chosen source's browser will point on iPad, Mac and Vision.
+    /// - Returns: a chooser of style ``SourceChooser/Style/menu``; no options when no source would start.
+    public func sourceMenu(anchor: PopoverAnchor? = nil) -> SourceChooser {
+        Workflow.chooser(.menu, anchor: anchor, configuration: configuration, facts: currentFacts())
     }
 
     /// Validates `source` and presents its browser or camera (B2, B13).

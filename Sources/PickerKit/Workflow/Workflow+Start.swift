@@ -60,13 +60,7 @@ extension Workflow {
         _ style: SourceChooser.Style, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
     ) -> Result<[WorkflowEffect], PickerError> {
         guard !configuration.mediaTypes.isEmpty else { return .failure(.mediaTypesEmpty) }
-        var available = Set<SourceType>()
-        for source in SourceType.allCases {
-            if case .success = Self.validate(source, anchor: anchor, library: nil, configuration: configuration, facts: facts) {
-                available.insert(source)
-            }
-        }
-        let chooser = SourceChooser.offering(available, style: style, titles: configuration.chooserTitles)
+        let chooser = Self.chooser(style, anchor: anchor, configuration: configuration, facts: facts)
         guard !chooser.options.isEmpty else { return .failure(.noSourceAvailable) }
         let presentation: PresentationStyle
         switch Self.presentationStyle(for: .sourceChooser(chooser), anchor: anchor, idiom: facts.idiom) {
@@ -77,6 +71,20 @@ extension Workflow {
         let route = makeRoute(.sourceChooser(chooser))
         state = .choosingSource(session, route)
         return .success([.emit(.sessionStarted(session.entry)), .present(route, presentation, animated: configuration.animated)])
+    }
+
+    /// The chooser of `style` offering exactly the sources that would pass the checks of
+    /// starting them directly with `anchor`: no options when none would.
+    public static func chooser(
+        _ style: SourceChooser.Style, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
+    ) -> SourceChooser {
+        var available = Set<SourceType>()
+        for source in SourceType.allCases {
+            if case .success = validate(source, anchor: anchor, library: nil, configuration: configuration, facts: facts) {
+                available.insert(source)
+            }
+        }
+        return SourceChooser.offering(available, style: style, titles: configuration.chooserTitles)
     }
 
     private mutating func startSource(
