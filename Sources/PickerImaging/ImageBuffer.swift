@@ -11,6 +11,11 @@
 ///   shows the same pixels a person saw in that rectangle. It throws for a rectangle that
 ///   covers no pixel of the image, and clamps one that lies partly outside.
 /// - Conforming types are values or immutable, so they can cross actors (`Sendable`).
+/// - To have output settings applied (scaling to a size, a circle mask, a maximum dimension),
+///   convert to and from ``PixelBuffer``: ``pixelBuffer()`` gives the stored pixels with their
+///   orientation, ``make(from:)`` an image of this type from rendered pixels. The defaults
+///   return `nil`: such a type is cropped only, and an output that needs rendering is a clear
+///   error rather than a crop that silently ignores its settings.
 public protocol ImageBuffer: Sendable {
     /// The size of the stored pixels, before orientation.
     var pixelSize: PixelSize { get }
@@ -20,9 +25,21 @@ public protocol ImageBuffer: Sendable {
     ///
     /// - Throws: an error when `rect` covers no pixel of the image.
     func cropped(to rect: PixelRect) throws -> Self
+    /// This image as a ``PixelBuffer``: its stored pixels and orientation; `nil` when the type
+    /// does not convert.
+    func pixelBuffer() throws -> PixelBuffer?
+    /// An image of this type showing `pixels` (display orientation `pixels.orientation`); `nil`
+    /// when the type does not convert, and a rendering is then returned as the ``PixelBuffer``.
+    static func make(from pixels: PixelBuffer) throws -> Self?
 }
 
 extension ImageBuffer {
+    /// By default a type does not convert to ``PixelBuffer``.
+    public func pixelBuffer() throws -> PixelBuffer? { nil }
+
+    /// By default a type is not made from a ``PixelBuffer``.
+    public static func make(from pixels: PixelBuffer) throws -> Self? { nil }
+
     /// The size a person sees: ``pixelSize`` after ``orientation``.
     public var displaySize: PixelSize { orientation.displaySize(forRaw: pixelSize) }
 

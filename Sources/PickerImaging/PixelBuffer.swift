@@ -147,3 +147,11 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         return row
     }
 }
+
+extension PixelBuffer {
+    /// Itself: a pixel buffer is its own pixels.
+    public func pixelBuffer() throws -> PixelBuffer? { self }
+
+    /// `pixels` itself.
+    public static func make(from pixels: PixelBuffer) throws -> PixelBuffer? { pixels }
+}

@@ -41,8 +41,12 @@ public struct EditSession: Sendable, Equatable, Codable {
         return try Self.render(original, crop: cropRect, output: output)
     }
 
-    /// Crops, scales and masks `original` through PickerImaging's pipeline when it is a
-    /// `PixelBuffer`; other image types are cropped with `cropped(to:)` only.
+    /// Crops, scales and masks `original` through PickerImaging's pipeline, the same for every
+    /// image type: a type that converts to and from `PixelBuffer` (``ImageBuffer``'s
+    /// `pixelBuffer()` and `make(from:)`) is rendered through it and comes back as its own type
+    /// (or as the `PixelBuffer` when it is not made from one). A type that does not convert is
+    /// cropped with `cropped(to:)` when the output asks for nothing more, and is an error
+    /// otherwise.
     ///
     /// A crop that reaches past the image (empty space allowed) keeps its size and shape: the
     /// part outside the image is transparent.
@@ -52,16 +56,34 @@ public struct EditSession: Sendable, Equatable, Codable {
             throw .editFailed(.cropOutsideImage(rect: crop, imageSize: original.displaySize))
         }
         do {
-            guard let pixels = original as? PixelBuffer else { return try original.cropped(to: inside) }
-            let whole = output.pipeline(for: crop)
-            guard inside != crop else { return try whole.render(pixels).image }
-            return try padded(pixels, crop: crop, inside: inside, whole: whole)
+            if let pixels = original as? PixelBuffer { return try rendered(pixels, crop: crop, inside: inside, output: output) }
+            let croppingIsEnough = inside == crop && output.size == nil && output.mask == .square
+                && max(crop.width, crop.height) <= output.maximumDimension
+            if croppingIsEnough { return try original.cropped(to: inside) }
+            guard let pixels = try original.pixelBuffer() else {
+                throw ImagingError.unsupportedFeature(
+                    format: "\(type(of: original))",
+                    feature: "output settings (size, mask, maximum dimension) without pixelBuffer() and make(from:)")
+            }
+            let image = try rendered(pixels, crop: crop, inside: inside, output: output)
+            return try Self.remake(image, as: original) ?? image
         } catch let error as ImagingError {
             throw .editFailed(error)
         } catch {
             // An app's own image type failed to crop with an error of its own.
             throw .editFailed(.cannotRepresent(format: "\(type(of: original))", reason: String(describing: error)))
         }
+    }
+
+    private static func rendered(_ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, output: AvatarOutput) throws -> PixelBuffer {
+        let whole = output.pipeline(for: crop)
+        guard inside != crop else { return try whole.render(pixels).image }
+        return try padded(pixels, crop: crop, inside: inside, whole: whole)
+    }
+
+    /// `pixels` as an image of `original`'s type, if that type is made from pixel buffers.
+    private static func remake<Image: ImageBuffer>(_ pixels: PixelBuffer, as original: Image) throws -> (any ImageBuffer)? {
+        try Image.make(from: pixels)
     }
 
     /// Renders the part of `crop` inside the image at its place in the whole output, on a

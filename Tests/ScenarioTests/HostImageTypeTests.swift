@@ -1,0 +1,76 @@
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+/// An app's own image type gets the same Choose as `PixelBuffer`: size, mask and maximum
+/// dimension are honoured, never silently dropped.
+@MainActor
+@Suite("Output settings for any image type (B16, B22)")
+struct HostImageTypeTests {
+    /// An image type of the app's that does not convert: it can only be cropped.
+    struct CropOnlyImage: ImageBuffer {
+        var pixels: PixelBuffer
+        var pixelSize: PixelSize { pixels.pixelSize }
+        var orientation: ImageOrientation { pixels.orientation }
+        func cropped(to rect: PixelRect) throws -> CropOnlyImage { CropOnlyImage(pixels: try pixels.cropped(to: rect)) }
+    }
+
+    /// An image type of the app's that converts to and from pixel buffers.
+    struct ConvertingImage: ImageBuffer {
+        var pixels: PixelBuffer
+        var pixelSize: PixelSize { pixels.pixelSize }
+        var orientation: ImageOrientation { pixels.orientation }
+        func cropped(to rect: PixelRect) throws -> ConvertingImage { ConvertingImage(pixels: try pixels.cropped(to: rect)) }
+        func pixelBuffer() throws -> PixelBuffer? { pixels }
+        static func make(from pixels: PixelBuffer) throws -> ConvertingImage? { ConvertingImage(pixels: pixels) }
+    }
+
+    static func photo() throws -> PixelBuffer {
+        var photo = try PixelBuffer(width: 8, height: 6, orientation: .right)
+        for y in 0..<6 { for x in 0..<8 { photo[x, y] = RGBA(UInt8(x * 30), UInt8(y * 40), 90, 255) } }
+        return photo
+    }
+
+    static func choose(_ image: any ImageBuffer, output: AvatarOutput) throws -> (PickerScenario, ProfilePickerResult?) {
+        var configuration = PickerConfiguration()
+        configuration.output = output
+        let s = PickerScenario(configuration: configuration, exhaustivity: .off)
+        try s.picker.edit(image)
+        s.user.tapChoose()
+        return (s, s.delegate.lastResult)
+    }
+
+    @Test func aConvertingTypeGetsTheSamePixelsAsAPixelBuffer() throws {
+        var output = AvatarOutput()
+        output.size = 4
+        output.mask = .circle
+        let (_, expected) = try Self.choose(try Self.photo(), output: output)
+        let (_, result) = try Self.choose(ConvertingImage(pixels: try Self.photo()), output: output)
+        let edited = try #require(result?.editedImage as? ConvertingImage, "comes back as the app's own type")
+        #expect(edited.pixels == expected?.editedImage as? PixelBuffer)
+        #expect(edited.pixelSize == PixelSize(width: 4, height: 4))
+    }
+
+    @Test func aCropOnlyTypeIsCroppedWhenNothingMoreIsAsked() throws {
+        let (_, result) = try Self.choose(CropOnlyImage(pixels: try Self.photo()), output: AvatarOutput())
+        let edited = try #require(result?.editedImage as? CropOnlyImage)
+        #expect(edited.displaySize == PixelSize(width: 6, height: 6))
+        #expect(edited.pixels == (try Self.photo().cropped(to: PixelRect(x: 0, y: 1, width: 6, height: 6))))
+    }
+
+    @Test func aCropOnlyTypeWithOutputSettingsIsAClearError() throws {
+        var output = AvatarOutput()
+        output.size = 4
+        let (s, result) = try Self.choose(CropOnlyImage(pixels: try Self.photo()), output: output)
+        #expect(result == nil)
+        let expected = PickerError.editFailed(.unsupportedFeature(
+            format: "CropOnlyImage",
+            feature: "output settings (size, mask, maximum dimension) without pixelBuffer() and make(from:)"))
+        guard case let .failed(error)? = s.delegate.callbacks.last else {
+            Issue.record("no failure: \(s.delegate.callbacks)")
+            return
+        }
+        #expect(error == expected)
+    }
+}
