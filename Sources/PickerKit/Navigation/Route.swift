@@ -2,7 +2,7 @@
 ///
 /// Ids count up from 1 for each picker, so tests can predict them. User actions name the route
 /// they came from; an action from a route that is no longer frontmost is ignored.
-public struct Route: Identifiable, Sendable, Equatable, CustomStringConvertible {
+public struct Route: Identifiable, Sendable, Hashable, CustomStringConvertible {
     /// A route's identity.
     public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible {
         /// The number, from 1.
@@ -27,6 +27,11 @@ public struct Route: Identifiable, Sendable, Equatable, CustomStringConvertible 
 
     /// `"#2 editor(4032x3024 crop (504,0,3024,3024))"`.
     public var description: String { "\(id) \(screen)" }
+
+    /// Hashes the id, which alone tells routes apart: a `NavigationStack(path:)` of routes needs it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
 }
 
 /// The coordinator's navigation: what is presented and what is pushed on it. Presenters only

@@ -1,0 +1,167 @@
+import Observation
+
+/// A ``Presenter`` that is observable state, for SwiftUI: bind `.fullScreenCover(item:)`,
+/// `.sheet(item:)` or `.popover(item:)` to ``fullScreenRoute``, ``sheetRoute`` and
+/// ``popoverRoute``, a `NavigationStack(path:)` to ``path``, and an alert to ``alert``.
+///
+/// Everything a person does comes back through the same bindings: setting a route to `nil`
+/// (a sheet swiped down, a tap outside a popover) ends the session with one cancel; setting a
+/// shorter ``path`` (swiping back) is reported to the picker's navigation proxy, as a
+/// navigation controller would.
+///
+/// ```swift
+/// let model = PresentationModel()
+/// let picker = ProfilePicker(photoSource: photos)
+/// model.attach(to: picker)
+/// // In a view:
+/// // .fullScreenCover(item: $model.fullScreenRoute) { route in
+/// //     NavigationStack(path: $model.path) { screen(for: route) }
+/// //         .navigationDestination(for: Route.self) { screen(for: $0) }
+/// // }
+/// ```
+///
+/// Transitions complete at once: SwiftUI animates presentations itself and reports no end.
+@MainActor
+@Observable
+public final class PresentationModel: Presenter {
+    /// The device the screens show on.
+    public var idiom: DeviceIdiom
+    /// The proxy the presenter reports navigation to; set by the picker.
+    @ObservationIgnored public weak var navigationProxy: (any NavigationProxy)?
+    /// The presented route, however it is presented.
+    public private(set) var presented: Route?
+    /// How the presented route is presented.
+    @ObservationIgnored public private(set) var style: PresentationStyle?
+    /// The routes pushed on the presented navigation stack, for `NavigationStack(path:)`.
+    /// Setting a shorter path is the person going back.
+    public var path: [Route] {
+        get { pushed }
+        set { goBack(to: newValue) }
+    }
+    /// Whether the presented navigation stack's bar is hidden.
+    public private(set) var isNavigationBarHidden = false
+    /// The error to show in an alert while the session goes on; set it to `nil` when the alert
+    /// is dismissed.
+    public var alert: PickerError?
+
+    private var pushed: [Route] = []
+    @ObservationIgnored private weak var picker: ProfilePicker?
+
+    /// Creates a model for screens shown on `idiom`.
+    public init(idiom: DeviceIdiom = .phone) {
+        self.idiom = idiom
+    }
+
+    /// Makes this model the picker's presenter, and the way the person's dismissals reach it.
+    public func attach(to picker: ProfilePicker) {
+        self.picker = picker
+        picker.presenter = self
+    }
+
+    // MARK: Bindings
+
+    /// The presented route when it covers the whole screen; `nil` otherwise.
+    public var fullScreenRoute: Route? {
+        get { route(if: { if case .fullScreen = $0 { true } else { false } }) }
+        set { if newValue == nil { dismissedByPerson(.fullScreen) } }
+    }
+
+    /// The presented route when it is an action sheet or menu (a sheet or confirmation dialog
+    /// in SwiftUI); `nil` otherwise.
+    public var sheetRoute: Route? {
+        get {
+            route(if: {
+                switch $0 {
+                case .actionSheet, .menu: true
+                default: false
+                }
+            })
+        }
+        set { if newValue == nil { dismissedByPerson(.actionSheet) } }
+    }
+
+    /// The presented route when it is a popover; `nil` otherwise.
+    public var popoverRoute: Route? {
+        get { route(if: { if case .popover = $0 { true } else { false } }) }
+        set { if newValue == nil { dismissedByPerson(.popover(PopoverAnchor(sourceView: nil, sourceRect: .zero))) } }
+    }
+
+    private func route(if matches: (PresentationStyle) -> Bool) -> Route? {
+        guard let presented, let style, matches(style) else { return nil }
+        return presented
+    }
+
+    /// The person dismissed what is shown (in the way `kind` is shown): the picker hears it
+    /// once, from the presented route.
+    private func dismissedByPerson(_ kind: PresentationStyle) {
+        guard let presented, let style, style.sameKind(as: kind) else { return }
+        clear()
+        picker?.send(.interactivelyDismissed, from: presented.id)
+    }
+
+    private func goBack(to path: [Route]) {
+        guard path.count < pushed.count, Array(pushed.prefix(path.count)) == path, let root = presented else {
+            pushed = path
+            return
+        }
+        pushed = path
+        report(path.last ?? root)
+    }
+
+    private func clear() {
+        presented = nil
+        style = nil
+        pushed = []
+        isNavigationBarHidden = false
+    }
+
+    private func report(_ route: Route) {
+        guard presented?.screen.kind.isNavigationStack == true else { return }
+        navigationProxy?.navigation(willShow: route, animated: true)
+        navigationProxy?.navigation(didShow: route, animated: true)
+    }
+
+    // MARK: Presenter
+
+    public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
+        presented = route
+        self.style = style
+        pushed = []
+        isNavigationBarHidden = false
+        report(route)
+    }
+
+    public func dismiss(animated: Bool) {
+        clear()
+    }
+
+    public func push(_ route: Route, animated: Bool) {
+        pushed.append(route)
+        report(route)
+    }
+
+    public func pop(animated: Bool) {
+        guard !pushed.isEmpty else { return }
+        pushed.removeLast()
+        if let top = pushed.last ?? presented { report(top) }
+    }
+
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        isNavigationBarHidden = hidden
+    }
+
+    public func showAlert(for error: PickerError) {
+        alert = error
+    }
+}
+
+extension PresentationStyle {
+    /// Whether both are full screen, both sheets (action sheet or menu), or both popovers.
+    func sameKind(as other: PresentationStyle) -> Bool {
+        switch (self, other) {
+        case (.fullScreen, .fullScreen), (.popover, .popover): true
+        case (.actionSheet, .actionSheet), (.actionSheet, .menu), (.menu, .actionSheet), (.menu, .menu): true
+        default: false
+        }
+    }
+}

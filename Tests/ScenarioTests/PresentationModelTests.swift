@@ -1,0 +1,97 @@
+import Foundation
+import Observation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+/// The SwiftUI path, tested without SwiftUI: the observable model a view binds to.
+@MainActor
+@Suite("The observable presentation model for SwiftUI (B2, B4, B23)")
+struct PresentationModelTests {
+    static func picker(_ model: PresentationModel, items: [FakePhotoSource.Item] = []) -> (ProfilePicker, RecordingDelegate, Transcript) {
+        let transcript = Transcript()
+        let picker = ProfilePicker(
+            photoSource: FakePhotoSource(transcript: transcript, items: items), hostInfo: .allDeclared)
+        let delegate = RecordingDelegate(transcript: transcript)
+        picker.delegate = delegate
+        picker.eventHandler = { event in
+            transcript.record("picker", event.description)
+            if case .sessionStarted = event { delegate.sessionStarted() }
+        }
+        model.attach(to: picker)
+        return (picker, delegate, transcript)
+    }
+
+    @Test func aLibraryFlowDrivesTheBindings() async throws {
+        let model = PresentationModel()
+        let photo = try PickerScenario.photo(width: 4, height: 3)
+        let (picker, delegate, _) = Self.picker(model, items: [.image("IMG_1", photo)])
+        try await picker.selectFromPhotoLibrary()
+        #expect(model.fullScreenRoute?.screen == .browser(source: .photoLibrary, mediaTypes: [.image]))
+        #expect(model.sheetRoute == nil && model.popoverRoute == nil)
+        picker.send(.itemPicked(PickedItem(id: "IMG_1")), from: try #require(model.presented).id)
+        await picker.waitUntilIdle()
+        #expect(model.path.map(\.screen.kind) == [.editor])
+        #expect(model.isNavigationBarHidden)
+        // The person swipes back: NavigationStack shortens the path.
+        model.path = []
+        #expect(picker.navigation.stack.map(\.screen.kind) == [.browser])
+        #expect(!model.isNavigationBarHidden)
+        // Then swipes the whole sheet away: one cancel.
+        model.fullScreenRoute = nil
+        #expect(model.presented == nil)
+        #expect(!picker.isSessionActive)
+        #expect(delegate.callbacks.count == 1)
+        if case .cancelled? = delegate.callbacks.first {} else { Issue.record("\(delegate.callbacks)") }
+    }
+
+    @Test func anActionSheetAndAPopoverBindSeparately() throws {
+        let model = PresentationModel(idiom: .pad)
+        let (picker, delegate, transcript) = Self.picker(model)
+        let button = NSObjectBox()
+        try picker.chooseSource(anchor: PopoverAnchor(sourceView: button, sourceRect: .zero))
+        #expect(model.popoverRoute?.screen.kind == .sourceChooser)
+        #expect(model.sheetRoute == nil)
+        model.sheetRoute = nil  // not what is shown: nothing happens
+        #expect(picker.isSessionActive)
+        model.popoverRoute = nil  // a tap outside the popover
+        #expect(!picker.isSessionActive)
+        #expect(delegate.callbacks.count == 1)
+        #expect(transcript.lines.suffix(2) == ["picker: end cancelled (user)", "delegate: didCancel"])
+    }
+
+    @Test func changesAreObservable() throws {
+        let model = PresentationModel()
+        let (picker, _, _) = Self.picker(model)
+        let changed = Flag()
+        withObservationTracking { _ = model.fullScreenRoute } onChange: { changed.set() }
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        #expect(changed.isSet)
+        #expect(model.fullScreenRoute?.screen.kind == .editor)
+        picker.send(.chooseTapped, from: try #require(model.presented).id)
+        #expect(model.presented == nil)
+    }
+
+    @Test func alertsAreState() async throws {
+        let model = PresentationModel()
+        let (picker, _, _) = Self.picker(model, items: [.failing("BAD", "offline")])
+        try await picker.selectFromPhotoLibrary()
+        picker.send(.itemPicked(PickedItem(id: "BAD")), from: try #require(model.presented).id)
+        await picker.waitUntilIdle()
+        #expect(model.alert == .itemLoadFailed(itemID: "BAD", reason: "offline"))
+        model.alert = nil
+        #expect(picker.isSessionActive, "the browser stays open")
+    }
+}
+
+/// A stand-in for the button a popover points at.
+final class NSObjectBox {}
+
+/// A flag set from an observation's change handler.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
