@@ -1,0 +1,92 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+/// The contract checks a host runs against its own adapters, run here against the fakes and
+/// against adapters broken on purpose, so the checks are known to catch what they name.
+@MainActor
+@Suite("Contract checks for host adapters")
+struct ContractTests {
+    @Test func theFakePresenterKeepsThePresenterContract() async {
+        #expect(await PresenterContract.violations { FakePresenter(transcript: Transcript()) } == [])
+    }
+
+    @Test func theSwiftUIModelKeepsThePresenterContract() async {
+        #expect(await PresenterContract.violations { PresentationModel() } == [])
+    }
+
+    /// Calls every completion twice and never reports a pushed route.
+    final class SloppyPresenter: Presenter {
+        var idiom: DeviceIdiom = .phone
+        weak var navigationProxy: (any NavigationProxy)?
+        func present(_ route: Route, style: PresentationStyle, animated: Bool) {
+            navigationProxy?.navigation(didShow: route, animated: animated)
+        }
+        func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
+            present(route, style: style, animated: animated)
+            completion()
+            completion()
+        }
+        func dismiss(animated: Bool) {}
+        func push(_ route: Route, animated: Bool) {}
+        func pop(animated: Bool) {}
+        func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {}
+    }
+
+    @Test func aSloppyPresenterIsCaught() async {
+        let violations = await PresenterContract.violations(timeout: .milliseconds(50)) { SloppyPresenter() }
+        #expect(violations == [
+            "present: the completion was called 2 times, not once",
+            #"present a navigation stack: the proxy heard ["did show #1"], not ["will show #1", "did show #1"]"#,
+            #"push: the proxy heard [], not ["will show #2", "did show #2"]"#,
+            #"pop: the proxy heard [], not ["will show #1", "did show #1"]"#,
+            "present after a dismiss: the completion was called 2 times, not once",
+        ])
+    }
+
+    @Test func theFakePhotoSourceKeepsThePhotoSourceContract() async throws {
+        var item = FakePhotoSource.Item.image("IMG_1", try PickerScenario.photo(width: 4, height: 3))
+        item.progress = [0.25, 0.5, 1]
+        let source = FakePhotoSource(transcript: Transcript(), items: [item, .failing("BAD", "offline")])
+        #expect(await PhotoSourceContract.violations(of: source, items: [item.item, PickedItem(id: "BAD")]) == [])
+        source.loadMode = .manual
+        let violations = await PhotoSourceContract.violations(of: source, items: [item.item], timeout: .milliseconds(50))
+        #expect(violations == ["IMG_1: the load did not finish within 0.05 seconds"], "a held load is caught; a cancelled one ends")
+    }
+
+    /// Reports progress past 1 and back, and ignores cancellation for a while.
+    final class SloppySource: PhotoSource {
+        func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool { sourceType == .photoLibrary }
+        func availableMediaTypes(for sourceType: SourceType) -> [MediaType] { [] }
+        func authorizationStatus(for sourceType: SourceType) -> AuthorizationStatus { .authorized }
+        func requestAuthorization(for sourceType: SourceType) async -> AuthorizationStatus { .authorized }
+        func loadMedia(for item: PickedItem) async throws -> PickedMedia {
+            // Waits 200 ms whether cancelled or not.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { done.resume() }
+            }
+            throw CancellationError()
+        }
+        func loadMedia(
+            for item: PickedItem, representation: LibraryPickerConfiguration.Representation,
+            progress: @escaping @MainActor (Double) -> Void
+        ) async throws -> PickedMedia {
+            progress(0.5)
+            progress(1.5)
+            progress(0.2)
+            throw CancellationError()
+        }
+    }
+
+    @Test func aSloppyPhotoSourceIsCaught() async {
+        let violations = await PhotoSourceContract.violations(of: SloppySource(), items: [PickedItem(id: "X")], timeout: .milliseconds(40))
+        #expect(violations == [
+            "photoLibrary: available, but offers no media type",
+            "X: progress 1.5 is outside 0…1",
+            "X: progress went back: [0.5, 1.5, 0.2]",
+            "X: a cancelled load did not end within 0.04 seconds",
+        ])
+    }
+}
