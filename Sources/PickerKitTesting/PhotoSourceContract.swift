@@ -69,7 +69,10 @@ public enum PhotoSourceContract {
         }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        while done.count == 0, clock.now < deadline {
+        var turns = 0
+        // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
+        while done.count == 0, clock.now < deadline || turns < 200 {
+            turns += 1
             await Task.yield()
             if done.count == 0 { try? await Task.sleep(for: .milliseconds(1)) }
         }

@@ -63,7 +63,12 @@ public enum PresenterContract {
         start { counter.count += 1 }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        while counter.count == 0, clock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        var turns = 0
+        // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
+        while counter.count == 0, clock.now < deadline || turns < 200 {
+            turns += 1
+            try? await Task.sleep(for: .milliseconds(1))
+        }
         for _ in 0..<50 { await Task.yield() }
         return counter.count
     }

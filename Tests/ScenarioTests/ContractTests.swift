@@ -56,17 +56,19 @@ struct ContractTests {
         #expect(violations == ["IMG_1: the load did not finish within 0.05 seconds"], "a held load is caught; a cancelled one ends")
     }
 
-    /// Reports progress past 1 and back, and ignores cancellation for a while.
+    /// Reports progress past 1 and back, and ignores cancellation until released.
     final class SloppySource: PhotoSource {
+        var held: [CheckedContinuation<Void, Never>] = []
+        func release() {
+            for load in held { load.resume() }
+            held = []
+        }
         func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool { sourceType == .photoLibrary }
         func availableMediaTypes(for sourceType: SourceType) -> [MediaType] { [] }
         func authorizationStatus(for sourceType: SourceType) -> AuthorizationStatus { .authorized }
         func requestAuthorization(for sourceType: SourceType) async -> AuthorizationStatus { .authorized }
         func loadMedia(for item: PickedItem) async throws -> PickedMedia {
-            // Waits 200 ms whether cancelled or not.
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { done.resume() }
-            }
+            await withCheckedContinuation { held.append($0) }
             throw CancellationError()
         }
         func loadMedia(
@@ -81,7 +83,9 @@ struct ContractTests {
     }
 
     @Test func aSloppyPhotoSourceIsCaught() async {
-        let violations = await PhotoSourceContract.violations(of: SloppySource(), items: [PickedItem(id: "X")], timeout: .milliseconds(40))
+        let source = SloppySource()
+        let violations = await PhotoSourceContract.violations(of: source, items: [PickedItem(id: "X")], timeout: .milliseconds(40))
+        source.release()
         #expect(violations == [
             "photoLibrary: available, but offers no media type",
             "X: progress 1.5 is outside 0…1",
