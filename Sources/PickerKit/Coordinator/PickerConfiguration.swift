@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// How a ``ProfilePicker`` runs its sessions.
 ///
 /// ```swift
@@ -36,6 +38,38 @@ public struct PickerConfiguration: Sendable, Equatable {
     /// - Throws: ``PickerError/invalidConfiguration(_:)`` naming the setting.
     public func validate() throws(PickerError) {
         if let problem { throw problem }
+    }
+
+    /// The longest side worth decoding a picked image of `imageSize` (display orientation) at,
+    /// so a photo source can downsample at load (ImageIO thumbnailing) and a 48 MP photo never
+    /// lands in memory whole; `nil` when the full size is needed.
+    ///
+    /// Choose never produces more than ``AvatarOutput/maximumDimension`` (or
+    /// ``AvatarOutput/size``) pixels across, and at the editor's maximum zoom the crop spans the
+    /// fewest original pixels. The image is scaled so that even that crop still has the
+    /// output's pixels: no blur (B21), no wasted memory (B20). With editing off the image is
+    /// returned as picked, so it is needed whole.
+    ///
+    /// ```swift
+    /// var configuration = PickerConfiguration()
+    /// configuration.output.size = 512                   // maximum zoom: 5× the covering zoom
+    /// configuration.largestUsefulSide(for: PixelSize(width: 8064, height: 6048))  // 3414
+    /// ```
+    public func largestUsefulSide(for imageSize: PixelSize) -> Int? {
+        guard allowsEditing, !imageSize.isEmpty else { return nil }
+        let outputSide = Double(min(output.size ?? output.maximumDimension, output.maximumDimension))
+        let shortSide = Double(min(imageSize.width, imageSize.height))
+        let longSide = Double(max(imageSize.width, imageSize.height))
+        // The short side the image needs so that the smallest crop still has `outputSide` pixels.
+        let neededShortSide: Double
+        switch editor.maximumZoom {
+        case let .factor(factor):
+            neededShortSide = outputSide * max(1, factor)
+        case let .minimumOutputPixels(pixels):
+            neededShortSide = shortSide * outputSide / Double(max(1, pixels))
+        }
+        guard neededShortSide.isFinite, neededShortSide < shortSide else { return nil }
+        return Int((neededShortSide * longSide / shortSide).rounded(.up))
     }
 
     /// The first setting out of range, as ``validate()`` reports it; `nil` when all are in range.

@@ -59,6 +59,22 @@ public enum FlashMode: String, CaseIterable, Sendable, Codable {
     case off
 }
 
+extension FlashMode {
+    /// The mode to ask of a camera that supports `supported`: this one when it is supported,
+    /// else off, else the first supported (a camera with no flash, such as most front cameras,
+    /// supports only off). Asking an unsupported mode raises in AVFoundation.
+    ///
+    /// ```swift
+    /// FlashMode.on.resolved(supported: [.off])          // .off
+    /// FlashMode.auto.resolved(supported: [.off, .auto]) // .auto
+    /// ```
+    public func resolved(supported: [FlashMode]) -> FlashMode {
+        if supported.contains(self) { return self }
+        if supported.contains(.off) || supported.isEmpty { return .off }
+        return supported[0]
+    }
+}
+
 /// The camera's settings.
 public struct CameraSettings: Sendable, Equatable {
     /// The camera the session starts with; the rear one by default.
