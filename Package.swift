@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "PickerKit", targets: ["PickerKit"]),
         .library(name: "PickerImaging", targets: ["PickerImaging"]),
         .library(name: "PickerKitTesting", targets: ["PickerKitTesting"]),
+        // UIKit, Photos and AVFoundation behind the seams; Apple platforms only.
+        .library(name: "PickerKitUIKit", targets: ["PickerKitUIKit"]),
         .executable(name: "avatar-demo", targets: ["AvatarDemo"]),
         .executable(name: "picker-image", targets: ["picker-image"]),
     ],
@@ -17,13 +19,9 @@ let package = Package(
         .target(name: "PickerKit", dependencies: ["PickerImaging"]),
         .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging"]),
         .executableTarget(name: "picker-image", dependencies: ["PickerImaging"]),
-        // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`.
-        .target(
-            name: "UIKitAdapter",
-            dependencies: ["PickerKit", "PickerImaging"],
-            path: "Examples/UIKitAdapter",
-            exclude: ["README.md"]
-        ),
+        // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`
+        // (scripts/check-apple-only.sh checks it).
+        .target(name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"], exclude: ["README.md"]),
         .executableTarget(
             name: "AvatarDemo",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
