@@ -71,6 +71,8 @@ public final class FakePhotoSource: PhotoSource {
     /// With ``AuthorizationStatus/limited`` access, the ids of the items the person allowed;
     /// the others are not shown.
     public var limitedSelection: Set<String> = []
+    /// The ids the person adds to ``limitedSelection`` when offered to select more.
+    public var itemsAllowedOnRequest: Set<String> = []
     /// When loads complete.
     public var loadMode: LoadMode = .immediate
     /// When the person answers an access request: at once, or when the test calls
@@ -130,6 +132,14 @@ public final class FakePhotoSource: PhotoSource {
         }
         authorization[sourceType] = answer
         return answer
+    }
+
+    public func selectMoreItems(for sourceType: SourceType) async {
+        transcript.record("source", "select more for \(sourceType): \(itemsAllowedOnRequest.sorted().joined(separator: ", "))")
+        if authorization[sourceType] != .limited {
+            transcript.reportUnexpected("select more for \(sourceType) without limited access")
+        }
+        limitedSelection.formUnion(itemsAllowedOnRequest)
     }
 
     public func loadMedia(for item: PickedItem) async throws -> PickedMedia {

@@ -43,6 +43,11 @@ public final class ScriptedUser {
         tap("pick \(items.map(\.id).joined(separator: ", "))", .itemsPicked(items))
     }
 
+    /// Taps "Select more photos" in a browser with limited access.
+    public func tapSelectMore() {
+        tap("select more", .selectMoreTapped)
+    }
+
     /// Presses the camera's shutter.
     public func tapShutter() {
         tap("shutter", .shutterTapped)

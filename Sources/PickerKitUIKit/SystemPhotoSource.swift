@@ -23,6 +23,8 @@ public final class SystemPhotoSource: PhotoSource {
     /// The picker's configuration, which decides how large a picked image is worth decoding
     /// (`PickerConfiguration.largestUsefulSide(for:)`). Keep it equal to the picker's.
     public var configuration = PickerConfiguration()
+    /// The screen the limited-library picker ("select more photos") is presented from.
+    public weak var presentingViewController: UIViewController?
     /// Where picked movies are copied to.
     public var movieDirectory = FileManager.default.temporaryDirectory
 
@@ -47,6 +49,11 @@ public final class SystemPhotoSource: PhotoSource {
             return await AVCaptureDevice.requestAccess(for: .video) ? .authorized : .denied
         }
         return Self.status(await PHPhotoLibrary.requestAuthorization(for: .readWrite))
+    }
+
+    public func selectMoreItems(for sourceType: SourceType) async {
+        guard let presentingViewController else { return }
+        _ = await PHPhotoLibrary.shared().presentLimitedLibraryPicker(from: presentingViewController)
     }
 
     public func loadMedia(for item: PickedItem) async throws -> PickedMedia {

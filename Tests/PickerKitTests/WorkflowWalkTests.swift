@@ -47,11 +47,12 @@ struct WorkflowWalker {
         case editedFinish, uneditedFinish, movieFinish, manyItemsFinish, userCancel, hostCancel, taskCancel
         case presenterGone, delegateGone, failure, startRefused, chooser, accessAsked, browsing, loading
         case loadingMany, camera, capturing, recording, editing, previewing, swipeBack, staleResponse
-        case interactiveDismissal
+        case interactiveDismissal, moreSelected
     }
 
     enum Pending {
         case access(SourceType)
+        case selectMore(SourceType)
         case load(PickedItem, slot: Int?)
         case prepare(CameraDevice)
         case capture
@@ -159,6 +160,7 @@ struct WorkflowWalker {
         configuration.mediaTypes = [[.image], [.image, .movie], [.movie], [], [.livePhoto, .image]][roll(5)]
         configuration.allowsEditing = roll(4) > 0
         configuration.animated = roll(2) == 0
+        configuration.libraryAccess = roll(2) == 0 ? .inApp : .outOfProcess
         configuration.camera.device = roll(3) == 0 ? .front : .rear
         configuration.movie.maximumDuration = .seconds([10, 600, -1, 3][roll(4)])
         if roll(3) == 0 { configuration.output.size = [64, 0, 512][roll(3)] }
@@ -173,6 +175,7 @@ struct WorkflowWalker {
             var library = LibraryPickerConfiguration()
             library.filter = Set(LibraryPickerConfiguration.Filter.allCases.filter { _ in roll(2) == 0 })
             library.selectionLimit = roll(5) - 1
+            library.access = roll(2) == 0 ? .inApp : .outOfProcess
             request = .library(library)
         }
         let anchors: [PopoverAnchor?] = [anchor, anchor, anchor, anchor, anchor, nil, nil, releasedAnchor]
@@ -186,6 +189,7 @@ struct WorkflowWalker {
         switch (kind, roll(10)) {
         case (_, 0): action = .cancelTapped
         case (.sourceChooser, _): action = .sourceChosen(SourceType.allCases[roll(3)])
+        case (.browser, 1), (.libraryPicker, 1): action = .selectMoreTapped
         case (.browser, _): action = .itemPicked(items[roll(items.count)])
         case (.libraryPicker, _): action = .itemsPicked((0..<roll(4)).map { _ in items[roll(items.count)] })
         case (.camera, let n) where n < 4: action = .shutterTapped
@@ -233,6 +237,9 @@ struct WorkflowWalker {
                 : .success(RecordedMovie(url: URL(fileURLWithPath: "/tmp/r.mov"), duration: .seconds(roll(30) - 2))))
         case let .timer(timer):
             response = .deadline(timer)
+        case let .selectMore(source):
+            reached[.moreSelected, default: 0] += 1
+            response = .moreItemsSelected(source)
         }
         if session != workflow.state.session?.id { reached[.staleResponse, default: 0] += 1 }
         return .response(session: session, response)
@@ -290,6 +297,7 @@ struct WorkflowWalker {
                 barHidden = hidden
             case .showAlert, .tearDownCamera: break
             case let .checkAccess(source, session): work(.access(source), session, current)
+            case let .selectMoreItems(source, session): work(.selectMore(source), session, current)
             case let .load(item, _, slot, session): work(.load(item, slot: slot), session, current)
             case let .prepareCamera(device, session): work(.prepare(device), session, current)
             case let .captureStill(_, session): work(.capture, session, current)

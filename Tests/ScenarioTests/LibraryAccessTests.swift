@@ -117,3 +117,57 @@ struct SourceMenuTests {
         #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.photoLibrary])
     }
 }
+
+/// Limited access to a library browsed in the app: the person can allow more items (B12).
+@MainActor
+@Suite("Select more photos, with limited access (B12)")
+struct SelectMoreTests {
+    static func items() throws -> [FakePhotoSource.Item] {
+        [.image("IMG_1", try PickerScenario.photo(width: 4, height: 3)), .image("IMG_2", try PickerScenario.photo(width: 2, height: 2))]
+    }
+
+    @Test func thePersonAllowsMoreThenPicksIt() async throws {
+        var configuration = PickerConfiguration()
+        configuration.libraryAccess = .inApp
+        let s = PickerScenario(items: try Self.items(), configuration: configuration) {
+            $0.authorization[.photoLibrary] = .limited
+            $0.limitedSelection = ["IMG_2"]
+            $0.itemsAllowedOnRequest = ["IMG_1"]
+        }
+        try await s.picker.selectFromPhotoLibrary()
+        #expect(s.source.visibleItems.map(\.item.id) == ["IMG_2"])
+        s.user.tapSelectMore()
+        await s.settle()
+        #expect(s.source.visibleItems.map(\.item.id) == ["IMG_1", "IMG_2"])
+        s.user.pickItem(at: 0)
+        await s.settle()
+        s.user.tapSelectMore()
+        s.expect([
+            "picker: start source photoLibrary",
+            "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
+            "user: select more on #1",
+            "source: select more for photoLibrary: IMG_1",
+            "picker: more items selected for photoLibrary",
+            "user: pick IMG_1 on #1",
+            "picker: load IMG_1 (public.image)",
+            "source: load IMG_1",
+            "picker: loaded IMG_1: image 4x3 up (1)",
+            "presenter: push #2 editor(4x3 crop (1,0,3,3))",
+            "presenter: navigation bar hidden",
+            "user: select more on #2",
+            "picker: ignored selectMoreTapped on #2: not offered here",
+        ])
+    }
+
+    @Test func outOfProcessThereIsNothingToSelectMoreOf() async throws {
+        let s = PickerScenario(items: try Self.items())
+        try await s.picker.selectFromLibrary(LibraryPickerConfiguration())
+        s.user.tapSelectMore()
+        s.expect([
+            "picker: start library picker",
+            "presenter: present #1 library([public.image], limit 1) fullScreen animated",
+            "user: select more on #1",
+            "picker: ignored selectMoreTapped on #1: not offered here",
+        ])
+    }
+}

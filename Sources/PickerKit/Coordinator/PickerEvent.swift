@@ -13,6 +13,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case authorizationRequested(SourceType, AuthorizationStatus)
     /// An action was not acted on, and why.
     case actionIgnored(UserAction, route: Route.ID, reason: IgnoreReason)
+    /// The person was offered more items to allow, with limited access, and is done.
+    case moreItemsSelected(SourceType)
     /// A picked item started loading.
     case loadStarted(PickedItem)
     /// A picked item reported progress while loading.
@@ -70,6 +72,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .startFailed(error): "start failed: \(error)"
         case let .authorizationRequested(source, status): "asked access to \(source): \(status.rawValue)"
         case let .actionIgnored(action, route, reason): "ignored \(action) on \(route): \(reason.rawValue)"
+        case let .moreItemsSelected(source): "more items selected for \(source)"
         case let .loadStarted(item): "load \(item)"
         case let .loadProgress(item, fraction): "progress \(item.id) \(Int((fraction * 100).rounded()))%"
         case let .loadSucceeded(item, summary): "loaded \(item.id): \(summary)"

@@ -133,6 +133,12 @@ extension ProfilePicker {
             sendPresenterCalls()
         case let .checkAccess(source, session):
             checkAccess(source, session)
+        case let .selectMoreItems(source, session):
+            let photos = photoSource
+            spawn(session, "the selection of more items") { [weak self] in
+                await photos.selectMoreItems(for: source)
+                self?.respond(session, .moreItemsSelected(source))
+            }
         case let .load(item, representation, slot, session):
             load(item, representation, slot: slot, session)
         case let .prepareCamera(device, session):

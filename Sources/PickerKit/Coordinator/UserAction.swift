@@ -29,6 +29,9 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case playTapped
     /// The trim handles moved to keep `start`…`end` of the movie.
     case trimChanged(start: Duration, end: Duration)
+    /// "Select more photos" was tapped in a browser or library picker that browses the library
+    /// in the app (``LibraryAccess/inApp``) with limited access.
+    case selectMoreTapped
     /// The person dismissed the presented screen themselves: swiped a sheet down, or tapped
     /// outside a popover. Sent by the presenter from the presented route; it is already gone.
     case interactivelyDismissed
@@ -49,6 +52,7 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case .playTapped: "playTapped"
         case let .trimChanged(start, end): "trimChanged(\(start.seconds)s–\(end.seconds)s)"
         case .interactivelyDismissed: "interactivelyDismissed"
+        case .selectMoreTapped: "selectMoreTapped"
         }
     }
 }

@@ -33,9 +33,15 @@ public protocol PhotoSource: AnyObject {
         for item: PickedItem, representation: LibraryPickerConfiguration.Representation,
         progress: @escaping @MainActor (Double) -> Void
     ) async throws -> PickedMedia
+    /// With limited access, lets the person add items to what the app may see (on a device,
+    /// `PHPhotoLibrary.presentLimitedLibraryPicker(from:)`), and returns when they are done.
+    func selectMoreItems(for sourceType: SourceType) async
 }
 
 extension PhotoSource {
+    /// By default there is nothing more to select.
+    public func selectMoreItems(for sourceType: SourceType) async {}
+
     /// By default the representation is not distinguished and no progress is reported.
     public func loadMedia(
         for item: PickedItem, representation: LibraryPickerConfiguration.Representation,

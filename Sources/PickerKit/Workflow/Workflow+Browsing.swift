@@ -11,10 +11,25 @@ extension Workflow {
         case let (.browsing(session, route), .itemsPicked(items)):
             guard case let .libraryPicker(library) = route.screen else { return nil }
             return itemsPicked(items, library, session, route)
+        case let (.browsing(session, route), .selectMoreTapped):
+            guard let source = Self.inAppSource(route, session) else { return nil }
+            return [.selectMoreItems(source, session: session.id)]
+        case let (.loading(session, route, _), .selectMoreTapped), let (.loadingMany(session, route, _), .selectMoreTapped):
+            return Self.inAppSource(route, session) == nil ? nil : ignore(action, id, .busy)
         case (.loading, .itemPicked), (.loadingMany, .itemPicked), (.loading, .itemsPicked), (.loadingMany, .itemsPicked):
             return ignore(action, id, .busy)
         default:
             return nil
+        }
+    }
+
+    /// The source a browser or library picker browses in the app, which can offer more items
+    /// with limited access; `nil` when it runs out of process.
+    static func inAppSource(_ route: Route, _ session: WorkflowSession) -> SourceType? {
+        switch route.screen {
+        case let .browser(source, _) where session.configuration.libraryAccess == .inApp: source
+        case let .libraryPicker(library) where library.access == .inApp: .photoLibrary
+        default: nil
         }
     }
 

@@ -123,6 +123,8 @@ public struct Workflow {
             return accessAnswered(source, status, asked: asked)
         case let .loadProgress(item, fraction):
             return loadProgress(item, fraction)
+        case let .moreItemsSelected(source):
+            return [.emit(.moreItemsSelected(source))]
         case let .loaded(item, slot, result):
             return loaded(item, slot: slot, result)
         case let .cameraReady(device, time):

@@ -32,6 +32,8 @@ public enum WorkflowAction {
 public enum WorkflowResponse {
     /// The access check of a source: the status, and whether the person was asked just now.
     case accessAnswered(SourceType, AuthorizationStatus, asked: Bool)
+    /// The person is done allowing more items of a source.
+    case moreItemsSelected(SourceType)
     /// A picked item reported progress.
     case loadProgress(PickedItem, Double)
     /// A picked item loaded or failed; `slot` is its place in a multiple selection.

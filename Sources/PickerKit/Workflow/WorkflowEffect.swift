@@ -23,6 +23,8 @@ public enum WorkflowEffect {
     /// Check access to `source`, asking the person when not yet asked; answers
     /// ``WorkflowResponse/accessAnswered(_:_:asked:)``.
     case checkAccess(SourceType, session: Int)
+    /// Let the person allow more items of `source`; answers ``WorkflowResponse/moreItemsSelected(_:)``.
+    case selectMoreItems(SourceType, session: Int)
     /// Load a picked item (in a representation, for the library picker); answers
     /// ``WorkflowResponse/loaded(_:slot:_:)`` after any ``WorkflowResponse/loadProgress(_:_:)``.
     case load(PickedItem, representation: LibraryPickerConfiguration.Representation?, slot: Int?, session: Int)
