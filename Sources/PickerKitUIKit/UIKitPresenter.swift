@@ -90,7 +90,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         self.presented = (route, presented)
         presented.presentationController?.delegate = self
         guard let host else { return completion() }
-        host.present(presented, animated: animated) { MainActor.assumeIsolated { completion() } }
+        host.present(presented, animated: animated) { Task { @MainActor in completion() } }
     }
 
     public func dismiss(animated: Bool) {
@@ -101,7 +101,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         let hadPresented = presented != nil
         clear()
         guard hadPresented, let host, host.presentedViewController != nil else { return completion() }
-        host.dismiss(animated: animated) { MainActor.assumeIsolated { completion() } }
+        host.dismiss(animated: animated) { Task { @MainActor in completion() } }
     }
 
     /// The person swiped the sheet down or tapped outside the popover: UIKit already dismissed it.

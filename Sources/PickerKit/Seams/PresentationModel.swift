@@ -21,6 +21,8 @@ import Observation
 /// ```
 ///
 /// Transitions complete at once: SwiftUI animates presentations itself and reports no end.
+/// It needs the Observation module: iOS 17, macOS 14, tvOS 17 or visionOS 1 (on Linux, any).
+@available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
 @MainActor
 @Observable
 public final class PresentationModel: Presenter {

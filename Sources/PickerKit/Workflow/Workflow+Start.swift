@@ -232,13 +232,15 @@ extension Workflow {
 
     /// The edit screen's geometry for `image`: the configured editor, or a restored session's.
     static func geometry(for image: any ImageBuffer, editor: EditorConfiguration, restoring: EditSession?) -> Result<EditorGeometry, PickerError> {
-        Result { () throws(PickerError) -> EditorGeometry in
+        do throws(PickerError) {
             if let restoring {
-                return try EditorGeometry(
+                return .success(try EditorGeometry(
                     imageSize: image.displaySize, orientation: image.orientation,
-                    configuration: restoring.geometry.configuration, restoring: restoring.cropRect)
+                    configuration: restoring.geometry.configuration, restoring: restoring.cropRect))
             }
-            return try EditorGeometry(imageSize: image.displaySize, orientation: image.orientation, configuration: editor)
+            return .success(try EditorGeometry(imageSize: image.displaySize, orientation: image.orientation, configuration: editor))
+        } catch {
+            return .failure(error)
         }
     }
 }
