@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "PickerKitTesting", targets: ["PickerKitTesting"]),
         // UIKit, Photos and AVFoundation behind the seams; Apple platforms only.
         .library(name: "PickerKitUIKit", targets: ["PickerKitUIKit"]),
+        // SwiftUI presentations bound to PresentationModel; iOS 17 and visionOS only.
+        .library(name: "PickerKitSwiftUI", targets: ["PickerKitSwiftUI"]),
         .executable(name: "avatar-demo", targets: ["AvatarDemo"]),
         .executable(name: "picker-image", targets: ["picker-image"]),
     ],
@@ -22,6 +24,7 @@ let package = Package(
         // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`
         // (scripts/check-apple-only.sh checks it).
         .target(name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"], exclude: ["README.md"]),
+        .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit"]),
         .executableTarget(
             name: "AvatarDemo",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],

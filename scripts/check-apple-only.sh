@@ -5,7 +5,7 @@
 # on Apple platforms, where PickerKit's CI cannot look.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-apple_only=(Sources/PickerKitUIKit)
+apple_only=(Sources/PickerKitUIKit Sources/PickerKitSwiftUI)
 status=0
 for dir in "${apple_only[@]}"; do
     while IFS= read -r -d '' file; do
