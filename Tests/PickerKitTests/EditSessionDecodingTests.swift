@@ -25,7 +25,7 @@ struct EditSessionDecodingTests {
 
     @Test func aSessionRoundTripsWithItsFormatVersion() throws {
         let (session, json) = try Self.saved()
-        #expect(json["version"] as? Int == 1)
+        #expect(json["version"] as? Int == 2)
         #expect(try Self.decode(json) == session)
     }
 
@@ -35,6 +35,31 @@ struct EditSessionDecodingTests {
         #expect(try Self.decode(json) == session)
     }
 
+    @Test func aVersionOneSessionDecodesUnturned() throws {
+        var (session, json) = try Self.saved()
+        var geometry = json["geometry"] as! [String: Any]
+        geometry["quarterTurns"] = nil
+        geometry["mirrored"] = nil
+        json["geometry"] = geometry
+        json["version"] = 1
+        let decoded = try Self.decode(json)
+        #expect(decoded == session)
+        #expect(decoded.geometry.quarterTurns == 0 && !decoded.geometry.isMirrored)
+    }
+
+    @Test func aTurnedSessionRoundTripsAndRejectsFiveTurns() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
+        editor.apply(.transform(.turnRight))
+        editor.apply(.transform(.flipVertical))
+        let session = EditSession(geometry: editor, output: AvatarOutput())
+        var json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(session)) as! [String: Any]
+        #expect(try Self.decode(json) == session)
+        var geometry = json["geometry"] as! [String: Any]
+        geometry["quarterTurns"] = 5
+        json["geometry"] = geometry
+        #expect(throws: DecodingError.self) { try Self.decode(json) }
+    }
+
     @Test func anUnknownVersionIsAClearError() throws {
         var (_, json) = try Self.saved()
         json["version"] = 7
@@ -42,7 +67,7 @@ struct EditSessionDecodingTests {
             _ = try Self.decode(json)
             Issue.record("decoded version 7")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription == "edit session format version 7 is not one this build reads (1)")
+            #expect(context.debugDescription == "edit session format version 7 is not one this build reads (1...2)")
         }
     }
 

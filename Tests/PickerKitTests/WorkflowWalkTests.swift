@@ -91,6 +91,7 @@ struct WorkflowWalker {
         .pinch(scale: 2.5, focus: CGPoint(x: 180, y: 330)), .pinch(scale: 0.3, focus: CGPoint(x: 10, y: 10)),
         .pinch(scale: 5, focus: CGPoint(x: 200, y: 400)), .doubleTap(CGPoint(x: 100, y: 300)), .ended, .ended, .reset,
         .pinch(scale: .nan, focus: .zero), .pan(CGPoint(x: Double.infinity, y: 0)),
+        .transform(.turnRight), .transform(.turnLeft), .transform(.flipHorizontal), .transform(.flipVertical),
     ]
 
     init(seed: UInt64) throws {

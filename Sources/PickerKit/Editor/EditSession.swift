@@ -11,9 +11,10 @@ import PickerImaging
 /// try picker.edit(original, restoring: session)       // or reopen the editor on it
 /// ```
 public struct EditSession: Sendable, Equatable, Codable {
-    /// The format version this build writes and reads. Sessions saved before versions were
-    /// written (no `version` key) are version 1.
-    public static let formatVersion = 1
+    /// The format version this build writes. Version 2 added turns and flips to the geometry;
+    /// this build reads 1 and 2, and sessions saved before versions were written (no
+    /// `version` key) are version 1.
+    public static let formatVersion = 2
 
     /// The editor as the person left it.
     public var geometry: EditorGeometry
@@ -35,10 +36,20 @@ public struct EditSession: Sendable, Equatable, Codable {
     ///   image the session was made for (its display size differs), and
     ///   ``PickerError/editFailed(_:)`` when it cannot be rendered.
     public func apply(to original: any ImageBuffer) throws(PickerError) -> any ImageBuffer {
-        guard original.displaySize == geometry.imageSize else {
-            throw .imageMismatch(expected: geometry.imageSize, actual: original.displaySize)
+        let shown = geometry.quarterTurns == 0 && !geometry.isMirrored
+            ? original.displaySize : geometry.displayOrientation(of: original.orientation).displaySize(forRaw: original.pixelSize)
+        guard shown == geometry.imageSize else {
+            throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
-        return try Self.render(original, crop: cropRect, output: output)
+        let image = try geometry.shown(original)
+        let rendered = try Self.render(image, crop: cropRect, output: output)
+        // A turned or flipped image of the app's own type went through its pixels: bring it back.
+        guard !(original is PixelBuffer), let pixels = rendered as? PixelBuffer, image is PixelBuffer else { return rendered }
+        do {
+            return try Self.remake(pixels, as: original) ?? pixels
+        } catch {
+            throw .editFailed(.cannotRepresent(format: "\(type(of: original))", reason: String(describing: error)))
+        }
     }
 
     /// Crops, scales and masks `original` through PickerImaging's pipeline, the same for every
@@ -82,7 +93,7 @@ public struct EditSession: Sendable, Equatable, Codable {
     }
 
     /// `pixels` as an image of `original`'s type, if that type is made from pixel buffers.
-    private static func remake<Image: ImageBuffer>(_ pixels: PixelBuffer, as original: Image) throws -> (any ImageBuffer)? {
+    static func remake<Image: ImageBuffer>(_ pixels: PixelBuffer, as original: Image) throws -> (any ImageBuffer)? {
         try Image.make(from: pixels)
     }
 
@@ -118,10 +129,10 @@ extension EditSession {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        guard version == Self.formatVersion else {
+        guard (1...Self.formatVersion).contains(version) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container,
-                debugDescription: "edit session format version \(version) is not one this build reads (\(Self.formatVersion))")
+                debugDescription: "edit session format version \(version) is not one this build reads (1...\(Self.formatVersion))")
         }
         self.init(
             geometry: try container.decode(EditorGeometry.self, forKey: .geometry),

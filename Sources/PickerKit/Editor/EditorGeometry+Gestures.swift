@@ -33,6 +33,8 @@ extension EditorGeometry {
             settle(about: maskRect.center)
         case .reset:
             reset()
+        case let .transform(transform):
+            self.transform(transform)
         }
     }
 

@@ -22,9 +22,13 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// The layout and limits.
     public let configuration: EditorConfiguration
     /// The image's size in display orientation.
-    public let imageSize: PixelSize
+    public internal(set) var imageSize: PixelSize
     /// The image's orientation, to map the crop to stored pixels.
-    public let orientation: ImageOrientation
+    public internal(set) var orientation: ImageOrientation
+    /// Quarter turns clockwise the person applied, 0…3, after ``isMirrored``.
+    public internal(set) var quarterTurns = 0
+    /// Whether the person mirrored the image left to right (before ``quarterTurns``).
+    public internal(set) var isMirrored = false
     /// Points per image pixel.
     public internal(set) var zoom: Double
     /// The image's top-left corner, in viewport points.
@@ -81,6 +85,11 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         configuration: EditorConfiguration = EditorConfiguration(), restoring rect: PixelRect
     ) throws(PickerError) {
         try self.init(imageSize: imageSize, orientation: orientation, configuration: configuration)
+        restore(rect)
+    }
+
+    /// Shows `rect` of the image under the mask, brought to the nearest crop the limits allow.
+    mutating func restore(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         let mask = maskRect
         zoom = Double(mask.width) / Double(rect.width)
@@ -88,6 +97,51 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
             x: Double(mask.midX) - (Double(rect.x) + Double(rect.width) / 2) * zoom,
             y: Double(mask.midY) - (Double(rect.y) + Double(rect.height) / 2) * zoom)
         settle(about: CGPoint(x: mask.midX, y: mask.midY))
+    }
+
+    // MARK: Turns and flips
+
+    /// Turns or flips the image as shown; the crop moves with it.
+    mutating func transform(_ transform: DisplayTransform) {
+        let crop = transform.rect(cropRect, size: imageSize)
+        imageSize = transform.size(imageSize)
+        orientation = orientation.applying(transform)
+        // Kept as a mirror (or not) followed by clockwise turns: a flip after turns reverses them.
+        switch transform {
+        case .turnRight: quarterTurns = (quarterTurns + 1) % 4
+        case .turnLeft: quarterTurns = (quarterTurns + 3) % 4
+        case .flipHorizontal:
+            isMirrored.toggle()
+            quarterTurns = (4 - quarterTurns) % 4
+        case .flipVertical:
+            isMirrored.toggle()
+            quarterTurns = (6 - quarterTurns) % 4
+        }
+        restore(crop)
+    }
+
+    /// The orientation that shows an original stored with `base` as the editor shows it: the
+    /// person's mirror, then their turns.
+    public func displayOrientation(of base: ImageOrientation) -> ImageOrientation {
+        var shown = isMirrored ? base.applying(.flipHorizontal) : base
+        for _ in 0..<quarterTurns { shown = shown.applying(.turnRight) }
+        return shown
+    }
+
+    /// `original` as the editor shows it: itself when not turned or flipped, else its pixels
+    /// with the turned orientation (no pixel moves).
+    ///
+    /// - Throws: ``PickerError/editFailed(_:)`` when it is turned or flipped and its type does
+    ///   not convert to `PixelBuffer`.
+    func shown(_ original: any ImageBuffer) throws(PickerError) -> any ImageBuffer {
+        guard quarterTurns != 0 || isMirrored else { return original }
+        let converted: PixelBuffer?
+        do { converted = try original.pixelBuffer() } catch { converted = nil }
+        guard var pixels = converted else {
+            throw .editFailed(.unsupportedFeature(format: "\(type(of: original))", feature: "turns and flips without pixelBuffer()"))
+        }
+        pixels.orientation = displayOrientation(of: original.orientation)
+        return pixels
     }
 
     /// The largest image side accepted, in pixels: far beyond any photo, small enough that every
@@ -216,7 +270,7 @@ extension CGRect {
 
 extension EditorGeometry {
     private enum CodingKeys: String, CodingKey {
-        case configuration, imageSize, orientation, zoom, origin
+        case configuration, imageSize, orientation, zoom, origin, quarterTurns, mirrored
     }
 
     /// Encodes the geometry: its configuration, image, zoom and position.
@@ -227,6 +281,8 @@ extension EditorGeometry {
         try container.encode(orientation, forKey: .orientation)
         try container.encode(zoom, forKey: .zoom)
         try container.encode(origin, forKey: .origin)
+        try container.encode(quarterTurns, forKey: .quarterTurns)
+        try container.encode(isMirrored, forKey: .mirrored)
     }
 
     /// Decodes a saved geometry through the same checks as ``init(imageSize:orientation:configuration:)``,
@@ -242,6 +298,10 @@ extension EditorGeometry {
         let orientation = try container.decode(ImageOrientation.self, forKey: .orientation)
         let zoom = try container.decode(Double.self, forKey: .zoom)
         let origin = try container.decode(CGPoint.self, forKey: .origin)
+        let quarterTurns = try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0
+        guard (0...3).contains(quarterTurns) else {
+            throw DecodingError.dataCorruptedError(forKey: .quarterTurns, in: container, debugDescription: "\(quarterTurns) quarter turns: use 0...3")
+        }
         do {
             try self.init(imageSize: imageSize, orientation: orientation, configuration: configuration)
         } catch {
@@ -257,6 +317,8 @@ extension EditorGeometry {
         }
         self.zoom = zoom
         self.origin = origin
+        self.quarterTurns = quarterTurns
+        isMirrored = try container.decodeIfPresent(Bool.self, forKey: .mirrored) ?? false
         var reachable = self
         reachable.clampOrigin(stretch: Self.panStretch)
         let slack = 1e-6 * max(1, abs(Double(reachable.origin.x)), abs(Double(reachable.origin.y)))

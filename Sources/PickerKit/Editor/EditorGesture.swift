@@ -1,4 +1,5 @@
 import Foundation
+import PickerImaging
 
 /// A gesture on the edit screen, as an event. Values that are not finite, and scales that are
 /// not positive, are ignored.
@@ -11,8 +12,11 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
     case doubleTap(CGPoint)
     /// The fingers lifted: the image settles back inside the limits.
     case ended
-    /// Back to the start: aspect-fill, centred.
+    /// Back to the start: aspect-fill, centred. Turns and flips stay.
     case reset
+    /// A quarter turn or a mirror flip of the image (the editor's rotate and flip buttons): the
+    /// crop turns with the image, in whole pixels, so output stays pixel-exact.
+    case transform(DisplayTransform)
 
     public var description: String {
         switch self {
@@ -21,6 +25,7 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
         case let .doubleTap(p): "doubleTap(\(Double(p.x).short),\(Double(p.y).short))"
         case .ended: "ended"
         case .reset: "reset"
+        case let .transform(transform): transform.rawValue
         }
     }
 }

@@ -43,6 +43,8 @@ public struct EditorRenderer: Sendable, Equatable {
     /// - Complexity: O(canvas pixels + visible image pixels).
     public func render(_ geometry: EditorGeometry, image: PixelBuffer) throws(PickerError) -> PixelBuffer {
         guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout("render scale \(scale)") }
+        var image = image
+        image.orientation = geometry.displayOrientation(of: image.orientation)
         guard image.displaySize == geometry.imageSize else {
             throw .imageMismatch(expected: geometry.imageSize, actual: image.displaySize)
         }

@@ -16,7 +16,9 @@ public struct ProfilePickerResult: Sendable {
     public var originalImage: (any ImageBuffer)?
     /// The image as cropped on the edit screen, when it was edited.
     public var editedImage: (any ImageBuffer)?
-    /// The part of the original kept, in the original's pixels and display orientation.
+    /// The part of the original kept, in the original's pixels and display orientation, after
+    /// any turns and flips the person made (``EditSession/geometry`` has them; its
+    /// `rawCropRect` maps the crop to stored pixels).
     public var cropRect: PixelRect?
     /// The movie's file, for movies.
     public var mediaURL: URL?
