@@ -93,6 +93,16 @@ public final class ScriptedUser {
         tap("choose", .chooseTapped)
     }
 
+    /// Taps Undo on the edit screen.
+    public func tapUndo() {
+        tap("undo", .undoTapped)
+    }
+
+    /// Taps Redo on the edit screen.
+    public func tapRedo() {
+        tap("redo", .redoTapped)
+    }
+
     /// Makes a gesture on the edit screen.
     public func gesture(_ gesture: EditorGesture) {
         tap("\(gesture)", .editorGesture(gesture))

@@ -25,6 +25,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case loadFailed(PickedItem, PickerError)
     /// A gesture moved or scaled the image on the edit screen; the crop it now gives.
     case editorChanged(EditorGesture, crop: PixelRect)
+    /// Undo (or redo, `undone` false) on the edit screen; the crop it now gives.
+    case editorHistory(undone: Bool, crop: PixelRect)
     /// The camera's capture session started on a device.
     case cameraReady(CameraDevice)
     /// The camera's device or flash changed.
@@ -64,6 +66,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case busy
         /// More items than the selection limit allows.
         case overLimit = "over the selection limit"
+        /// Undo or redo with no step to go to.
+        case nothingToUndo = "nothing to undo or redo"
     }
 
     public var description: String {
@@ -78,6 +82,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .loadSucceeded(item, summary): "loaded \(item.id): \(summary)"
         case let .loadFailed(item, error): "load failed \(item.id): \(error)"
         case let .editorChanged(gesture, crop): "editor \(gesture): crop \(crop)"
+        case let .editorHistory(undone, crop): "editor \(undone ? "undo" : "redo"): crop \(crop)"
         case let .cameraReady(device): "camera ready: \(device.rawValue)"
         case let .cameraChanged(device, flash): "camera \(device.rawValue), flash \(flash.rawValue)"
         case let .captureStarted(warmUp): "shutter: capture after \(warmUp.seconds)s"

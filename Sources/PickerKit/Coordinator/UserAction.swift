@@ -29,6 +29,10 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case playTapped
     /// The trim handles moved to keep `start`…`end` of the movie.
     case trimChanged(start: Duration, end: Duration)
+    /// Undo was tapped on the edit screen.
+    case undoTapped
+    /// Redo was tapped on the edit screen.
+    case redoTapped
     /// "Select more photos" was tapped in a browser or library picker that browses the library
     /// in the app (``LibraryAccess/inApp``) with limited access.
     case selectMoreTapped
@@ -53,6 +57,8 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case let .trimChanged(start, end): "trimChanged(\(start.seconds)s–\(end.seconds)s)"
         case .interactivelyDismissed: "interactivelyDismissed"
         case .selectMoreTapped: "selectMoreTapped"
+        case .undoTapped: "undoTapped"
+        case .redoTapped: "redoTapped"
         }
     }
 }

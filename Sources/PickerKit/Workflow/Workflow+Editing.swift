@@ -1,14 +1,24 @@
 import PickerImaging
 
 extension Workflow {
-    /// Gestures move the image; Choose renders the crop.
-    mutating func editorAction(_ action: UserAction) -> [WorkflowEffect]? {
+    /// Gestures move the image, undo and redo step through what they committed; Choose renders
+    /// the crop.
+    mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
         guard case .editing(let session, var editing) = state else { return nil }
         switch action {
         case let .editorGesture(gesture):
             editing.geometry.apply(gesture)
+            if gesture.commitsStep { editing.history.commit(editing.geometry) }
             state = .editing(session, editing)
             return [.emit(.editorChanged(gesture, crop: editing.geometry.cropRect))]
+        case .undoTapped, .redoTapped:
+            let undoing = action == .undoTapped
+            guard let geometry = undoing ? editing.history.undo(from: editing.geometry) : editing.history.redo() else {
+                return ignore(action, id, .nothingToUndo)
+            }
+            editing.geometry = geometry
+            state = .editing(session, editing)
+            return [.emit(.editorHistory(undone: undoing, crop: geometry.cropRect))]
         case .chooseTapped:
             let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
             return [.render(edit, original: editing.original, session: session.id)]

@@ -78,7 +78,7 @@ public struct Workflow {
         case let .choosingSource(_, route): effects = chooserAction(action, session, route)
         case .browsing, .loading, .loadingMany: effects = browserAction(action, on: id)
         case .camera, .capturing, .recording: effects = cameraAction(action, on: id, at: time)
-        case .editing: effects = editorAction(action)
+        case .editing: effects = editorAction(action, on: id)
         case .previewing: effects = previewAction(action)
         case .idle, .askingAccess: effects = nil
         }

@@ -283,6 +283,18 @@ public struct EditingStep: Sendable {
     public var mediaType: MediaType
     /// Where the person has moved and scaled it.
     public var geometry: EditorGeometry
+    /// The committed steps to undo and redo.
+    public var history: EditHistory
+
+    /// The edit screen for `original`, with nothing to undo yet.
+    public init(root: RootStep?, route: Route, original: any ImageBuffer, mediaType: MediaType, geometry: EditorGeometry) {
+        self.root = root
+        self.route = route
+        self.original = original
+        self.mediaType = mediaType
+        self.geometry = geometry
+        history = EditHistory(start: geometry)
+    }
 }
 
 /// A movie's preview.
