@@ -92,6 +92,7 @@ struct WorkflowWalker {
         .pinch(scale: 5, focus: CGPoint(x: 200, y: 400)), .doubleTap(CGPoint(x: 100, y: 300)), .ended, .ended, .reset,
         .pinch(scale: .nan, focus: .zero), .pan(CGPoint(x: Double.infinity, y: 0)),
         .transform(.turnRight), .transform(.turnLeft), .transform(.flipHorizontal), .transform(.flipVertical),
+        .aspect(.original), .aspect(.square), .aspect(.ratio(9, 16)), .aspect(.ratio(16, 9)), .aspect(.ratio(0, 1)),
     ]
 
     init(seed: UInt64) throws {

@@ -60,7 +60,7 @@ extension EditorGesture {
     /// Whether the gesture ends a step that undo goes back over.
     public var commitsStep: Bool {
         switch self {
-        case .ended, .reset, .doubleTap, .transform: true
+        case .ended, .reset, .doubleTap, .transform, .aspect: true
         case .pan, .pinch: false
         }
     }

@@ -35,6 +35,8 @@ extension EditorGeometry {
             reset()
         case let .transform(transform):
             self.transform(transform)
+        case let .aspect(preset):
+            switchAspect(to: preset)
         }
     }
 

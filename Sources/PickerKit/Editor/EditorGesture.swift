@@ -17,6 +17,9 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
     /// A quarter turn or a mirror flip of the image (the editor's rotate and flip buttons): the
     /// crop turns with the image, in whole pixels, so output stays pixel-exact.
     case transform(DisplayTransform)
+    /// The aspect preset was switched (rectangular masks): the crop keeps its centre and as
+    /// much of its area as fits.
+    case aspect(AspectPreset)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
         case .ended: "ended"
         case .reset: "reset"
         case let .transform(transform): transform.rawValue
+        case let .aspect(preset): "aspect(\(preset))"
         }
     }
 }
