@@ -93,6 +93,11 @@ public final class ScriptedUser {
         tap("choose", .chooseTapped)
     }
 
+    /// Uses a VoiceOver action on the edit screen.
+    public func accessibilityAction(_ action: EditorAccessibilityAction) {
+        tap("VoiceOver \(action.name)", .accessibilityAction(action))
+    }
+
     /// Taps Undo on the edit screen.
     public func tapUndo() {
         tap("undo", .undoTapped)

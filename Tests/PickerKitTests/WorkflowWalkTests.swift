@@ -201,6 +201,7 @@ struct WorkflowWalker {
         case (.camera, _): action = .flashModeChanged(FlashMode.allCases[roll(3)])
         case (.editor, 1): action = .chooseTapped
         case (.editor, 2): action = roll(2) == 0 ? .undoTapped : .redoTapped
+        case (.editor, 3): action = .accessibilityAction(EditorAccessibilityAction.allCases[roll(8)])
         case (.editor, _): action = .editorGesture(gestures[roll(gestures.count)])
         case (.moviePreview, 1): action = .chooseTapped
         case (.moviePreview, 2): action = .playTapped

@@ -29,6 +29,8 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case playTapped
     /// The trim handles moved to keep `start`…`end` of the movie.
     case trimChanged(start: Duration, end: Duration)
+    /// A VoiceOver action on the edit screen: it does what the gestures it stands for do.
+    case accessibilityAction(EditorAccessibilityAction)
     /// Undo was tapped on the edit screen.
     case undoTapped
     /// Redo was tapped on the edit screen.
@@ -58,6 +60,7 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case .interactivelyDismissed: "interactivelyDismissed"
         case .selectMoreTapped: "selectMoreTapped"
         case .undoTapped: "undoTapped"
+        case let .accessibilityAction(action): "accessibilityAction(\(action.rawValue))"
         case .redoTapped: "redoTapped"
         }
     }

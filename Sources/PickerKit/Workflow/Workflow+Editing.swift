@@ -11,6 +11,16 @@ extension Workflow {
             if gesture.commitsStep { editing.history.commit(editing.geometry) }
             state = .editing(session, editing)
             return [.emit(.editorChanged(gesture, crop: editing.geometry.cropRect))]
+        case let .accessibilityAction(spoken):
+            // The same gestures a finger would make, and the same log.
+            var effects: [WorkflowEffect] = []
+            for gesture in spoken.gestures(for: editing.geometry) {
+                editing.geometry.apply(gesture)
+                effects.append(.emit(.editorChanged(gesture, crop: editing.geometry.cropRect)))
+            }
+            editing.history.commit(editing.geometry)
+            state = .editing(session, editing)
+            return effects
         case .undoTapped, .redoTapped:
             let undoing = action == .undoTapped
             guard let geometry = undoing ? editing.history.undo(from: editing.geometry) : editing.history.redo() else {
