@@ -6,10 +6,25 @@ extension Workflow {
     mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
         guard case .editing(let session, var editing) = state else { return nil }
         switch action {
+        case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped:
+            // Leave the local copy the only one while it changes, so the history's arrays grow
+            // in place instead of being copied; the step is put back on the way out.
+            state = .idle
+            defer { state = .editing(session, editing) }
+            return editorChange(action, on: id, &editing)
+        case .chooseTapped:
+            let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
+            return [.render(edit, original: editing.original, session: session.id)]
+        default:
+            return nil
+        }
+    }
+
+    private func editorChange(_ action: UserAction, on id: Route.ID, _ editing: inout EditingStep) -> [WorkflowEffect] {
+        switch action {
         case let .editorGesture(gesture):
             editing.geometry.apply(gesture)
             if gesture.commitsStep { editing.history.commit(editing.geometry) }
-            state = .editing(session, editing)
             return [.emit(.editorChanged(gesture, crop: editing.geometry.cropRect))]
         case let .accessibilityAction(spoken):
             // The same gestures a finger would make, and the same log.
@@ -19,21 +34,14 @@ extension Workflow {
                 effects.append(.emit(.editorChanged(gesture, crop: editing.geometry.cropRect)))
             }
             editing.history.commit(editing.geometry)
-            state = .editing(session, editing)
             return effects
-        case .undoTapped, .redoTapped:
+        default:
             let undoing = action == .undoTapped
             guard let geometry = undoing ? editing.history.undo(from: editing.geometry) : editing.history.redo() else {
                 return ignore(action, id, .nothingToUndo)
             }
             editing.geometry = geometry
-            state = .editing(session, editing)
             return [.emit(.editorHistory(undone: undoing, crop: geometry.cropRect))]
-        case .chooseTapped:
-            let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
-            return [.render(edit, original: editing.original, session: session.id)]
-        default:
-            return nil
         }
     }
 
