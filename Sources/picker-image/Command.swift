@@ -55,9 +55,25 @@ enum Command {
             }
             return o
         } ?? nil
+        // Turned and flipped as shown, after the orientation: the rect is in what that shows.
+        var transforms: [DisplayTransform] = []
+        if let flip = try options.value("--flip") {
+            switch flip {
+            case "h", "horizontal": transforms.append(.flipHorizontal)
+            case "v", "vertical": transforms.append(.flipVertical)
+            default: throw UsageError(message: "--flip is h or v, not '\(flip)'")
+            }
+        }
+        if let turn = try options.value("--turn") {
+            guard let degrees = Int(turn), [0, 90, 180, 270].contains(degrees) else {
+                throw UsageError(message: "--turn is 0, 90, 180 or 270 (clockwise), not '\(turn)'")
+            }
+            transforms += Array(repeating: .turnRight, count: degrees / 90)
+        }
         let files = try options.finish(positionals: 2)
         var photo = try ImageFile.read(files[0])
         if let orientation { photo.orientation = orientation }
+        for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
         let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask)
         let rendering = try pipeline.render(photo)
         try ImageFile.write(rendering.image, to: files[1])

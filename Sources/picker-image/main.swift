@@ -4,7 +4,8 @@ import PickerImaging
 /// `picker-image`: crop, scale and mask profile photos from the command line.
 let usage = """
     usage: picker-image crop --rect X,Y,W,H --size N|WxH [--filter area|bilinear|lanczos]
-                             [--mask circle|none] [--orientation auto|1...8] IN OUT
+                             [--mask circle|none] [--orientation auto|1...8]
+                             [--flip h|v] [--turn 0|90|180|270] IN OUT
            picker-image info FILE
            picker-image bench [--json] [--runs N]
     Files are PNG, PPM, PGM or PAM, chosen by extension.

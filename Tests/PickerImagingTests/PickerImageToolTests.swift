@@ -60,6 +60,8 @@ struct PickerImageToolTests {
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--filter", "cubic", "a.png", "b.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--mask", "star", "a.png", "b.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--orientation", "9", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--turn", "45", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--flip", "d", "a.png", "b.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "a.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--bogus", "a.png", "b.png"],
         ["bench", "--runs", "0"],
@@ -68,6 +70,21 @@ struct PickerImageToolTests {
     ])
     func usageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) { try Command.run(arguments) }
+    }
+
+    @Test func turnsAndFlipsAreExact() throws {
+        let out = Self.scratch("turned.png"), photo = try Self.opaquePhoto()
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: photo.path) }
+        // Flipped left to right, then turned clockwise: the 13×7 photo shows 7×13.
+        #expect(try Command.run(["crop", "--rect", "0,0,7,13", "--size", "7x13", "--flip", "h", "--turn", "90", photo.path, out]) == 0)
+        let turned = try PNG.decode(Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(turned.displaySize == PixelSize(width: 7, height: 13))
+        for y in 0..<13 {
+            for x in 0..<7 {
+                // Mirrored: column 12 - c; turned right: shown (x, y) is mirrored (y, 6 - x).
+                #expect(turned.normalized()[x, y] == photo.image[12 - y, 6 - x], "(\(x), \(y))")
+            }
+        }
     }
 
     @Test func unreadableAndUnwritableFilesAreNamed() throws {
