@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import PickerImaging
 
 /// The demo's command line.
 struct DemoOptions: Equatable {
@@ -14,14 +15,20 @@ struct DemoOptions: Equatable {
     var preview = "editor.png"
     var source = Source.library
     var help = false
+    /// Turns and flips made on the edit screen before the pinch, in order.
+    var transforms: [DisplayTransform] = []
+    /// The aspect preset switched to on the edit screen (with a rectangle mask).
+    var aspect: AspectPreset?
 
     static let usage = """
-        usage: avatar-demo [--image PATH] [--shape circle|square] [--zoom Z] [--pan DX,DY]
+        usage: avatar-demo [--image PATH] [--shape circle|square|rectangle] [--zoom Z] [--pan DX,DY]
+                           [--flip h|v] [--turn 90|180|270] [--aspect original|square|W:H]
                            [--size N] [--output PATH] [--preview PATH]
                            [--source library|camera|saved] [--help]
 
         Runs the profile-photo flow headless: source chooser, the source, a pick (or the
-        shutter), the edit screen with a pinch by --zoom and a pan by --pan points, Choose.
+        shutter), the edit screen with any --flip, --turn (clockwise) and --aspect (for
+        --shape rectangle), a pinch by --zoom and a pan by --pan points, Choose.
         Writes the avatar (--output, default avatar.png) and the rendered edit screen
         (--preview, default editor.png), and prints the session's transcript.
         --image takes PNG, PPM, PGM or PAM; a PNG's EXIF orientation is honoured.
@@ -51,7 +58,32 @@ struct DemoOptions: Equatable {
                 switch try value(argument) {
                 case "circle": shape = .circle
                 case "square": shape = .square
-                case let other: throw Mistake(message: "--shape is circle or square, not '\(other)'")
+                case "rectangle": shape = .rectangle(aspectRatio: 4.0 / 3)
+                case let other: throw Mistake(message: "--shape is circle, square or rectangle, not '\(other)'")
+                }
+            case "--flip":
+                switch try value(argument) {
+                case "h": transforms.append(.flipHorizontal)
+                case "v": transforms.append(.flipVertical)
+                case let other: throw Mistake(message: "--flip is h or v, not '\(other)'")
+                }
+            case "--turn":
+                let text = try value(argument)
+                guard let degrees = Int(text), [90, 180, 270].contains(degrees) else {
+                    throw Mistake(message: "--turn is 90, 180 or 270, not '\(text)'")
+                }
+                transforms += Array(repeating: .turnRight, count: degrees / 90)
+            case "--aspect":
+                let text = try value(argument)
+                switch text {
+                case "original": aspect = .original
+                case "square": aspect = .square
+                default:
+                    let parts = text.split(separator: ":").compactMap { Double($0) }
+                    guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                        throw Mistake(message: "--aspect is original, square or W:H, not '\(text)'")
+                    }
+                    aspect = .ratio(parts[0], parts[1])
                 }
             case "--zoom":
                 let text = try value(argument)

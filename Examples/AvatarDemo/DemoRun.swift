@@ -61,6 +61,8 @@ struct DemoRun {
         }
         await scenario.settle()
         guard let start = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
+        for transform in options.transforms { scenario.user.gesture(.transform(transform)) }
+        if let aspect = options.aspect { scenario.user.gesture(.aspect(aspect)) }
         scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
         scenario.user.gesture(.pan(options.pan))
         scenario.user.gesture(.ended)

@@ -80,8 +80,16 @@ struct AvatarDemoTests {
         #expect(options.pan == CGPoint(x: 3.5, y: -2))
         #expect(options.zoom == 2)
         #expect(options.source == .saved)
-        #expect(throws: DemoOptions.Mistake(message: "--shape is circle or square, not 'oval'")) {
+        #expect(throws: DemoOptions.Mistake(message: "--shape is circle, square or rectangle, not 'oval'")) {
             try DemoOptions(parsing: ["--shape", "oval"])
+        }
+        let turned = try DemoOptions(parsing: ["--flip", "v", "--turn", "270", "--shape", "rectangle", "--aspect", "9:16"])
+        #expect(turned.transforms == [.flipVertical, .turnRight, .turnRight, .turnRight])
+        #expect(turned.aspect == .ratio(9, 16))
+        #expect(turned.shape == .rectangle(aspectRatio: 4.0 / 3))
+        #expect(throws: DemoOptions.Mistake(message: "--turn is 90, 180 or 270, not '45'")) { try DemoOptions(parsing: ["--turn", "45"]) }
+        #expect(throws: DemoOptions.Mistake(message: "--aspect is original, square or W:H, not '0:3'")) {
+            try DemoOptions(parsing: ["--aspect", "0:3"])
         }
     }
 }
