@@ -16,7 +16,7 @@ import PickerImaging
 /// editing / previewing ─ Cancel ─▶ back to browsing or camera (or idle when nothing is below)
 /// any step ─ Cancel on the root, host cancel, task cancelled, presenter gone ─▶ idle
 /// ```
-public enum WorkflowState {
+public indirect enum WorkflowState {
     /// No session runs: none has started yet, or the last one ended.
     case idle
     /// The source is being checked for access; nothing is shown. Actions are ignored.
