@@ -14,9 +14,10 @@ extension View {
     ///     .profilePicker(model) { route in ScreenView(route: route, picker: picker) }
     /// ```
     public func profilePicker<Screen: View>(
-        _ model: PresentationModel, @ViewBuilder screen: @escaping (Route) -> Screen
+        _ model: PresentationModel, strings: PickerStrings = PickerStrings(),
+        @ViewBuilder screen: @escaping (Route) -> Screen
     ) -> some View {
-        modifier(ProfilePickerModifier(model: model, screen: screen))
+        modifier(ProfilePickerModifier(model: model, strings: strings, screen: screen))
     }
 }
 
@@ -24,6 +25,7 @@ extension View {
 @available(iOS 17, visionOS 1, *)
 struct ProfilePickerModifier<Screen: View>: ViewModifier {
     @Bindable var model: PresentationModel
+    let strings: PickerStrings
     let screen: (Route) -> Screen
 
     func body(content: Content) -> some View {
@@ -32,13 +34,13 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
             .sheet(item: $model.sheetRoute) { route in stack(for: route) }
             .popover(item: $model.popoverRoute) { route in stack(for: route) }
             .alert(
-                "Something went wrong",
+                strings[.alertTitle],
                 isPresented: Binding(get: { model.alert != nil }, set: { if !$0 { model.alert = nil } }),
                 presenting: model.alert
             ) { _ in
-                Button("OK", role: .cancel) {}
+                Button(strings[.ok], role: .cancel) {}
             } message: { error in
-                Text(error.description)
+                Text(error.message(in: strings))
             }
     }
 

@@ -16,6 +16,8 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     public weak var host: UIViewController?
     /// Makes the view controller showing a route.
     public var makeViewController: (Route) -> UIViewController
+    /// The strings of alerts; the person's preferred shipped language by default.
+    public var strings = PickerStrings()
     /// The coordinator's proxy; passed on to the navigation controller's delegate.
     public weak var navigationProxy: (any NavigationProxy)? {
         didSet { delegateProxy.target = navigationProxy }
@@ -134,8 +136,8 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     }
 
     public func showAlert(for error: PickerError) {
-        let alert = UIAlertController(title: nil, message: error.description, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        let alert = UIAlertController(title: strings[.alertTitle], message: error.message(in: strings), preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: strings[.ok], style: .default))
         (navigation ?? host)?.present(alert, animated: true)
     }
 

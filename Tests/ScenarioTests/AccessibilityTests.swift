@@ -8,19 +8,26 @@ import Testing
 @MainActor
 @Suite("VoiceOver on the edit screen")
 struct AccessibilityTests {
+    static let english = PickerStrings(language: .english)
+
     @Test func theValueSaysTheZoomAndWhatIsShown() throws {
         var editor = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
-        #expect(editor.accessibility.label == "Photo")
-        #expect(editor.accessibility.value == "zoomed 100%, showing the centre")
+        #expect(editor.accessibility(in: Self.english).label == "Photo")
+        #expect(editor.accessibility(in: Self.english).value == "zoomed 100%, showing the centre")
         editor.apply(.pinch(scale: 1.5, focus: editor.maskRect.center))
         editor.apply(.ended)
-        #expect(editor.accessibility.value == "zoomed 150%, showing the centre")
+        #expect(editor.accessibility(in: Self.english).value == "zoomed 150%, showing the centre")
         editor.apply(.pan(CGPoint(x: 400, y: 400)))
         editor.apply(.ended)
-        #expect(editor.accessibility.value == "zoomed 150%, showing the upper left")
+        #expect(editor.accessibility(in: Self.english).value == "zoomed 150%, showing the upper left")
         editor.apply(.transform(.turnRight))
-        #expect(editor.accessibility.value == "zoomed 150%, showing the upper right, turned 90°")
-        #expect(editor.accessibility.actions == EditorAccessibilityAction.allCases)
+        #expect(editor.accessibility(in: Self.english).value == "zoomed 150%, showing the upper right, turned 90°")
+        #expect(editor.accessibility(in: Self.english).actions == EditorAccessibilityAction.allCases)
+        editor.apply(.transform(.flipHorizontal))
+        let chinese = editor.accessibility(in: PickerStrings(language: .simplifiedChinese))
+        #expect(chinese.label == "照片")
+        #expect(chinese.value == "已缩放至 150%，显示上左部分，已旋转 270°，已镜像")
+        #expect(EditorAccessibilityAction.rotate.name(in: PickerStrings(language: .simplifiedChinese)) == "旋转")
     }
 
     @Test("each action does exactly what its gestures do", arguments: EditorAccessibilityAction.allCases)

@@ -43,17 +43,20 @@ public enum EditorAccessibilityAction: String, Sendable, Equatable, CaseIterable
     /// The move step: a quarter of the mask.
     public static let moveStep = 0.25
 
-    /// The action's name, for VoiceOver's actions rotor.
-    public var name: String {
+    /// The action's name in English, as transcripts log it.
+    public var name: String { name(in: PickerStrings(language: .english)) }
+
+    /// The action's name in `strings`, for VoiceOver's actions rotor.
+    public func name(in strings: PickerStrings) -> String {
         switch self {
-        case .zoomIn: "Zoom in"
-        case .zoomOut: "Zoom out"
-        case .moveUp: "Move up"
-        case .moveDown: "Move down"
-        case .moveLeft: "Move left"
-        case .moveRight: "Move right"
-        case .rotate: "Rotate"
-        case .reset: "Reset"
+        case .zoomIn: strings[.zoomIn]
+        case .zoomOut: strings[.zoomOut]
+        case .moveUp: strings[.moveUp]
+        case .moveDown: strings[.moveDown]
+        case .moveLeft: strings[.moveLeft]
+        case .moveRight: strings[.moveRight]
+        case .rotate: strings[.rotate]
+        case .reset: strings[.reset]
         }
     }
 
@@ -76,22 +79,27 @@ public enum EditorAccessibilityAction: String, Sendable, Equatable, CaseIterable
 }
 
 extension EditorGeometry {
-    /// The edit screen for VoiceOver: "Photo", "zoomed 150%, showing the upper left", and
-    /// every action; the zoom is relative to the image just covering the mask.
-    public var accessibility: EditorAccessibility {
+    /// The edit screen for VoiceOver in the language the person prefers (see
+    /// ``accessibility(in:)``).
+    public var accessibility: EditorAccessibility { accessibility(in: PickerStrings()) }
+
+    /// The edit screen for VoiceOver in `strings`: "Photo", "zoomed 150%, showing the upper
+    /// left", and every action; the zoom is relative to the image just covering the mask.
+    public func accessibility(in strings: PickerStrings) -> EditorAccessibility {
         let percent = Int((zoom / coveringZoom * 100).rounded())
-        var value = "zoomed \(percent)%, showing \(shownPart)"
-        if quarterTurns != 0 || isMirrored {
-            value += ", turned \(quarterTurns * 90)°\(isMirrored ? ", mirrored" : "")"
-        }
-        return EditorAccessibility(label: "Photo", value: value, actions: EditorAccessibilityAction.allCases)
+        var parts = [strings.format(.zoomed, String(percent)), shownPart(in: strings)]
+        if quarterTurns != 0 { parts.append(strings.format(.turned, String(quarterTurns * 90))) }
+        if isMirrored { parts.append(strings[.mirrored]) }
+        return EditorAccessibility(
+            label: strings[.photo], value: parts.joined(separator: strings[.listSeparator]),
+            actions: EditorAccessibilityAction.allCases)
     }
 
     /// Which part of the image the crop shows: the whole photo, or where it is between the
     /// image's edges on each axis (first, middle or last third of the way it can move).
-    var shownPart: String {
+    func shownPart(in strings: PickerStrings) -> String {
         let crop = cropRect
-        if crop.width >= imageSize.width && crop.height >= imageSize.height { return "the whole photo" }
+        if crop.width >= imageSize.width && crop.height >= imageSize.height { return strings[.showingWhole] }
         func third(_ offset: Int, _ length: Int, _ image: Int) -> Int {
             let room = image - length
             guard room > 0 else { return 1 }
@@ -99,12 +107,14 @@ extension EditorGeometry {
         }
         let column = third(crop.x, crop.width, imageSize.width)
         let row = third(crop.y, crop.height, imageSize.height)
-        let vertical = ["upper", "middle", "lower"][row], horizontal = ["left", "centre", "right"][column]
+        let vertical = [strings[.upper], strings[.middle], strings[.lower]][row]
+        let horizontal = [strings[.left], strings[.centre], strings[.right]][column]
+        let separator = strings.language == .english ? " " : ""
         switch (row, column) {
-        case (1, 1): return "the centre"
-        case (1, _): return "the \(horizontal)"
-        case (_, 1): return "the \(vertical) middle"
-        default: return "the \(vertical) \(horizontal)"
+        case (1, 1): return strings[.showingCentre]
+        case (1, _): return strings.format(.showingPart, horizontal)
+        case (_, 1): return strings.format(.showingPart, vertical + separator + strings[.middle])
+        default: return strings.format(.showingPart, vertical + separator + horizontal)
         }
     }
 

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Every string PickerKit shows a person, in one table: English and Simplified Chinese ship,
+/// and the host can override any entry (or supply a whole language of its own through
+/// ``overrides``).
+///
+/// ```swift
+/// var strings = PickerStrings(language: .simplifiedChinese)
+/// strings[.choose]                              // "选取"
+/// strings.overrides[.choose] = "使用照片"
+/// configuration.chooserTitles = SourceChooserTitles(strings)
+/// error.message(in: strings)                    // for an alert
+/// ```
+public struct PickerStrings: Sendable, Equatable {
+    /// A language PickerKit ships.
+    public enum Language: String, Sendable, Equatable, CaseIterable {
+        /// English.
+        case english = "en"
+        /// Simplified Chinese.
+        case simplifiedChinese = "zh-Hans"
+
+        /// The first shipped language among `preferred` (BCP 47 tags, most preferred first), or
+        /// English.
+        public static func best(for preferred: [String]) -> Language {
+            for tag in preferred {
+                let lower = tag.lowercased()
+                if lower.hasPrefix("zh-hans") || lower == "zh" || lower.hasPrefix("zh-cn") || lower.hasPrefix("zh-sg") {
+                    return .simplifiedChinese
+                }
+                if lower.hasPrefix("en") { return .english }
+            }
+            return .english
+        }
+    }
+
+    /// The entries. Formats mark their values with `{0}`, `{1}`.
+    public enum Key: String, Sendable, Equatable, CaseIterable {
+        case takePhoto, cameraRoll, photoLibrary, cancel, menuTitle, menuCamera, menuGallery
+        case choose, ok, alertTitle
+        case photo, listSeparator, zoomed, showingWhole, showingCentre, showingPart, turned, mirrored
+        case upper, middle, lower, left, centre, right
+        case zoomIn, zoomOut, moveUp, moveDown, moveLeft, moveRight, rotate, reset
+        case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed
+        case cameraFailed, editFailed, setupError
+    }
+
+    /// The language of the entries not overridden.
+    public var language: Language
+    /// Entries that replace the language's.
+    public var overrides: [Key: String] = [:]
+
+    /// A table in `language`; by default the first shipped language the person prefers.
+    public init(language: Language = .best(for: Locale.preferredLanguages)) {
+        self.language = language
+    }
+
+    /// The entry for `key`.
+    public subscript(key: Key) -> String {
+        overrides[key] ?? Self.table[language]?[key] ?? Self.english[key] ?? key.rawValue
+    }
+
+    /// Whether the language ships an entry for `key` (without overrides).
+    public func ships(_ key: Key) -> Bool { Self.table[language]?[key] != nil }
+
+    /// The entry for `key` with its `{0}`, `{1}`… replaced by `values`.
+    public func format(_ key: Key, _ values: String...) -> String {
+        var text = self[key]
+        for (index, value) in values.enumerated() { text = text.replacingOccurrences(of: "{\(index)}", with: value) }
+        return text
+    }
+
+    private static let table: [Language: [Key: String]] = [.english: english, .simplifiedChinese: simplifiedChinese]
+
+    private static let english: [Key: String] = [
+        .takePhoto: "Take photo", .cameraRoll: "Camera roll", .photoLibrary: "Photo library", .cancel: "Cancel",
+        .menuTitle: "Select source", .menuCamera: "Camera", .menuGallery: "Gallery",
+        .choose: "Choose", .ok: "OK", .alertTitle: "Something went wrong",
+        .photo: "Photo", .listSeparator: ", ", .zoomed: "zoomed {0}%", .showingWhole: "showing the whole photo", .showingCentre: "showing the centre",
+        .showingPart: "showing the {0}", .turned: "turned {0}°", .mirrored: "mirrored",
+        .upper: "upper", .middle: "middle", .lower: "lower", .left: "left", .centre: "centre", .right: "right",
+        .zoomIn: "Zoom in", .zoomOut: "Zoom out", .moveUp: "Move up", .moveDown: "Move down", .moveLeft: "Move left",
+        .moveRight: "Move right", .rotate: "Rotate", .reset: "Reset",
+        .accessDenied: "You have not allowed access to your {0}. You can allow it in Settings.",
+        .accessRestricted: "Access to your {0} is restricted on this device.",
+        .sourceUnavailable: "This device has no {0}.",
+        .loadFailed: "The item could not be loaded. Try again or pick another.",
+        .captureFailed: "The photo could not be taken. Try again.",
+        .cameraFailed: "The camera could not start.",
+        .editFailed: "The edited photo could not be made.",
+        .setupError: "The photo picker is not set up correctly.",
+    ]
+
+    private static let simplifiedChinese: [Key: String] = [
+        .takePhoto: "拍照", .cameraRoll: "相机胶卷", .photoLibrary: "照片图库", .cancel: "取消",
+        .menuTitle: "选择来源", .menuCamera: "相机", .menuGallery: "图库",
+        .choose: "选取", .ok: "好", .alertTitle: "出了点问题",
+        .photo: "照片", .listSeparator: "，", .zoomed: "已缩放至 {0}%", .showingWhole: "显示整张照片", .showingCentre: "显示中间",
+        .showingPart: "显示{0}部分", .turned: "已旋转 {0}°", .mirrored: "已镜像",
+        .upper: "上", .middle: "中", .lower: "下", .left: "左", .centre: "中", .right: "右",
+        .zoomIn: "放大", .zoomOut: "缩小", .moveUp: "上移", .moveDown: "下移", .moveLeft: "左移",
+        .moveRight: "右移", .rotate: "旋转", .reset: "复原",
+        .accessDenied: "你尚未允许访问{0}。可以在“设置”中允许。",
+        .accessRestricted: "此设备限制访问{0}。",
+        .sourceUnavailable: "此设备没有{0}。",
+        .loadFailed: "无法载入此项目。请重试或选取其他项目。",
+        .captureFailed: "无法拍摄照片。请重试。",
+        .cameraFailed: "无法启动相机。",
+        .editFailed: "无法生成编辑后的照片。",
+        .setupError: "照片选择器的设置不正确。",
+    ]
+}
+
+extension SourceChooserTitles {
+    /// The chooser's titles from `strings`.
+    public init(_ strings: PickerStrings) {
+        self.init()
+        takePhoto = strings[.takePhoto]
+        cameraRoll = strings[.cameraRoll]
+        photoLibrary = strings[.photoLibrary]
+        cancel = strings[.cancel]
+        menuTitle = strings[.menuTitle]
+        menuCamera = strings[.menuCamera]
+        menuGallery = strings[.menuGallery]
+    }
+}
+
+extension SourceType {
+    /// What a person calls the source, in `strings`.
+    public func name(in strings: PickerStrings) -> String {
+        switch self {
+        case .camera: strings[.menuCamera]
+        case .photoLibrary: strings[.photoLibrary]
+        case .savedPhotosAlbum: strings[.cameraRoll]
+        }
+    }
+}
+
+extension PickerError: LocalizedError {
+    /// What to tell a person, in `strings`: what happened and what they can do. Setup mistakes,
+    /// which only the app's developer can fix, read as one sentence; ``description`` has the
+    /// details for the developer.
+    public func message(in strings: PickerStrings) -> String {
+        switch self {
+        case let .authorizationDenied(source): strings.format(.accessDenied, source.name(in: strings))
+        case let .authorizationRestricted(source): strings.format(.accessRestricted, source.name(in: strings))
+        case let .sourceUnavailable(source): strings.format(.sourceUnavailable, source.name(in: strings))
+        case .itemLoadFailed: strings[.loadFailed]
+        case .captureFailed: strings[.captureFailed]
+        case .cameraSessionFailed, .cameraUnavailable, .noCameraSession: strings[.cameraFailed]
+        case .editFailed, .imageMismatch: strings[.editFailed]
+        default: strings[.setupError]
+        }
+    }
+
+    /// The message for a person, in the language they prefer (see ``message(in:)``).
+    public var errorDescription: String? { message(in: PickerStrings()) }
+}
