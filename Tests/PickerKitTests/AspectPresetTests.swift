@@ -42,10 +42,20 @@ struct AspectPresetTests {
         #expect(abs(Double(crop.width) / Double(crop.height) - 9.0 / 16) < 0.01)
     }
 
-    @Test func aCircleStaysACircleAndSquare() throws {
-        var editor = try Self.editor(.circle)
+    @Test("circle and square masks stay as they are", arguments: [CropShape.circle, .square])
+    func squareMasksIgnorePresets(shape: CropShape) throws {
+        var editor = try Self.editor(shape)
+        let before = editor
+        for preset in AspectPreset.common {
+            editor.apply(.aspect(preset))
+            #expect(editor == before, "\(shape) \(preset)")
+        }
+    }
+
+    @Test func aRectangleSwitchedToSquareIsExactlySquare() throws {
+        var editor = try Self.editor()
         editor.apply(.aspect(.square))
-        #expect(editor.configuration.shape == .circle)
+        #expect(editor.configuration.shape == .square)
         #expect(editor.cropRect.width == editor.cropRect.height)
     }
 

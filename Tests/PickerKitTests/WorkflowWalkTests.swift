@@ -369,10 +369,15 @@ struct WorkflowWalker {
         case .camera: milestone = .camera
         case .capturing: milestone = .capturing
         case .recording: milestone = .recording
-        case let .editing(_, editing):
+        case let .editing(session, editing):
             milestone = .editing
             let geometry = editing.geometry, crop = geometry.cropRect
             if geometry.configuration.shape.isSquare, crop.width != crop.height { violation("crop \(crop) not square") }
+            // Presets are for rectangular masks: a circle or square mask stays as it was.
+            let opened = session.configuration.editor.shape
+            if opened.isSquare, geometry.configuration.shape != opened {
+                violation("the mask changed from \(opened) to \(geometry.configuration.shape)")
+            }
             if !geometry.configuration.allowsEmptySpace, !PixelRect(size: geometry.imageSize).contains(crop) {
                 violation("crop \(crop) outside \(geometry.imageSize)")
             }

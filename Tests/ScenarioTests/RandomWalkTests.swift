@@ -62,6 +62,9 @@ struct RandomWalkTests {
         ("an iPad popover", "popover("),
         ("a menu", " menu"),
         ("an editor gesture", "picker: editor "),
+        ("a turn or flip", "picker: editor turn"),
+        ("an undo", "picker: editor undo"),
+        ("a VoiceOver action", "user: VoiceOver "),
     ]
 
     /// One walk: a randomly configured device and host, then random starts and taps.
@@ -151,6 +154,9 @@ struct RandomWalkTests {
             case (.camera, _): s.user.tapShutter()
             case (.editor, 0): s.user.tapCancel()
             case (.editor, 1): s.user.tapChoose()
+            case (.editor, 2) where Bool.random(using: &rng):
+                if Bool.random(using: &rng) { s.user.tapUndo() } else { s.user.tapRedo() }
+            case (.editor, 2): s.user.accessibilityAction(EditorAccessibilityAction.allCases.randomElement(using: &rng)!)
             case (.editor, _): s.user.gesture(.pinch(scale: Double.random(in: 0.3...3, using: &rng), focus: CGPoint(x: 150, y: 300)))
             case (.moviePreview, 0): s.user.tapCancel()
             case (.moviePreview, 1): s.user.tapChoose()
@@ -222,6 +228,8 @@ struct RandomWalkTests {
                 .pan(CGPoint(x: Double.random(in: -300...300, using: &rng), y: Double.random(in: -300...300, using: &rng))),
                 .pinch(scale: Double.random(in: 0.2...5, using: &rng), focus: CGPoint(x: 100, y: 300)),
                 .doubleTap(CGPoint(x: 180, y: 330)), .ended, .reset,
+                .transform(DisplayTransform.allCases.randomElement(using: &rng)!),
+                .aspect([AspectPreset.original, .square, .ratio(3, 4)].randomElement(using: &rng)!),
             ]
             s.user.gesture(gestures.randomElement(using: &rng)!)
             return .tap

@@ -45,12 +45,11 @@ public enum AspectPreset: Sendable, Equatable, Codable, CustomStringConvertible 
 }
 
 extension EditorGeometry {
-    /// Switches the mask to `preset`, keeping the crop's centre and as much of its area as
-    /// fits. Circle and square masks stay exactly square; a circle stays a circle under
-    /// ``AspectPreset/square``. A preset whose ratio is not finite and positive is ignored.
+    /// Switches a rectangular mask to `preset`, keeping the crop's centre and as much of its
+    /// area as fits. Presets are for rectangular masks: circle and square masks stay exactly
+    /// as they are. A preset whose ratio is not finite and positive is ignored.
     mutating func switchAspect(to preset: AspectPreset) {
-        guard var shape = preset.shape(for: imageSize) else { return }
-        if shape == .square, configuration.shape == .circle { shape = .circle }
+        guard !configuration.shape.isSquare, let shape = preset.shape(for: imageSize) else { return }
         let before = cropRect
         var changed = configuration
         changed.shape = shape
