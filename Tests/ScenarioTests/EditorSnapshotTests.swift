@@ -138,3 +138,22 @@ extension EditorSnapshotTests {
         }
     }
 }
+
+/// The edit screen while a gesture is under way (the grid), and turned and mirrored.
+@Suite("Edit screen snapshots: grid and turns")
+struct EditorGridSnapshotTests {
+    @Test func theGridShowsWhileAGestureIsUnderWay() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: EditorSnapshotTests.configuration())
+        editor.apply(.pinch(scale: 1.4, focus: editor.maskRect.center))
+        var renderer = EditorSnapshotTests.renderer
+        renderer.showsGrid = true
+        assertSnapshot(try renderer.render(editor, image: EditorSnapshotTests.scene()), named: "editor-grid")
+    }
+
+    @Test func aTurnedAndMirroredPhoto() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: EditorSnapshotTests.configuration())
+        editor.apply(.transform(.turnRight))
+        editor.apply(.transform(.flipHorizontal))
+        assertSnapshot(try EditorSnapshotTests.renderer.render(editor, image: EditorSnapshotTests.scene()), named: "editor-turned")
+    }
+}

@@ -19,6 +19,9 @@ public struct EditorRenderer: Sendable, Equatable {
     public var outline: RGBA
     /// The mask outline's width in points; 0 draws none.
     public var outlineWidth: Double
+    /// Whether to draw the rule-of-thirds grid inside the mask, as the edit screen does while
+    /// a gesture is under way.
+    public var showsGrid = false
 
     /// The largest canvas side drawn, in pixels.
     public static let maximumSide = 8192
@@ -124,7 +127,13 @@ public struct EditorRenderer: Sendable, Equatable {
                 }
                 let inside = min(1, max(0, 0.5 - distance))
                 let light = dimming + (1 - dimming) * inside
-                let line = stroke > 0 ? min(1, max(0, stroke - abs(distance) + 0.5)) : 0
+                var line = stroke > 0 ? min(1, max(0, stroke - abs(distance) + 0.5)) : 0
+                if showsGrid, inside > 0 {
+                    // Thirds of the mask, half as bright as the outline, as wide.
+                    let gx = abs(abs(dx) - hw / 3), gy = abs(abs(dy) - hh / 3)
+                    let grid = min(1, max(0, stroke - min(gx, gy) + 0.5)) * 0.5 * inside
+                    line = max(line, grid)
+                }
                 let i = (y * width + x) * 4
                 canvas[i] = UInt8((Double(canvas[i]) * light * (1 - line) + Double(outline.r) * line).rounded())
                 canvas[i + 1] = UInt8((Double(canvas[i + 1]) * light * (1 - line) + Double(outline.g) * line).rounded())
