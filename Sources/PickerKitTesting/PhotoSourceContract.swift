@@ -67,16 +67,7 @@ public enum PhotoSourceContract {
             await task.value
             done.count += 1
         }
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var turns = 0
-        // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
-        while done.count == 0, clock.now < deadline || turns < 200 {
-            turns += 1
-            await Task.yield()
-            if done.count == 0 { try? await Task.sleep(for: .milliseconds(1)) }
-        }
-        return done.count > 0
+        return await waitUntil(timeout: timeout, minimumTurns: 200, yieldingTurns: 0) { done.count > 0 }
     }
 
     @MainActor

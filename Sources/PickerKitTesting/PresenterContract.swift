@@ -61,14 +61,7 @@ public enum PresenterContract {
     static func completions(_ timeout: Duration, _ start: (@escaping @MainActor () -> Void) -> Void) async -> Int {
         let counter = Counter()
         start { counter.count += 1 }
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var turns = 0
-        // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
-        while counter.count == 0, clock.now < deadline || turns < 200 {
-            turns += 1
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        _ = await waitUntil(timeout: timeout, minimumTurns: 200, yieldingTurns: 0) { counter.count > 0 }
         for _ in 0..<50 { await Task.yield() }
         return counter.count
     }

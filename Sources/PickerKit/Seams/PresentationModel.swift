@@ -62,41 +62,47 @@ public final class PresentationModel: Presenter {
 
     // MARK: Bindings
 
+    /// Which binding shows the presented route.
+    private enum Shown {
+        case fullScreen, sheet, popover
+
+        init(_ style: PresentationStyle) {
+            switch style {
+            case .fullScreen: self = .fullScreen
+            case .actionSheet, .menu: self = .sheet
+            case .popover: self = .popover
+            }
+        }
+    }
+
     /// The presented route when it covers the whole screen; `nil` otherwise.
     public var fullScreenRoute: Route? {
-        get { route(if: { if case .fullScreen = $0 { true } else { false } }) }
-        set { if newValue == nil { dismissedByPerson(.fullScreen) } }
+        get { route(shownAs: .fullScreen) }
+        set { if newValue == nil { dismissedByPerson(shownAs: .fullScreen) } }
     }
 
     /// The presented route when it is an action sheet or menu (a sheet or confirmation dialog
     /// in SwiftUI); `nil` otherwise.
     public var sheetRoute: Route? {
-        get {
-            route(if: {
-                switch $0 {
-                case .actionSheet, .menu: true
-                default: false
-                }
-            })
-        }
-        set { if newValue == nil { dismissedByPerson(.actionSheet) } }
+        get { route(shownAs: .sheet) }
+        set { if newValue == nil { dismissedByPerson(shownAs: .sheet) } }
     }
 
     /// The presented route when it is a popover; `nil` otherwise.
     public var popoverRoute: Route? {
-        get { route(if: { if case .popover = $0 { true } else { false } }) }
-        set { if newValue == nil { dismissedByPerson(.popover(PopoverAnchor(sourceView: nil, sourceRect: .zero))) } }
+        get { route(shownAs: .popover) }
+        set { if newValue == nil { dismissedByPerson(shownAs: .popover) } }
     }
 
-    private func route(if matches: (PresentationStyle) -> Bool) -> Route? {
-        guard let presented, let style, matches(style) else { return nil }
+    private func route(shownAs shown: Shown) -> Route? {
+        guard let presented, let style, Shown(style) == shown else { return nil }
         return presented
     }
 
-    /// The person dismissed what is shown (in the way `kind` is shown): the picker hears it
-    /// once, from the presented route.
-    private func dismissedByPerson(_ kind: PresentationStyle) {
-        guard let presented, let style, style.sameKind(as: kind) else { return }
+    /// The person dismissed what `shown` binds: the picker hears it once, from the
+    /// presented route.
+    private func dismissedByPerson(shownAs shown: Shown) {
+        guard let presented = route(shownAs: shown) else { return }
         clear()
         picker?.send(.interactivelyDismissed, from: presented.id)
     }
@@ -154,16 +160,5 @@ public final class PresentationModel: Presenter {
 
     public func showAlert(for error: PickerError) {
         alert = error
-    }
-}
-
-extension PresentationStyle {
-    /// Whether both are full screen, both sheets (action sheet or menu), or both popovers.
-    func sameKind(as other: PresentationStyle) -> Bool {
-        switch (self, other) {
-        case (.fullScreen, .fullScreen), (.popover, .popover): true
-        case (.actionSheet, .actionSheet), (.actionSheet, .menu), (.menu, .actionSheet), (.menu, .menu): true
-        default: false
-        }
     }
 }
