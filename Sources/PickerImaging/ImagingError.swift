@@ -15,6 +15,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case cropOutsideImage(rect: PixelRect, imageSize: PixelSize)
     /// An EXIF orientation value outside 1…8.
     case invalidOrientation(Int)
+    /// A turn angle that is not a finite number of degrees.
+    case invalidAngle(Double)
     /// The data is not in a format PickerImaging reads (PNG, PPM, PGM, PAM).
     case unknownFormat
     /// The file ends before the image does.
@@ -42,6 +44,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "crop rect \(rect) does not fit the \(imageSize) image"
         case let .invalidOrientation(value):
             "EXIF orientation \(value) is not in 1...8"
+        case let .invalidAngle(degrees):
+            "angle \(degrees) is not a finite number of degrees"
         case .unknownFormat:
             "not a PNG, PPM, PGM or PAM file"
         case let .truncatedFile(format):

@@ -62,14 +62,17 @@ extension PixelBuffer {
     func isOpaque(in rect: PixelRect) -> Bool {
         guard format != .gray8 else { return true }
         return bytes.withUnsafeBytes { raw in
-            var all: UInt32 = 0xFFFF_FFFF
             for y in rect.y..<rect.maxY {
-                let row = raw.baseAddress! + y * rowStride + rect.x * 4
-                let words = UnsafeRawBufferPointer(start: row, count: rect.width * 4)
-                for i in stride(from: 0, to: words.count, by: 4) {
-                    all &= words.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                let row = UnsafeRawBufferPointer(start: raw.baseAddress! + y * rowStride + rect.x * 4, count: rect.width * 4)
+                // Alpha is every fourth byte: AND whole words and look at their alpha bytes.
+                var all: UInt64 = .max
+                var i = 0
+                while i + 8 <= row.count {
+                    all &= row.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    i += 8
                 }
-                if all & 0xFF00_0000 != 0xFF00_0000 { return false }
+                if i < row.count { all &= UInt64(row.loadUnaligned(fromByteOffset: i, as: UInt32.self)) | 0xFFFF_FFFF_0000_0000 }
+                if all & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 { return false }
             }
             return true
         }

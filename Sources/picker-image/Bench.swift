@@ -15,32 +15,40 @@ struct Bench {
 
     func run() throws {
         let photo = try Self.photo()
-        var results: [(String, Double)] = []
-        results.append(("area_crop_scale_ms", try time { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area) }))
-        results.append(("lanczos_crop_scale_ms", try time { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3) }))
-        let pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .circle)
-        results.append(("pipeline_circle_ms", try time { _ = try pipeline.render(photo) }))
         var turned = photo
         turned.orientation = .right
-        results.append(("rotate90_ms", try time { _ = turned.normalized() }))
-        results.append(("copy_ms", try time { _ = photo.copiedBytes() }))
+        let pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .circle)
+        let work: [(String, () throws -> Void)] = [
+            ("area_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area) }),
+            ("lanczos_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3) }),
+            ("straighten7_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, rotatedBy: 7, to: Self.output) }),
+            ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
+            ("rotate90_ms", { _ = turned.normalized() }),
+            ("copy_ms", { _ = photo.copiedBytes() }),
+        ]
+        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+        let results = try time(work.filter { only == nil || $0.0.hasPrefix(only!) })
         if json {
             let body = results.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }.joined(separator: ", ")
             print("{\(body)}")
         } else {
-            for (name, ms) in results { print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms)) }
+            for (name, ms) in results { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms)) }
         }
     }
 
-    /// The median wall time of `runs` calls, in milliseconds.
-    func time(_ body: () throws -> Void) throws -> Double {
-        var samples: [Double] = []
+    /// The median wall time of each piece of work over `runs` rounds, in milliseconds. Each
+    /// round runs every piece once, in turn, so a busy moment on the machine touches them all
+    /// alike and their ratios hold.
+    func time(_ work: [(String, () throws -> Void)]) throws -> [(String, Double)] {
+        var samples = Array(repeating: [Double](), count: work.count)
         for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            for (index, (_, body)) in work.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try body()
+                samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
         }
-        return samples.sorted()[samples.count / 2]
+        return zip(work, samples).map { ($0.0.0, $0.1.sorted()[$0.1.count / 2]) }
     }
 
     /// The bench photo: seeded noise with a horizontal red and vertical green gradient, opaque.
