@@ -22,6 +22,11 @@ public struct AvatarPipeline: Sendable, Equatable {
     public var filter: ResampleFilter?
     /// The mask applied last.
     public var mask: AvatarMask
+    /// The straighten angle, in degrees clockwise: the crop is ``crop`` turned by it about its
+    /// centre. At 0 the crop is exact pixels; otherwise it is filtered as
+    /// ``PixelBuffer/resampled(displayRect:rotatedBy:to:)`` does (``filter`` applies at 0 only),
+    /// and where it leaves the photo it is transparent.
+    public var angle: Double
     /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
     /// its aspect ratio (square stays square).
     public var maximumDimension: Int
@@ -29,8 +34,9 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// Creates a pipeline.
     public init(
         crop: PixelRect, outputSize: PixelSize, filter: ResampleFilter? = nil, mask: AvatarMask = .square,
-        maximumDimension: Int = 4096
+        maximumDimension: Int = 4096, angle: Double = 0
     ) {
+        self.angle = angle
         self.crop = crop
         self.outputSize = outputSize
         self.filter = filter
@@ -58,10 +64,25 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// Runs the pipeline on `photo`.
     ///
     /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` unless ``crop`` lies inside
-    ///   the photo; ``ImagingError/invalidDimensions(width:height:)`` for an empty output.
+    ///   the photo (at 0°; turned, unless it covers none of it);
+    ///   ``ImagingError/invalidDimensions(width:height:)`` for an empty output;
+    ///   ``ImagingError/invalidAngle(_:)`` for an angle that is not finite.
     /// - Complexity: O(crop height × crop width + output pixels × taps).
     public func render(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
         let size = clampedOutputSize
+        if angle != 0 {
+            guard angle.isFinite else { throw .invalidAngle(angle) }
+            guard crop.intersection(photo.displayBounds) != nil else {
+                throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
+            }
+            let turned = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size)
+            let image = turned.masked(mask)
+            let scale = min(Double(crop.width) / Double(size.width), Double(crop.height) / Double(size.height))
+            // The area-averaged part under the turned frame, when downscaling, and the outputs.
+            let reach = Double(crop.width + crop.height) / max(1, scale) + 2
+            let middle = scale > 1 ? Int(reach * reach) * 4 : 0
+            return Rendering(image: image, peakExtraBytes: middle + turned.bytes.count + image.bytes.count)
+        }
         let upscaling = size.width > crop.width || size.height > crop.height
         let chosen = filter ?? (upscaling ? .lanczos3 : .area)
         let (scaled, premultipliedCopy) = try photo.resampledCountingCopies(displayRect: crop, to: size, filter: chosen)

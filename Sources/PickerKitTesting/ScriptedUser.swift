@@ -113,6 +113,18 @@ public final class ScriptedUser {
         tap("\(gesture)", .editorGesture(gesture))
     }
 
+    /// Turns the photo with two fingers by `degrees` (clockwise) and lifts them: a
+    /// ``EditorGesture/rotate(degrees:)`` then ``EditorGesture/ended``.
+    public func twoFingerRotate(by degrees: Double) {
+        gesture(.rotate(degrees: degrees))
+        gesture(.ended)
+    }
+
+    /// Sets the straighten control to `degrees` (clockwise).
+    public func straighten(to degrees: Double) {
+        gesture(.straighten(degrees: degrees))
+    }
+
     /// Swipes the presented sheet down (or taps outside the popover): the presenter reports it
     /// to the picker as ``UserAction/interactivelyDismissed``.
     public func dismissInteractively() {

@@ -25,7 +25,7 @@ struct EditSessionDecodingTests {
 
     @Test func aSessionRoundTripsWithItsFormatVersion() throws {
         let (session, json) = try Self.saved()
-        #expect(json["version"] as? Int == 2)
+        #expect(json["version"] as? Int == 3)
         #expect(try Self.decode(json) == session)
     }
 
@@ -60,6 +60,42 @@ struct EditSessionDecodingTests {
         #expect(throws: DecodingError.self) { try Self.decode(json) }
     }
 
+    @Test func aVersionTwoSessionDecodesStraightAndRendersTheSamePixels() throws {
+        // What version 2 wrote: turns and flips, no angle.
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
+        editor.apply(.transform(.turnLeft))
+        editor.apply([.pinch(scale: 1.7, focus: CGPoint(x: 120, y: 200)), .ended])
+        var output = AvatarOutput()
+        output.size = 64
+        let session = EditSession(geometry: editor, output: output)
+        var json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(session)) as! [String: Any]
+        var geometry = json["geometry"] as! [String: Any]
+        geometry["angle"] = nil
+        json["geometry"] = geometry
+        json["version"] = 2
+        let decoded = try Self.decode(json)
+        #expect(decoded == session && decoded.geometry.angle == 0)
+        let original = try PixelBuffer(width: 400, height: 300, bytes: (0..<480_000).map { UInt8(truncatingIfNeeded: $0 &* 7 / 3) })
+        let rendered = try decoded.apply(to: original) as? PixelBuffer
+        #expect(rendered == (try session.apply(to: original) as? PixelBuffer))
+        #expect(rendered?.displaySize == PixelSize(width: 64, height: 64))
+    }
+
+    @Test func aStraightenedSessionRoundTripsAndRejectsAnglesBeyond45() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
+        editor.apply(.straighten(degrees: -12.5))
+        let session = EditSession(geometry: editor, output: AvatarOutput())
+        var json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(session)) as! [String: Any]
+        #expect(try Self.decode(json) == session)
+        #expect(try Self.decode(json).geometry.angle == -12.5)
+        for angle in [45.5, -90, 1e300] {
+            var geometry = json["geometry"] as! [String: Any]
+            geometry["angle"] = angle
+            json["geometry"] = geometry
+            #expect(throws: DecodingError.self) { try Self.decode(json) }
+        }
+    }
+
     @Test func anUnknownVersionIsAClearError() throws {
         var (_, json) = try Self.saved()
         json["version"] = 7
@@ -67,7 +103,7 @@ struct EditSessionDecodingTests {
             _ = try Self.decode(json)
             Issue.record("decoded version 7")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription == "edit session format version 7 is not one this build reads (1...2)")
+            #expect(context.debugDescription == "edit session format version 7 is not one this build reads (1...3)")
         }
     }
 

@@ -93,6 +93,8 @@ struct WorkflowWalker {
         .pinch(scale: .nan, focus: .zero), .pan(CGPoint(x: Double.infinity, y: 0)),
         .transform(.turnRight), .transform(.turnLeft), .transform(.flipHorizontal), .transform(.flipVertical),
         .aspect(.original), .aspect(.square), .aspect(.ratio(9, 16)), .aspect(.ratio(16, 9)), .aspect(.ratio(0, 1)),
+        .rotate(degrees: 12), .rotate(degrees: -50), .straighten(degrees: 7), .straighten(degrees: -44.5),
+        .straighten(degrees: .nan),
     ]
 
     init(seed: UInt64) throws {
@@ -201,7 +203,7 @@ struct WorkflowWalker {
         case (.camera, _): action = .flashModeChanged(FlashMode.allCases[roll(3)])
         case (.editor, 1): action = .chooseTapped
         case (.editor, 2): action = roll(2) == 0 ? .undoTapped : .redoTapped
-        case (.editor, 3): action = .accessibilityAction(EditorAccessibilityAction.allCases[roll(8)])
+        case (.editor, 3): action = .accessibilityAction(EditorAccessibilityAction.allCases[roll(EditorAccessibilityAction.allCases.count)])
         case (.editor, _): action = .editorGesture(gestures[roll(gestures.count)])
         case (.moviePreview, 1): action = .chooseTapped
         case (.moviePreview, 2): action = .playTapped

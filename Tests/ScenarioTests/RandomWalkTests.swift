@@ -157,6 +157,8 @@ struct RandomWalkTests {
             case (.editor, 2) where Bool.random(using: &rng):
                 if Bool.random(using: &rng) { s.user.tapUndo() } else { s.user.tapRedo() }
             case (.editor, 2): s.user.accessibilityAction(EditorAccessibilityAction.allCases.randomElement(using: &rng)!)
+            case (.editor, 3): s.user.twoFingerRotate(by: Double.random(in: -30...30, using: &rng))
+            case (.editor, 4): s.user.straighten(to: Double.random(in: -50...50, using: &rng))
             case (.editor, _): s.user.gesture(.pinch(scale: Double.random(in: 0.3...3, using: &rng), focus: CGPoint(x: 150, y: 300)))
             case (.moviePreview, 0): s.user.tapCancel()
             case (.moviePreview, 1): s.user.tapChoose()

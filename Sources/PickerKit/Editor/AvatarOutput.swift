@@ -42,15 +42,17 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// The pipeline that renders `crop` (display orientation) of an original.
-    public func pipeline(for crop: PixelRect) -> AvatarPipeline {
+    /// The pipeline that renders `crop` (display orientation) of an original, turned `angle`
+    /// degrees clockwise about its centre.
+    public func pipeline(for crop: PixelRect, angle: Double = 0) -> AvatarPipeline {
         let longest = max(crop.width, crop.height)
         let target = size.map { side in
             PixelSize(
                 width: max(1, (crop.width * side + longest / 2) / longest),
                 height: max(1, (crop.height * side + longest / 2) / longest))
         } ?? crop.size
-        return AvatarPipeline(crop: crop, outputSize: target, filter: filter, mask: mask, maximumDimension: maximumDimension)
+        return AvatarPipeline(
+            crop: crop, outputSize: target, filter: filter, mask: mask, maximumDimension: maximumDimension, angle: angle)
     }
 }
 

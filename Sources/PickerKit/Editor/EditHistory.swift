@@ -1,5 +1,5 @@
 /// Undo and redo on the edit screen, over committed steps: an ended gesture, a double tap, a
-/// turn or flip, a reset. Moves in the middle of a gesture are not steps; undoing while one is
+/// turn or flip, a straighten value, a reset. Moves in the middle of a gesture are not steps; undoing while one is
 /// under way goes back to where it started. At most ``limit`` steps are kept.
 ///
 /// ```swift
@@ -60,8 +60,8 @@ extension EditorGesture {
     /// Whether the gesture ends a step that undo goes back over.
     public var commitsStep: Bool {
         switch self {
-        case .ended, .reset, .doubleTap, .transform, .aspect: true
-        case .pan, .pinch: false
+        case .ended, .reset, .doubleTap, .transform, .aspect, .straighten: true
+        case .pan, .pinch, .rotate: false
         }
     }
 }

@@ -11,10 +11,10 @@ import PickerImaging
 /// try picker.edit(original, restoring: session)       // or reopen the editor on it
 /// ```
 public struct EditSession: Sendable, Equatable, Codable {
-    /// The format version this build writes. Version 2 added turns and flips to the geometry;
-    /// this build reads 1 and 2, and sessions saved before versions were written (no
-    /// `version` key) are version 1.
-    public static let formatVersion = 2
+    /// The format version this build writes. Version 2 added turns and flips to the geometry,
+    /// version 3 the straighten angle; this build reads 1 to 3, and sessions saved before
+    /// versions were written (no `version` key) are version 1.
+    public static let formatVersion = 3
 
     /// The editor as the person left it.
     public var geometry: EditorGeometry
@@ -42,7 +42,7 @@ public struct EditSession: Sendable, Equatable, Codable {
             throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
         let image = try geometry.shown(original)
-        let rendered = try Self.render(image, crop: cropRect, output: output)
+        let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, output: output)
         // A turned or flipped image of the app's own type went through its pixels: bring it back.
         guard !(original is PixelBuffer), let pixels = rendered as? PixelBuffer, image is PixelBuffer else { return rendered }
         do {
@@ -60,15 +60,20 @@ public struct EditSession: Sendable, Equatable, Codable {
     /// otherwise.
     ///
     /// A crop that reaches past the image (empty space allowed) keeps its size and shape: the
-    /// part outside the image is transparent.
-    static func render(_ original: any ImageBuffer, crop: PixelRect, output: AvatarOutput) throws(PickerError) -> any ImageBuffer {
+    /// part outside the image is transparent. A straightened crop (`angle` degrees) always
+    /// goes through the pixels.
+    static func render(
+        _ original: any ImageBuffer, crop: PixelRect, angle: Double = 0, output: AvatarOutput
+    ) throws(PickerError) -> any ImageBuffer {
         try output.validate()
         guard let inside = crop.intersection(original.displayBounds) else {
             throw .editFailed(.cropOutsideImage(rect: crop, imageSize: original.displaySize))
         }
         do {
-            if let pixels = original as? PixelBuffer { return try rendered(pixels, crop: crop, inside: inside, output: output) }
-            let croppingIsEnough = inside == crop && output.size == nil && output.mask == .square
+            if let pixels = original as? PixelBuffer {
+                return try rendered(pixels, crop: crop, inside: inside, angle: angle, output: output)
+            }
+            let croppingIsEnough = angle == 0 && inside == crop && output.size == nil && output.mask == .square
                 && max(crop.width, crop.height) <= output.maximumDimension
             if croppingIsEnough { return try original.cropped(to: inside) }
             guard let pixels = try original.pixelBuffer() else {
@@ -76,7 +81,7 @@ public struct EditSession: Sendable, Equatable, Codable {
                     format: "\(type(of: original))",
                     feature: "output settings (size, mask, maximum dimension) without pixelBuffer() and make(from:)")
             }
-            let image = try rendered(pixels, crop: crop, inside: inside, output: output)
+            let image = try rendered(pixels, crop: crop, inside: inside, angle: angle, output: output)
             return try Self.remake(image, as: original) ?? image
         } catch let error as ImagingError {
             throw .editFailed(error)
@@ -86,9 +91,12 @@ public struct EditSession: Sendable, Equatable, Codable {
         }
     }
 
-    private static func rendered(_ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, output: AvatarOutput) throws -> PixelBuffer {
-        let whole = output.pipeline(for: crop)
-        guard inside != crop else { return try whole.render(pixels).image }
+    private static func rendered(
+        _ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, angle: Double, output: AvatarOutput
+    ) throws -> PixelBuffer {
+        let whole = output.pipeline(for: crop, angle: angle)
+        // Turned, the pipeline itself leaves what is off the image transparent.
+        guard inside != crop, angle == 0 else { return try whole.render(pixels).image }
         return try padded(pixels, crop: crop, inside: inside, whole: whole)
     }
 

@@ -35,6 +35,10 @@ public enum EditorAccessibilityAction: String, Sendable, Equatable, CaseIterable
     case moveRight
     /// A quarter turn clockwise.
     case rotate
+    /// Straighten a step clockwise (``straightenStep`` degrees).
+    case straightenClockwise
+    /// Straighten a step counterclockwise.
+    case straightenCounterclockwise
     /// Back to the start.
     case reset
 
@@ -42,6 +46,8 @@ public enum EditorAccessibilityAction: String, Sendable, Equatable, CaseIterable
     public static let zoomStep = 1.25
     /// The move step: a quarter of the mask.
     public static let moveStep = 0.25
+    /// The straighten step, in degrees.
+    public static let straightenStep = 1.0
 
     /// The action's name in English, as transcripts log it.
     public var name: String { name(in: PickerStrings(language: .english)) }
@@ -56,6 +62,8 @@ public enum EditorAccessibilityAction: String, Sendable, Equatable, CaseIterable
         case .moveLeft: strings[.moveLeft]
         case .moveRight: strings[.moveRight]
         case .rotate: strings[.rotate]
+        case .straightenClockwise: strings[.straightenClockwise]
+        case .straightenCounterclockwise: strings[.straightenCounterclockwise]
         case .reset: strings[.reset]
         }
     }
@@ -73,6 +81,8 @@ public enum EditorAccessibilityAction: String, Sendable, Equatable, CaseIterable
         case .moveLeft: return [.pan(CGPoint(x: dx, y: 0)), .ended]
         case .moveRight: return [.pan(CGPoint(x: -dx, y: 0)), .ended]
         case .rotate: return [.transform(.turnRight)]
+        case .straightenClockwise: return [.straighten(degrees: editor.angle + Self.straightenStep)]
+        case .straightenCounterclockwise: return [.straighten(degrees: editor.angle - Self.straightenStep)]
         case .reset: return [.reset]
         }
     }
@@ -90,6 +100,10 @@ extension EditorGeometry {
         var parts = [strings.format(.zoomed, String(percent)), shownPart(in: strings)]
         if quarterTurns != 0 { parts.append(strings.format(.turned, String(quarterTurns * 90))) }
         if isMirrored { parts.append(strings[.mirrored]) }
+        let degrees = Int(abs(angle).rounded())
+        if degrees != 0 {
+            parts.append(strings.format(angle > 0 ? .straightenedClockwise : .straightenedCounterclockwise, String(degrees)))
+        }
         return EditorAccessibility(
             label: strings[.photo], value: parts.joined(separator: strings[.listSeparator]),
             actions: EditorAccessibilityAction.allCases)

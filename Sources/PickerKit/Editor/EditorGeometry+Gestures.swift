@@ -14,21 +14,34 @@ extension EditorGeometry {
         switch gesture {
         case let .pan(t):
             guard t.x.isFinite, t.y.isFinite else { return }
-            origin = CGPoint(x: origin.x + t.x, y: origin.y + t.y)
+            // The image follows the finger on screen: turned back onto its own axes.
+            let centre = maskRect.center
+            let moved = unturned(CGPoint(x: centre.x + t.x, y: centre.y + t.y))
+            origin = CGPoint(x: origin.x + moved.x - centre.x, y: origin.y + moved.y - centre.y)
             clampOrigin(stretch: Self.panStretch)
         case let .pinch(scale, focus):
             guard scale.isFinite, scale > 0, focus.x.isFinite, focus.y.isFinite else { return }
             let target = min(max(zoom * scale, minimumZoom / Self.zoomStretch), maximumZoom * Self.zoomStretch)
-            zoom(to: target, about: focus)
+            zoom(to: target, about: unturned(focus))
             clampOrigin(stretch: Self.panStretch)
         case let .doubleTap(point):
             guard point.x.isFinite, point.y.isFinite else { return }
             if zoom > minimumZoom * 1.01 {
-                reset()
+                fill()
             } else {
-                zoom(to: min(maximumZoom, minimumZoom * 2.5), about: point)
+                zoom(to: min(maximumZoom, minimumZoom * 2.5), about: unturned(point))
                 clampOrigin(stretch: 0)
             }
+        case let .rotate(degrees):
+            guard degrees.isFinite else { return }
+            angle = Self.clampedAngle(angle + degrees)
+            // The limits follow the angle: keep the zoom within what a gesture may stretch to.
+            zoom(to: min(max(zoom, minimumZoom / Self.zoomStretch), maximumZoom * Self.zoomStretch), about: maskRect.center)
+            clampOrigin(stretch: Self.panStretch)
+        case let .straighten(degrees):
+            guard degrees.isFinite else { return }
+            angle = Self.clampedAngle(degrees)
+            settle(about: maskRect.center)
         case .ended:
             settle(about: maskRect.center)
         case .reset:
@@ -40,8 +53,20 @@ extension EditorGeometry {
         }
     }
 
-    /// Aspect-fill, centred on the mask.
+    /// `degrees` within ±``largestAngle``, and 0 for a hair either side of it.
+    static func clampedAngle(_ degrees: Double) -> Double {
+        let clamped = min(max(degrees, -largestAngle), largestAngle)
+        return abs(clamped) < 1e-9 ? 0 : clamped
+    }
+
+    /// Not straightened, aspect-fill, centred on the mask.
     mutating func reset() {
+        angle = 0
+        fill()
+    }
+
+    /// Aspect-fill at the current angle, centred on the mask.
+    mutating func fill() {
         zoom = min(max(coveringZoom, minimumZoom), maximumZoom)
         let mask = maskRect
         origin = CGPoint(
@@ -64,21 +89,27 @@ extension EditorGeometry {
     }
 
     /// Keeps the image over the mask (or centred in it, on an axis where it is smaller),
-    /// allowing `stretch` × the mask's size of overshoot.
+    /// allowing `stretch` × the mask's size of overshoot. Straightened, it is the mask's
+    /// bounding box on the image's axes (``maskExtent``) that must stay on the image: the image
+    /// point under the mask's centre keeps half the box from each edge.
     mutating func clampOrigin(stretch: Double) {
         let mask = maskRect
-        func clamp(_ value: Double, length: Double, maskMin: Double, maskLength: Double) -> Double {
+        let extent = maskExtent
+        func clamp(_ value: Double, length: Double, maskMid: Double, maskLength: Double, extent: Double) -> Double {
             let slack = maskLength * stretch
-            if length < maskLength {
+            if length < extent {
                 // Smaller than the mask (empty space allowed, or mid-gesture): centre it.
-                let centred = maskMin + (maskLength - length) / 2
+                let centred = maskMid - length / 2
                 return min(max(value, centred - slack), centred + slack)
             }
-            let lowest = maskMin + maskLength - length, highest = maskMin
+            // The image point under the mask's centre lies `maskMid − value` points in.
+            let lowest = maskMid - (length - extent / 2), highest = maskMid - extent / 2
             return min(max(value, lowest - slack), highest + slack)
         }
         origin = CGPoint(
-            x: clamp(Double(origin.x), length: Double(imageSize.width) * zoom, maskMin: Double(mask.minX), maskLength: Double(mask.width)),
-            y: clamp(Double(origin.y), length: Double(imageSize.height) * zoom, maskMin: Double(mask.minY), maskLength: Double(mask.height)))
+            x: clamp(Double(origin.x), length: Double(imageSize.width) * zoom, maskMid: Double(mask.midX),
+                     maskLength: Double(mask.width), extent: extent.width),
+            y: clamp(Double(origin.y), length: Double(imageSize.height) * zoom, maskMid: Double(mask.midY),
+                     maskLength: Double(mask.height), extent: extent.height))
     }
 }

@@ -29,6 +29,9 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     public internal(set) var quarterTurns = 0
     /// Whether the person mirrored the image left to right (before ``quarterTurns``).
     public internal(set) var isMirrored = false
+    /// The straighten angle, in degrees clockwise, within ±``largestAngle``: the image is shown
+    /// turned by it about the mask's centre, and the crop is ``cropRect`` turned with it.
+    public internal(set) var angle = 0.0
     /// Points per image pixel.
     public internal(set) var zoom: Double
     /// The image's top-left corner, in viewport points.
@@ -113,9 +116,11 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         case .flipHorizontal:
             isMirrored.toggle()
             quarterTurns = (4 - quarterTurns) % 4
+            angle = -angle
         case .flipVertical:
             isMirrored.toggle()
             quarterTurns = (6 - quarterTurns) % 4
+            angle = -angle
         }
         restore(crop)
     }
@@ -143,6 +148,9 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         pixels.orientation = displayOrientation(of: original.orientation)
         return pixels
     }
+
+    /// The largest straighten angle either way, in degrees.
+    public static let largestAngle = 45.0
 
     /// The largest image side accepted, in pixels: far beyond any photo, small enough that every
     /// crop computation stays exact.
@@ -177,10 +185,38 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         return CGRect(x: Double(safe.midX) - size.0 / 2, y: Double(safe.midY) - size.1 / 2, width: size.0, height: size.1)
     }
 
-    /// The zoom at which the image just covers the mask (aspect-fill, B6).
+    /// The zoom at which the image just covers the mask (aspect-fill, B6) at the current
+    /// ``angle``: the mask, turned back by the angle onto the image, must fit inside it, and a
+    /// rectangle fits when its bounding box does.
     public var coveringZoom: Double {
+        let extent = maskExtent
+        return max(extent.width / Double(imageSize.width), extent.height / Double(imageSize.height))
+    }
+
+    /// The size, in points, of the mask's bounding box on the image's axes: the mask turned by
+    /// ``angle``. `w·|cos θ| + h·|sin θ|` across and `w·|sin θ| + h·|cos θ|` down; the mask
+    /// itself at 0°.
+    var maskExtent: (width: Double, height: Double) {
         let mask = maskRect
-        return max(Double(mask.width) / Double(imageSize.width), Double(mask.height) / Double(imageSize.height))
+        let (c, s) = turnFactors
+        return (Double(mask.width) * c + Double(mask.height) * s, Double(mask.width) * s + Double(mask.height) * c)
+    }
+
+    /// `|cos θ|` and `|sin θ|` of the ``angle``; exactly 1 and 0 at 0°.
+    var turnFactors: (Double, Double) {
+        guard angle != 0 else { return (1, 0) }
+        let radians = angle * .pi / 180
+        return (abs(cos(radians)), abs(sin(radians)))
+    }
+
+    /// A viewport point as it would be with the image not straightened: turned back by
+    /// ``angle`` about the mask's centre.
+    func unturned(_ point: CGPoint) -> CGPoint {
+        guard angle != 0 else { return point }
+        let centre = maskRect.center
+        let radians = -angle * .pi / 180
+        let dx = Double(point.x - centre.x), dy = Double(point.y - centre.y)
+        return CGPoint(x: Double(centre.x) + dx * cos(radians) - dy * sin(radians), y: Double(centre.y) + dx * sin(radians) + dy * cos(radians))
     }
 
     /// The smallest zoom allowed: covering the mask, or fitting inside it when empty space is
@@ -199,7 +235,8 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         }
     }
 
-    /// Where the image is shown, in viewport points.
+    /// Where the image is shown, in viewport points, before it is turned by ``angle`` about
+    /// the mask's centre.
     public var imageFrame: CGRect {
         CGRect(x: origin.x, y: origin.y, width: Double(imageSize.width) * zoom, height: Double(imageSize.height) * zoom)
     }
@@ -230,14 +267,32 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
             height = imageSize.height
             width = max(1, min(width, Self.round(Double(height) * aspect)))
         }
+        let (c, s) = turnFactors
+        if !configuration.allowsEmptySpace, s != 0 {
+            // Turned, the crop's bounding box must fit: shrink it, keeping its aspect.
+            let fit = min(Double(imageSize.width) / (Double(width) * c + Double(height) * s),
+                          Double(imageSize.height) / (Double(width) * s + Double(height) * c))
+            if fit < 1 {
+                width = max(1, Int(Double(width) * fit))
+                height = configuration.shape.isSquare ? width : max(1, Int(Double(height) * fit))
+            }
+        }
         // Round the centre, so the rectangle stays centred under the mask.
         let centreX = (Double(mask.midX) - Double(origin.x)) / zoom
         let centreY = (Double(mask.midY) - Double(origin.y)) / zoom
         var x = Self.round(centreX - Double(width) / 2)
         var y = Self.round(centreY - Double(height) / 2)
         if !configuration.allowsEmptySpace {
-            x = min(max(0, x), imageSize.width - width)
-            y = min(max(0, y), imageSize.height - height)
+            // The crop's centre keeps half its bounding box from each edge (the box is the
+            // crop itself at 0°).
+            func clamp(_ value: Int, length: Int, box: Double, image: Int) -> Int {
+                let lowest = (box / 2 - Double(length) / 2 - 1e-9).rounded(.up)
+                let highest = (Double(image) - box / 2 - Double(length) / 2 + 1e-9).rounded(.down)
+                guard lowest <= highest else { return Int(((lowest + highest) / 2).rounded()) }
+                return min(max(value, Int(lowest)), Int(highest))
+            }
+            x = clamp(x, length: width, box: Double(width) * c + Double(height) * s, image: imageSize.width)
+            y = clamp(y, length: height, box: Double(width) * s + Double(height) * c, image: imageSize.height)
         }
         return PixelRect(x: x, y: y, width: width, height: height)
     }
@@ -250,7 +305,8 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     }
 
     /// ``cropRect`` in the stored pixels of an image with ``orientation`` (the part inside the
-    /// image, when empty space shows).
+    /// image, when empty space shows). With an ``angle``, the crop is this rectangle turned by
+    /// it about its centre.
     public var rawCropRect: PixelRect {
         let inside = cropRect.intersection(PixelRect(size: imageSize)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         return orientation.rawRect(forDisplay: inside, rawSize: orientation.displaySize(forRaw: imageSize))
@@ -270,7 +326,7 @@ extension CGRect {
 
 extension EditorGeometry {
     private enum CodingKeys: String, CodingKey {
-        case configuration, imageSize, orientation, zoom, origin, quarterTurns, mirrored
+        case configuration, imageSize, orientation, zoom, origin, quarterTurns, mirrored, angle
     }
 
     /// Encodes the geometry: its configuration, image, zoom and position.
@@ -283,6 +339,7 @@ extension EditorGeometry {
         try container.encode(origin, forKey: .origin)
         try container.encode(quarterTurns, forKey: .quarterTurns)
         try container.encode(isMirrored, forKey: .mirrored)
+        try container.encode(angle, forKey: .angle)
     }
 
     /// Decodes a saved geometry through the same checks as ``init(imageSize:orientation:configuration:)``,
@@ -302,11 +359,16 @@ extension EditorGeometry {
         guard (0...3).contains(quarterTurns) else {
             throw DecodingError.dataCorruptedError(forKey: .quarterTurns, in: container, debugDescription: "\(quarterTurns) quarter turns: use 0...3")
         }
+        let angle = try container.decodeIfPresent(Double.self, forKey: .angle) ?? 0
+        guard angle.isFinite, abs(angle) <= Self.largestAngle else {
+            throw DecodingError.dataCorruptedError(forKey: .angle, in: container, debugDescription: "angle \(angle)°: use -45...45")
+        }
         do {
             try self.init(imageSize: imageSize, orientation: orientation, configuration: configuration)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container, debugDescription: error.description)
         }
+        self.angle = angle
         let tolerance = 1e-9
         guard zoom.isFinite, zoom >= minimumZoom / Self.zoomStretch * (1 - tolerance),
             zoom <= maximumZoom * Self.zoomStretch * (1 + tolerance)

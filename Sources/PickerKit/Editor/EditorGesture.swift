@@ -12,8 +12,15 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
     case doubleTap(CGPoint)
     /// The fingers lifted: the image settles back inside the limits.
     case ended
-    /// Back to the start: aspect-fill, centred. Turns and flips stay.
+    /// Back to the start: not straightened, aspect-fill, centred. Turns and flips stay.
     case reset
+    /// Two fingers turned the image by this many degrees (clockwise) about the mask's centre:
+    /// the straighten angle follows, within ±45°. Like a pinch, the image may leave the mask a
+    /// little until the gesture ends.
+    case rotate(degrees: Double)
+    /// The straighten control was set to this angle, in degrees clockwise (clamped to ±45°);
+    /// the image settles to cover the mask at once.
+    case straighten(degrees: Double)
     /// A quarter turn or a mirror flip of the image (the editor's rotate and flip buttons): the
     /// crop turns with the image, in whole pixels, so output stays pixel-exact.
     case transform(DisplayTransform)
@@ -28,6 +35,8 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
         case let .doubleTap(p): "doubleTap(\(Double(p.x).short),\(Double(p.y).short))"
         case .ended: "ended"
         case .reset: "reset"
+        case let .rotate(degrees): "rotate(\(degrees.short)°)"
+        case let .straighten(degrees): "straighten(\(degrees.short)°)"
         case let .transform(transform): transform.rawValue
         case let .aspect(preset): "aspect(\(preset))"
         }

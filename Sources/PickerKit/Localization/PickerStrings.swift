@@ -40,6 +40,7 @@ public struct PickerStrings: Sendable, Equatable {
         case photo, listSeparator, zoomed, showingWhole, showingCentre, showingPart, turned, mirrored
         case upper, middle, lower, left, centre, right
         case zoomIn, zoomOut, moveUp, moveDown, moveLeft, moveRight, rotate, reset
+        case straightenedClockwise, straightenedCounterclockwise, straightenClockwise, straightenCounterclockwise
         case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed
         case cameraFailed, editFailed, setupError
     }
@@ -80,6 +81,8 @@ public struct PickerStrings: Sendable, Equatable {
         .upper: "upper", .middle: "middle", .lower: "lower", .left: "left", .centre: "centre", .right: "right",
         .zoomIn: "Zoom in", .zoomOut: "Zoom out", .moveUp: "Move up", .moveDown: "Move down", .moveLeft: "Move left",
         .moveRight: "Move right", .rotate: "Rotate", .reset: "Reset",
+        .straightenedClockwise: "straightened {0}° clockwise", .straightenedCounterclockwise: "straightened {0}° counterclockwise",
+        .straightenClockwise: "Straighten clockwise", .straightenCounterclockwise: "Straighten counterclockwise",
         .accessDenied: "You have not allowed access to your {0}. You can allow it in Settings.",
         .accessRestricted: "Access to your {0} is restricted on this device.",
         .sourceUnavailable: "This device has no {0}.",
@@ -99,6 +102,8 @@ public struct PickerStrings: Sendable, Equatable {
         .upper: "上", .middle: "中", .lower: "下", .left: "左", .centre: "中", .right: "右",
         .zoomIn: "放大", .zoomOut: "缩小", .moveUp: "上移", .moveDown: "下移", .moveLeft: "左移",
         .moveRight: "右移", .rotate: "旋转", .reset: "复原",
+        .straightenedClockwise: "已顺时针拉直 {0}°", .straightenedCounterclockwise: "已逆时针拉直 {0}°",
+        .straightenClockwise: "顺时针拉直", .straightenCounterclockwise: "逆时针拉直",
         .accessDenied: "你尚未允许访问{0}。可以在“设置”中允许。",
         .accessRestricted: "此设备限制访问{0}。",
         .sourceUnavailable: "此设备没有{0}。",
