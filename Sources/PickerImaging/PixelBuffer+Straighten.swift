@@ -45,11 +45,52 @@ extension PixelBuffer {
         guard let count = size.pixelCount, count <= PixelBuffer.defaultPixelLimit else {
             throw .tooManyPixels(count: size.pixelCount ?? .max, limit: PixelBuffer.defaultPixelLimit)
         }
+        guard [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0.magnitude < UInt(Self.farthestFrame) }) else {
+            throw .cropOutsideImage(rect: rect, imageSize: displaySize)
+        }
         let upscaling = size.width > rect.width || size.height > rect.height
         if degrees == 0, displayBounds.contains(rect) {
             return try resampled(displayRect: rect, to: size, filter: upscaling ? .bilinear : .area).normalized()
         }
-        let frame = TurnedFrame(rect: rect, degrees: degrees, output: size)
+        return turned(TurnedFrame(
+            centre: SIMD2(Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2),
+            scaleX: Double(rect.width) / Double(size.width), scaleY: Double(rect.height) / Double(size.height),
+            degrees: degrees, output: size))
+    }
+
+    /// What a frame of `size` output pixels, each `scale` image pixels across, centred on the
+    /// image point (`centreX`, `centreY`) (display orientation, pixel edges at whole numbers),
+    /// shows when the image is turned `degrees` clockwise about that point; upright.
+    ///
+    /// ``resampled(displayRect:rotatedBy:to:)`` for a frame that need not sit on whole pixels,
+    /// as an edit screen's canvas does; filtered the same way.
+    ///
+    /// - Throws: ``ImagingError/invalidAngle(_:)`` for an angle that is not finite;
+    ///   ``ImagingError/invalidDimensions(width:height:)`` for an empty `size`, or a centre or
+    ///   scale that is not finite (or a scale not positive) as `invalidDimensions(0, 0)`;
+    ///   ``ImagingError/tooManyPixels(count:limit:)`` above the default pixel limit.
+    public func resampled(
+        centreX: Double, centreY: Double, scale: Double, rotatedBy degrees: Double, to size: PixelSize
+    ) throws(ImagingError) -> PixelBuffer {
+        guard degrees.isFinite else { throw .invalidAngle(degrees) }
+        guard size.width > 0, size.height > 0 else { throw .invalidDimensions(width: size.width, height: size.height) }
+        guard let count = size.pixelCount, count <= PixelBuffer.defaultPixelLimit else {
+            throw .tooManyPixels(count: size.pixelCount ?? .max, limit: PixelBuffer.defaultPixelLimit)
+        }
+        let reach = Double(Self.farthestFrame)
+        guard centreX.isFinite, centreY.isFinite, abs(centreX) < reach, abs(centreY) < reach,
+            scale.isFinite, scale > 0, scale * Double(max(size.width, size.height)) < reach
+        else { throw .invalidDimensions(width: 0, height: 0) }
+        return turned(TurnedFrame(centre: SIMD2(centreX, centreY), scaleX: scale, scaleY: scale, degrees: degrees, output: size))
+    }
+
+    /// How far a straightened frame may reach, in pixels either way: far beyond any image, and
+    /// small enough that every position stays exact.
+    static let farthestFrame = 1 << 40
+
+    /// The straightened frame, filtered: see ``resampled(displayRect:rotatedBy:to:)``.
+    private func turned(_ frame: TurnedFrame) -> PixelBuffer {
+        let size = frame.output
         let straightAlpha = format != .rgba8Premultiplied
         let scale = min(frame.scaleX, frame.scaleY)
         guard scale > 1 else {
@@ -89,8 +130,8 @@ extension PixelBuffer {
     }
 }
 
-/// A frame of `rect`'s size, centred on it, over an image turned `degrees` clockwise, in
-/// display coordinates: where each output pixel's centre falls on the image.
+/// A frame of output pixels centred on an image point, over the image turned `degrees`
+/// clockwise about it, in display coordinates: where each output pixel's centre falls.
 struct TurnedFrame {
     /// The centre of output pixel (0, 0) on the image, and the steps one pixel right and down.
     let origin: SIMD2<Double>, right: SIMD2<Double>, down: SIMD2<Double>
@@ -99,15 +140,18 @@ struct TurnedFrame {
     /// The whole pixels the frame touches, with one more around it for interpolation.
     let bounds: PixelRect
 
-    init(rect: PixelRect, degrees: Double, output: PixelSize) {
-        scaleX = Double(rect.width) / Double(output.width)
-        scaleY = Double(rect.height) / Double(output.height)
+    /// The output's size.
+    let output: PixelSize
+
+    init(centre: SIMD2<Double>, scaleX: Double, scaleY: Double, degrees: Double, output: PixelSize) {
+        self.output = output
+        self.scaleX = scaleX
+        self.scaleY = scaleY
         let radians = degrees * .pi / 180
         let c = cos(radians), s = sin(radians)
         // An offset d from the frame's centre shows the image at R(−θ)·d from the crop's centre.
         func turned(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(c * d.x + s * d.y, -s * d.x + c * d.y) }
-        let centre = SIMD2(Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
-        let halfWidth = Double(rect.width) / 2, halfHeight = Double(rect.height) / 2
+        let halfWidth = Double(output.width) * scaleX / 2, halfHeight = Double(output.height) * scaleY / 2
         let right = turned(SIMD2(scaleX, 0)), down = turned(SIMD2(0, scaleY))
         origin = centre + turned(SIMD2(-halfWidth, -halfHeight)) + (right + down) / 2
         (self.right, self.down) = (right, down)

@@ -240,6 +240,17 @@ struct StraightenTests {
         #expect(away.bytes.allSatisfy { $0 == 0 })
     }
 
+    @Test func aFrameOffWholePixelsIsTheSameFrameAsARect() throws {
+        let image = try Self.photo()
+        let rect = PixelRect(x: 20, y: 15, width: 80, height: 60), size = PixelSize(width: 40, height: 30)
+        let byRect = try image.resampled(displayRect: rect, rotatedBy: 9, to: size)
+        let byCentre = try image.resampled(centreX: 60, centreY: 45, scale: 2, rotatedBy: 9, to: size)
+        #expect(byRect == byCentre)
+        // Half a pixel over, it differs, and still matches the reference at that place.
+        let shifted = try image.resampled(centreX: 60.5, centreY: 45, scale: 2, rotatedBy: 9, to: size)
+        #expect(shifted != byRect)
+    }
+
     @Test func grayImagesTurnIntoRGBA() throws {
         let gray = try PixelBuffer(width: 40, height: 40, format: .gray8, bytes: (0..<1600).map { UInt8($0 % 40 * 6) })
         let out = try gray.resampled(displayRect: PixelRect(x: 10, y: 10, width: 20, height: 20), rotatedBy: 5, to: PixelSize(width: 10, height: 10))
@@ -266,6 +277,17 @@ struct StraightenTests {
         }
         #expect(throws: ImagingError.tooManyPixels(count: 200_000_000, limit: PixelBuffer.defaultPixelLimit)) {
             try image.resampled(displayRect: rect, rotatedBy: 3, to: PixelSize(width: 20_000, height: 10_000))
+        }
+        for far in [PixelRect(x: .max, y: 0, width: 1, height: 1), PixelRect(x: 0, y: .min, width: 1, height: 1),
+                    PixelRect(x: 0, y: 0, width: .max, height: 1)] {
+            #expect(throws: ImagingError.cropOutsideImage(rect: far, imageSize: image.displaySize)) {
+                try image.resampled(displayRect: far, rotatedBy: 3, to: size)
+            }
+        }
+        for (x, y, scale) in [(Double.nan, 0.0, 1.0), (0, .infinity, 1), (0, 0, 0), (0, 0, -1), (0, 0, .nan), (1e300, 0, 1), (0, 0, 1e300)] {
+            #expect(throws: ImagingError.invalidDimensions(width: 0, height: 0)) {
+                try image.resampled(centreX: x, centreY: y, scale: scale, rotatedBy: 3, to: size)
+            }
         }
     }
 }

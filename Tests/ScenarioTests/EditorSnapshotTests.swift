@@ -139,7 +139,8 @@ extension EditorSnapshotTests {
     }
 }
 
-/// The edit screen while a gesture is under way (the grid), and turned and mirrored.
+/// The edit screen while a gesture is under way (the grid and the dial), turned and mirrored,
+/// and straightened.
 @Suite("Edit screen snapshots: grid and turns")
 struct EditorGridSnapshotTests {
     @Test func theGridShowsWhileAGestureIsUnderWay() throws {
@@ -148,6 +149,21 @@ struct EditorGridSnapshotTests {
         var renderer = EditorSnapshotTests.renderer
         renderer.showsGrid = true
         assertSnapshot(try renderer.render(editor, image: EditorSnapshotTests.scene()), named: "editor-grid")
+    }
+
+    @Test func aStraightenedPhotoSettled() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: EditorSnapshotTests.configuration())
+        editor.apply(.straighten(degrees: 12))
+        assertSnapshot(try EditorSnapshotTests.renderer.render(editor, image: EditorSnapshotTests.scene()), named: "editor-straightened")
+    }
+
+    @Test func turningWithTwoFingersShowsTheDialAndWhereTheTopIs() throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 240, height: 180), configuration: EditorSnapshotTests.configuration())
+        editor.apply(.transform(.turnRight))
+        editor.apply(.rotate(degrees: -20))
+        var renderer = EditorSnapshotTests.renderer
+        renderer.showsGrid = true
+        assertSnapshot(try renderer.render(editor, image: EditorSnapshotTests.scene()), named: "editor-straightening")
     }
 
     @Test func aTurnedAndMirroredPhoto() throws {

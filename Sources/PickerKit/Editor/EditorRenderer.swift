@@ -1,8 +1,11 @@
 import Foundation
 import PickerImaging
 
-/// Draws the edit screen headlessly: the image at its zoom and position, the area outside the
-/// mask dimmed, and the mask's outline, at a given scale (pixels per point).
+/// Draws the edit screen headlessly: the image at its zoom, position and straighten angle, the
+/// area outside the mask dimmed, and the mask's outline, at a given scale (pixels per point).
+/// While a gesture is under way (``showsGrid``) it also draws the rule-of-thirds grid, the
+/// straighten dial under the mask, and a mark on the mask's edge that the photo's top faces
+/// when it is turned.
 ///
 /// ```swift
 /// let screen = try EditorRenderer(scale: 2).render(editor, image: photo)
@@ -19,8 +22,10 @@ public struct EditorRenderer: Sendable, Equatable {
     public var outline: RGBA
     /// The mask outline's width in points; 0 draws none.
     public var outlineWidth: Double
-    /// Whether to draw the rule-of-thirds grid inside the mask, as the edit screen does while
-    /// a gesture is under way.
+    /// Whether to draw what the edit screen shows while a gesture is under way: the
+    /// rule-of-thirds grid inside the mask, the straighten dial (ticks every 5° from −45° to
+    /// 45°, the angle marked) below it when there is room, and, when the photo is turned, a mark
+    /// beside the mask's edge that the photo's top now faces.
     public var showsGrid = false
 
     /// The largest canvas side drawn, in pixels.
@@ -61,8 +66,13 @@ public struct EditorRenderer: Sendable, Equatable {
         for i in stride(from: 0, to: canvas.count, by: 4) {
             canvas[i] = background.r; canvas[i + 1] = background.g; canvas[i + 2] = background.b; canvas[i + 3] = 255
         }
-        try drawImage(geometry, image, into: &canvas, width: width, height: height)
+        if geometry.angle == 0 {
+            try drawImage(geometry, image, into: &canvas, width: width, height: height)
+        } else {
+            try drawTurnedImage(geometry, image, into: &canvas, width: width, height: height)
+        }
         drawOverlay(geometry, into: &canvas, width: width, height: height)
+        if showsGrid { drawGuides(geometry, into: &canvas, width: width, height: height) }
         do throws(ImagingError) {
             return try PixelBuffer(width: width, height: height, bytes: canvas)
         } catch {
@@ -94,14 +104,85 @@ public struct EditorRenderer: Sendable, Equatable {
         } catch {
             throw .editFailed(error)
         }
-        for y in max(0, ty0)..<min(height, ty1) {
-            for x in max(0, tx0)..<min(width, tx1) {
-                let p = shown[x - tx0, y - ty0]
+        composite(shown, at: (tx0, ty0), into: &canvas, width: width, height: height)
+    }
+
+    /// The image turned by the geometry's angle about the mask's centre: the whole canvas as
+    /// one straightened frame of the image.
+    private func drawTurnedImage(
+        _ geometry: EditorGeometry, _ image: PixelBuffer, into canvas: inout [UInt8], width: Int, height: Int
+    ) throws(PickerError) {
+        let k = geometry.zoom * scale
+        // The image point under the canvas's centre, with the image turned back.
+        let centre = geometry.unturned(CGPoint(x: Double(width) / 2 / scale, y: Double(height) / 2 / scale))
+        let shown: PixelBuffer
+        do throws(ImagingError) {
+            shown = try image.resampled(
+                centreX: (Double(centre.x) - Double(geometry.origin.x)) / geometry.zoom,
+                centreY: (Double(centre.y) - Double(geometry.origin.y)) / geometry.zoom,
+                scale: 1 / k, rotatedBy: geometry.angle, to: PixelSize(width: width, height: height)
+            ).asStraightRGBA()
+        } catch {
+            throw .editFailed(error)
+        }
+        composite(shown, at: (0, 0), into: &canvas, width: width, height: height)
+    }
+
+    /// Composites straight-alpha `shown` over the canvas with its top-left at `at`.
+    private func composite(_ shown: PixelBuffer, at: (x: Int, y: Int), into canvas: inout [UInt8], width: Int, height: Int) {
+        for y in max(0, at.y)..<min(height, at.y + shown.height) {
+            for x in max(0, at.x)..<min(width, at.x + shown.width) {
+                let p = shown[x - at.x, y - at.y]
                 let i = (y * width + x) * 4
                 let a = Int(p.a)
                 canvas[i] = UInt8((Int(p.r) * a + Int(canvas[i]) * (255 - a) + 127) / 255)
                 canvas[i + 1] = UInt8((Int(p.g) * a + Int(canvas[i + 1]) * (255 - a) + 127) / 255)
                 canvas[i + 2] = UInt8((Int(p.b) * a + Int(canvas[i + 2]) * (255 - a) + 127) / 255)
+            }
+        }
+    }
+
+    /// The straighten dial below the mask and the mark for the photo's top.
+    private func drawGuides(_ geometry: EditorGeometry, into canvas: inout [UInt8], width: Int, height: Int) {
+        let mask = geometry.maskRect
+        let unit = max(1, outlineWidth)
+        let room = Double(geometry.configuration.viewport.height) - Double(mask.maxY)
+        if room >= 24 * unit {
+            let y = Double(mask.maxY) + min(room / 2, 28 * unit), half = Double(mask.width) * 0.4
+            for degrees in stride(from: -45, through: 45, by: 5) {
+                let x = Double(mask.midX) + Double(degrees) / 45 * half
+                let tall = (degrees == 0 ? 5 : 3) * unit
+                fill(CGRect(x: x - unit / 2, y: y - tall, width: unit, height: 2 * tall), opacity: 0.5, into: &canvas, width: width, height: height)
+            }
+            let x = Double(mask.midX) + geometry.angle / EditorGeometry.largestAngle * half
+            fill(CGRect(x: x - unit, y: y - 7 * unit, width: 2 * unit, height: 14 * unit), opacity: 1, into: &canvas, width: width, height: height)
+        }
+        guard geometry.quarterTurns != 0 else { return }
+        let side = 6 * unit, gap = 4 * unit
+        let mark: CGRect = switch geometry.quarterTurns {
+        case 1: CGRect(x: Double(mask.maxX) + gap, y: Double(mask.midY) - side / 2, width: side, height: side)
+        case 2: CGRect(x: Double(mask.midX) - side / 2, y: Double(mask.maxY) + gap, width: side, height: side)
+        default: CGRect(x: Double(mask.minX) - gap - side, y: Double(mask.midY) - side / 2, width: side, height: side)
+        }
+        fill(mark, opacity: 1, into: &canvas, width: width, height: height)
+    }
+
+    /// Fills `rect` (points) with the outline colour at `opacity`, each pixel weighed by how
+    /// much of it the rectangle covers.
+    private func fill(_ rect: CGRect, opacity: Double, into canvas: inout [UInt8], width: Int, height: Int) {
+        let left = Double(rect.minX) * scale, right = Double(rect.maxX) * scale
+        let top = Double(rect.minY) * scale, bottom = Double(rect.maxY) * scale
+        let x0 = max(0, Int(left.rounded(.down))), x1 = min(width, Int(right.rounded(.up)))
+        let y0 = max(0, Int(top.rounded(.down))), y1 = min(height, Int(bottom.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            let cy = min(bottom, Double(y + 1)) - max(top, Double(y))
+            for x in x0..<x1 {
+                let cover = (min(right, Double(x + 1)) - max(left, Double(x))) * cy * opacity
+                let i = (y * width + x) * 4
+                canvas[i] = UInt8((Double(canvas[i]) * (1 - cover) + Double(outline.r) * cover).rounded())
+                canvas[i + 1] = UInt8((Double(canvas[i + 1]) * (1 - cover) + Double(outline.g) * cover).rounded())
+                canvas[i + 2] = UInt8((Double(canvas[i + 2]) * (1 - cover) + Double(outline.b) * cover).rounded())
             }
         }
     }
