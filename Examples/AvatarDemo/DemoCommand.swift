@@ -21,7 +21,8 @@ enum DemoCommand {
         do {
             let outcome = try await DemoRun(options: options, progress: Progress.onTerminal).run()
             for line in outcome.transcript { say(line) }
-            say("crop rect: \(outcome.cropRect) of \(outcome.photoSize) (orientation \(outcome.orientation))")
+            let turned = outcome.angle == 0 ? "" : " turned \(outcome.angle)°"
+            say("crop rect: \(outcome.cropRect)\(turned) of \(outcome.photoSize) (orientation \(outcome.orientation))")
             say("avatar: \(outcome.avatarSize) written to \(outcome.avatarPath)")
             say("edit screen: \(outcome.previewSize) written to \(outcome.previewPath)")
             return 0

@@ -19,16 +19,19 @@ struct DemoOptions: Equatable {
     var transforms: [DisplayTransform] = []
     /// The aspect preset switched to on the edit screen (with a rectangle mask).
     var aspect: AspectPreset?
+    /// The straighten angle set on the edit screen, degrees clockwise.
+    var angle: Double?
 
     static let usage = """
         usage: avatar-demo [--image PATH] [--shape circle|square|rectangle] [--zoom Z] [--pan DX,DY]
-                           [--flip h|v] [--turn 90|180|270] [--aspect original|square|W:H]
+                           [--flip h|v] [--turn 90|180|270] [--angle DEGREES] [--aspect original|square|W:H]
                            [--size N] [--output PATH] [--preview PATH]
                            [--source library|camera|saved] [--help]
 
         Runs the profile-photo flow headless: source chooser, the source, a pick (or the
-        shutter), the edit screen with any --flip, --turn (clockwise) and --aspect (for
-        --shape rectangle), a pinch by --zoom and a pan by --pan points, Choose.
+        shutter), the edit screen with any --flip, --turn (clockwise), --angle (straighten,
+        -45...45 degrees clockwise) and --aspect (for --shape rectangle), a pinch by --zoom and a
+        pan by --pan points, Choose.
         Writes the avatar (--output, default avatar.png) and the rendered edit screen
         (--preview, default editor.png), and prints the session's transcript.
         --image takes PNG, PPM, PGM or PAM; a PNG's EXIF orientation is honoured.
@@ -85,6 +88,12 @@ struct DemoOptions: Equatable {
                     }
                     aspect = .ratio(parts[0], parts[1])
                 }
+            case "--angle":
+                let text = try value(argument)
+                guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 45 else {
+                    throw Mistake(message: "--angle is -45...45 degrees, not '\(text)'")
+                }
+                angle = degrees
             case "--zoom":
                 let text = try value(argument)
                 guard let z = Double(text), z.isFinite, z > 0 else { throw Mistake(message: "--zoom is a positive number, not '\(text)'") }

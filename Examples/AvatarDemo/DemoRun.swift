@@ -12,6 +12,8 @@ struct DemoRun {
     struct Outcome {
         var transcript: [String]
         var cropRect: PixelRect
+        /// The straighten angle, degrees clockwise.
+        var angle = 0.0
         var photoSize: PixelSize
         var orientation: ImageOrientation
         var avatarSize: PixelSize
@@ -63,6 +65,7 @@ struct DemoRun {
         guard let start = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
         for transform in options.transforms { scenario.user.gesture(.transform(transform)) }
         if let aspect = options.aspect { scenario.user.gesture(.aspect(aspect)) }
+        if let angle = options.angle { scenario.user.straighten(to: angle) }
         scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
         scenario.user.gesture(.pan(options.pan))
         scenario.user.gesture(.ended)
@@ -75,7 +78,7 @@ struct DemoRun {
         try write(PNG.encode(avatar), to: options.output)
         try write(PNG.encode(screen), to: options.preview)
         return Outcome(
-            transcript: scenario.transcript.lines, cropRect: crop, photoSize: photo.displaySize,
+            transcript: scenario.transcript.lines, cropRect: crop, angle: geometry.angle, photoSize: photo.displaySize,
             orientation: photo.orientation, avatarSize: avatar.displaySize, avatarPath: options.output,
             previewSize: screen.displaySize, previewPath: options.preview)
     }

@@ -20,8 +20,9 @@ enum Command {
                 return n
             } ?? 7
             let json = options.flag("--json")
+            let only = try options.value("--only")
             try options.finish(positionals: 0)
-            try Bench(runs: runs, json: json).run()
+            try Bench(runs: runs, json: json, only: only).run()
         case "-h", "--help", "help": print(usage)
         default: throw UsageError(message: "unknown command '\(name)'")
         }
@@ -70,14 +71,21 @@ enum Command {
             }
             transforms += Array(repeating: .turnRight, count: degrees / 90)
         }
+        let angle = try options.value("--angle").map { text -> Double in
+            guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 360 else {
+                throw UsageError(message: "--angle is degrees clockwise, -360...360, not '\(text)'")
+            }
+            return degrees
+        } ?? 0
         let files = try options.finish(positionals: 2)
         var photo = try ImageFile.read(files[0])
         if let orientation { photo.orientation = orientation }
         for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
-        let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask)
+        let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
         let rendering = try pipeline.render(photo)
         try ImageFile.write(rendering.image, to: files[1])
-        print("\(files[1]): \(rendering.image.displaySize) from \(photo.displaySize) crop \(rect), "
+        print("\(files[1]): \(rendering.image.displaySize) from \(photo.displaySize) crop \(rect)"
+            + (angle == 0 ? ", " : " turned \(angle)°, ")
             + "orientation \(photo.orientation), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
     }
 

@@ -5,10 +5,11 @@ import PickerImaging
 let usage = """
     usage: picker-image crop --rect X,Y,W,H --size N|WxH [--filter area|bilinear|lanczos]
                              [--mask circle|none] [--orientation auto|1...8]
-                             [--flip h|v] [--turn 0|90|180|270] IN OUT
+                             [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES] IN OUT
            picker-image info FILE
-           picker-image bench [--json] [--runs N]
-    Files are PNG, PPM, PGM or PAM, chosen by extension.
+           picker-image bench [--json] [--runs N] [--only PREFIX]
+    Files are PNG, PPM, PGM or PAM, chosen by extension. --angle straightens the crop: the rect
+    turned clockwise about its centre, filtered; what falls off the image is transparent.
     """
 
 do {

@@ -62,6 +62,10 @@ struct PickerImageToolTests {
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--orientation", "9", "a.png", "b.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--turn", "45", "a.png", "b.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--flip", "d", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--angle", "nan", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--angle", "400", "a.png", "b.png"],
+        ["crop", "--rect", "0,0,1,1", "--size", "4", "--angle", "seven", "a.png", "b.png"],
+        ["bench", "--only"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "a.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--bogus", "a.png", "b.png"],
         ["bench", "--runs", "0"],
@@ -85,6 +89,17 @@ struct PickerImageToolTests {
                 #expect(turned.normalized()[x, y] == photo.image[12 - y, 6 - x], "(\(x), \(y))")
             }
         }
+    }
+
+    @Test func anAngleStraightensTheCrop() throws {
+        let out = Self.scratch("straight.png"), photo = try Self.opaquePhoto()
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: photo.path) }
+        #expect(try Command.run(["crop", "--rect", "3,0,7,7", "--size", "5", "--angle", "-30", "--mask", "none", photo.path, out]) == 0)
+        let straightened = try PNG.decode(Data(contentsOf: URL(fileURLWithPath: out)))
+        let rect = PixelRect(x: 3, y: 0, width: 7, height: 7)
+        #expect(straightened == (try photo.image.resampled(displayRect: rect, rotatedBy: -30, to: PixelSize(width: 5, height: 5))))
+        // The turned frame reaches past the top and bottom: those corners are transparent.
+        #expect(straightened[0, 0].a == 0 && straightened[2, 2].a == 255)
     }
 
     @Test func unreadableAndUnwritableFilesAreNamed() throws {

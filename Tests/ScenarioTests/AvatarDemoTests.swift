@@ -54,8 +54,25 @@ struct AvatarDemoTests {
         #expect(said.contains("picker: shutter: capture after 0.75s"))
     }
 
+    @Test func anAngleStraightensTheAvatar() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var said: [String] = []
+        let code = await DemoCommand.run([
+            "--angle", "7", "--size", "64", "--output", dir.appendingPathComponent("a.png").path,
+            "--preview", dir.appendingPathComponent("e.png").path,
+        ], say: { said.append($0) })
+        #expect(code == 0)
+        #expect(said.contains("user: straighten(7°) on #3"))
+        #expect(said.contains("crop rect: (159,60,345,345) turned 7.0° of 640x480 (orientation up (1))"))
+        let avatar = try PNG.decode(Data(contentsOf: dir.appendingPathComponent("a.png")))
+        #expect(avatar.displaySize == PixelSize(width: 64, height: 64))
+        // Covered: the whole circle is opaque, its corners transparent.
+        #expect(avatar[32, 32].a == 255 && avatar[1, 32].a == 255 && avatar[0, 0].a == 0)
+    }
+
     @Test("bad arguments are one line and exit 2", arguments: [
-        ["--zoom", "0"], ["--zoom"], ["--shape", "hexagon"], ["--pan", "1"], ["--size", "99999"], ["--source", "fax"], ["--frobnicate"],
+        ["--zoom", "0"], ["--zoom"], ["--shape", "hexagon"], ["--angle", "46"], ["--angle", "inf"], ["--pan", "1"], ["--size", "99999"], ["--source", "fax"], ["--frobnicate"],
     ])
     func badArguments(arguments: [String]) async {
         #expect(await DemoCommand.run(arguments, say: { _ in }) == 2)
@@ -86,6 +103,7 @@ struct AvatarDemoTests {
         let turned = try DemoOptions(parsing: ["--flip", "v", "--turn", "270", "--shape", "rectangle", "--aspect", "9:16"])
         #expect(turned.transforms == [.flipVertical, .turnRight, .turnRight, .turnRight])
         #expect(turned.aspect == .ratio(9, 16))
+        #expect(try DemoOptions(parsing: ["--angle", "-7.5"]).angle == -7.5)
         #expect(turned.shape == .rectangle(aspectRatio: 4.0 / 3))
         #expect(throws: DemoOptions.Mistake(message: "--turn is 90, 180 or 270, not '45'")) { try DemoOptions(parsing: ["--turn", "45"]) }
         #expect(throws: DemoOptions.Mistake(message: "--aspect is original, square or W:H, not '0:3'")) {
