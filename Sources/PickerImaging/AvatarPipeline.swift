@@ -53,11 +53,18 @@ public struct AvatarPipeline: Sendable, Equatable {
     }
 
     /// The output size after ``maximumDimension``: the longer side clamped, the other scaled
-    /// by the same factor and rounded, at least 1.
+    /// by the same factor and rounded, at least 1. Exact for any sizes (no overflow); a size
+    /// with a side of zero or less is returned as it is, for ``render(_:)`` to reject.
     public var clampedOutputSize: PixelSize {
         let longest = max(outputSize.width, outputSize.height)
-        guard longest > maximumDimension, maximumDimension > 0 else { return outputSize }
-        func scaled(_ side: Int) -> Int { max(1, (side * maximumDimension + longest / 2) / longest) }
+        guard longest > maximumDimension, maximumDimension > 0, !outputSize.isEmpty else { return outputSize }
+        // side ≤ longest, so the result is at most maximumDimension; the product may not fit.
+        func scaled(_ side: Int) -> Int {
+            let product = side.multipliedFullWidth(by: maximumDimension)
+            let (half, carry) = product.low.addingReportingOverflow(UInt(longest / 2))
+            let quotient = longest.dividingFullWidth((product.high + (carry ? 1 : 0), half)).quotient
+            return max(1, quotient)
+        }
         return PixelSize(width: scaled(outputSize.width), height: scaled(outputSize.height))
     }
 

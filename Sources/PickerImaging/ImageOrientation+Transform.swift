@@ -13,14 +13,15 @@ public enum DisplayTransform: String, CaseIterable, Sendable, Codable {
     /// Where the display pixel at `x`, `y` of an image shown `size` goes.
     func point(x: Int, y: Int, size: PixelSize) -> (x: Int, y: Int) {
         switch self {
-        case .turnRight: (size.height - 1 - y, x)
-        case .turnLeft: (y, size.width - 1 - x)
-        case .flipHorizontal: (size.width - 1 - x, y)
-        case .flipVertical: (x, size.height - 1 - y)
+        case .turnRight: (size.height &- 1 &- y, x)
+        case .turnLeft: (y, size.width &- 1 &- x)
+        case .flipHorizontal: (size.width &- 1 &- x, y)
+        case .flipVertical: (x, size.height &- 1 &- y)
         }
     }
 
-    /// Where the display rectangle `rect` of an image shown `size` goes.
+    /// Where the display rectangle `rect` of an image shown `size` goes. Rectangles outside the
+    /// image map by the same formulas, wrapping near `Int`'s limits: never a trap.
     ///
     /// ```swift
     /// DisplayTransform.turnRight.rect(PixelRect(x: 0, y: 0, width: 2, height: 1), size: PixelSize(width: 4, height: 3))
@@ -28,10 +29,10 @@ public enum DisplayTransform: String, CaseIterable, Sendable, Codable {
     /// ```
     public func rect(_ rect: PixelRect, size: PixelSize) -> PixelRect {
         switch self {
-        case .turnRight: PixelRect(x: size.height - rect.y - rect.height, y: rect.x, width: rect.height, height: rect.width)
-        case .turnLeft: PixelRect(x: rect.y, y: size.width - rect.x - rect.width, width: rect.height, height: rect.width)
-        case .flipHorizontal: PixelRect(x: size.width - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
-        case .flipVertical: PixelRect(x: rect.x, y: size.height - rect.y - rect.height, width: rect.width, height: rect.height)
+        case .turnRight: PixelRect(x: size.height &- rect.y &- rect.height, y: rect.x, width: rect.height, height: rect.width)
+        case .turnLeft: PixelRect(x: rect.y, y: size.width &- rect.x &- rect.width, width: rect.height, height: rect.width)
+        case .flipHorizontal: PixelRect(x: size.width &- rect.x &- rect.width, y: rect.y, width: rect.width, height: rect.height)
+        case .flipVertical: PixelRect(x: rect.x, y: size.height &- rect.y &- rect.height, width: rect.width, height: rect.height)
         }
     }
 

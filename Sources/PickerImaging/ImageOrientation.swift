@@ -46,20 +46,21 @@ public enum ImageOrientation: Int, CaseIterable, Sendable, Codable, CustomString
         swapsAxes ? rawSize.transposed : rawSize
     }
 
-    /// The stored pixel that is shown at display pixel (`x`, `y`).
+    /// The stored pixel that is shown at display pixel (`x`, `y`). Points outside the image
+    /// map by the same formulas, with wrapping arithmetic near `Int`'s limits: never a trap.
     ///
     /// - Complexity: O(1).
     public func rawPoint(forDisplayX x: Int, y: Int, rawSize: PixelSize) -> (x: Int, y: Int) {
         let w = rawSize.width, h = rawSize.height
         switch self {
         case .up: return (x, y)
-        case .upMirrored: return (w - 1 - x, y)
-        case .down: return (w - 1 - x, h - 1 - y)
-        case .downMirrored: return (x, h - 1 - y)
+        case .upMirrored: return (w &- 1 &- x, y)
+        case .down: return (w &- 1 &- x, h &- 1 &- y)
+        case .downMirrored: return (x, h &- 1 &- y)
         case .leftMirrored: return (y, x)
-        case .right: return (y, h - 1 - x)
-        case .rightMirrored: return (w - 1 - y, h - 1 - x)
-        case .left: return (w - 1 - y, x)
+        case .right: return (y, h &- 1 &- x)
+        case .rightMirrored: return (w &- 1 &- y, h &- 1 &- x)
+        case .left: return (w &- 1 &- y, x)
         }
     }
 
@@ -71,13 +72,13 @@ public enum ImageOrientation: Int, CaseIterable, Sendable, Codable, CustomString
         let w = rawSize.width, h = rawSize.height
         switch self {
         case .up: return (x, y)
-        case .upMirrored: return (w - 1 - x, y)
-        case .down: return (w - 1 - x, h - 1 - y)
-        case .downMirrored: return (x, h - 1 - y)
+        case .upMirrored: return (w &- 1 &- x, y)
+        case .down: return (w &- 1 &- x, h &- 1 &- y)
+        case .downMirrored: return (x, h &- 1 &- y)
         case .leftMirrored: return (y, x)
-        case .right: return (h - 1 - y, x)
-        case .rightMirrored: return (h - 1 - y, w - 1 - x)
-        case .left: return (y, w - 1 - x)
+        case .right: return (h &- 1 &- y, x)
+        case .rightMirrored: return (h &- 1 &- y, w &- 1 &- x)
+        case .left: return (y, w &- 1 &- x)
         }
     }
 
@@ -88,7 +89,7 @@ public enum ImageOrientation: Int, CaseIterable, Sendable, Codable, CustomString
     public func rawRect(forDisplay rect: PixelRect, rawSize: PixelSize) -> PixelRect {
         guard !rect.isEmpty else { return rect }
         let a = rawPoint(forDisplayX: rect.x, y: rect.y, rawSize: rawSize)
-        let b = rawPoint(forDisplayX: rect.maxX - 1, y: rect.maxY - 1, rawSize: rawSize)
+        let b = rawPoint(forDisplayX: rect.maxX &- 1, y: rect.maxY &- 1, rawSize: rawSize)
         return Self.bounds(a, b)
     }
 
@@ -97,7 +98,7 @@ public enum ImageOrientation: Int, CaseIterable, Sendable, Codable, CustomString
     public func displayRect(forRaw rect: PixelRect, rawSize: PixelSize) -> PixelRect {
         guard !rect.isEmpty else { return rect }
         let a = displayPoint(forRawX: rect.x, y: rect.y, rawSize: rawSize)
-        let b = displayPoint(forRawX: rect.maxX - 1, y: rect.maxY - 1, rawSize: rawSize)
+        let b = displayPoint(forRawX: rect.maxX &- 1, y: rect.maxY &- 1, rawSize: rawSize)
         return Self.bounds(a, b)
     }
 
@@ -120,6 +121,12 @@ public enum ImageOrientation: Int, CaseIterable, Sendable, Codable, CustomString
     private static func bounds(_ a: (x: Int, y: Int), _ b: (x: Int, y: Int)) -> PixelRect {
         PixelRect(
             x: min(a.x, b.x), y: min(a.y, b.y),
-            width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
+            width: span(a.x, b.x), height: span(a.y, b.y))
+    }
+
+    /// The pixels from `a` to `b` inclusive, saturating at `Int.max`.
+    private static func span(_ a: Int, _ b: Int) -> Int {
+        let (difference, overflow) = max(a, b).subtractingReportingOverflow(min(a, b))
+        return overflow || difference == .max ? .max : difference + 1
     }
 }

@@ -27,10 +27,16 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(x: 0, y: 0, width: size.width, height: size.height)
     }
 
-    /// The right edge, `x + width`.
-    public var maxX: Int { x + width }
-    /// The bottom edge, `y + height`.
-    public var maxY: Int { y + height }
+    /// The right edge, `x + width`, saturating at `Int.max` and `Int.min` rather than
+    /// overflowing: a rectangle reaching past them cannot hold any image.
+    public var maxX: Int { Self.saturatingSum(x, width) }
+    /// The bottom edge, `y + height`, saturating as ``maxX`` does.
+    public var maxY: Int { Self.saturatingSum(y, height) }
+
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
     /// The size of the rectangle.
     public var size: PixelSize { PixelSize(width: width, height: height) }
     /// `true` when the rectangle covers no pixel.
@@ -47,7 +53,10 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
         guard right > left, bottom > top else { return nil }
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        // Only rectangles wider than Int.max (reaching from below 0 past Int.max) saturate.
+        let width = right.subtractingReportingOverflow(left), height = bottom.subtractingReportingOverflow(top)
+        return PixelRect(x: left, y: top, width: width.overflow ? .max : width.partialValue,
+                         height: height.overflow ? .max : height.partialValue)
     }
 
     /// `true` when every pixel of `other` lies inside this rectangle.

@@ -300,7 +300,9 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// Rounds half up after snapping to a millionth, so values a rounding error either side
     /// of a half always round the same way.
     static func round(_ value: Double) -> Int {
-        let snapped = (value * 1_000_000).rounded() / 1_000_000
+        // Far beyond any image; keeps the conversion from trapping on a value out of range.
+        let bounded = min(max(value.isNaN ? 0 : value, -0x1p52), 0x1p52)
+        let snapped = (bounded * 1_000_000).rounded() / 1_000_000
         return Int((snapped + 0.5).rounded(.down))
     }
 
