@@ -91,9 +91,9 @@ enum Command {
 
     static func info(_ options: inout Options) throws {
         let files = try options.finish(positionals: 1)
-        let photo = try ImageFile.read(files[0])
-        print("\(files[0]): \(photo.pixelSize) stored, \(photo.displaySize) shown, orientation \(photo.orientation), "
-            + "\(photo.format.rawValue)")
+        let info = try ImageFile.info(files[0])
+        print("\(files[0]): \(info)")
+        for warning in info.warnings { print("\(files[0]): warning: \(warning)") }
     }
 
     static func parseRect(_ text: String) throws -> PixelRect {

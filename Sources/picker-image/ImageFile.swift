@@ -3,13 +3,30 @@ import PickerImaging
 
 /// Reading and writing images by file extension.
 enum ImageFile {
-    static func read(_ path: String) throws -> PixelBuffer {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+    /// Decodes the file; what the decoder worked around goes to `warn`, one line each.
+    static func read(_ path: String, warn: (String) -> Void = { FileHandle.standardError.write(Data("picker-image: warning: \($0)\n".utf8)) }) throws -> PixelBuffer {
+        let data = try contents(path)
+        if isPNG(data) {
+            var warnings: [ImagingWarning] = []
+            let image = try PNG.decode(data, warnings: &warnings)
+            for warning in warnings { warn("\(path): \(warning)") }
+            return image
+        }
+        return try Netpbm.decode(data)
+    }
+
+    /// The file's header: no pixels are decoded.
+    static func info(_ path: String) throws -> ImageInfo {
+        let data = try contents(path)
+        return isPNG(data) ? try PNG.info(data) : try Netpbm.info(data)
+    }
+
+    private static func isPNG(_ data: Data) -> Bool { data.starts(with: [0x89, 0x50, 0x4E, 0x47]) }
+
+    private static func contents(_ path: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw UsageError(message: "cannot read \(path): \((error as NSError).localizedDescription)")
         }
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNG.decode(data) }
-        return try Netpbm.decode(data)
     }
 
     static func write(_ image: PixelBuffer, to path: String) throws {

@@ -45,6 +45,11 @@ struct NetpbmTests {
         ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\n", [], .truncatedFile(format: "PAM")),
         ("P6\n0 1\n255\n", [], .invalidDimensions(width: 0, height: 1)),
         ("P6\n200000 200000\n255\n", [], .tooManyPixels(count: 40_000_000_000, limit: 100_000_000)),
+        // Big headers over no data: truncated, found before the pixels are allocated.
+        ("P6\n10000 10000\n255\n", [1, 2, 3], .truncatedFile(format: "PPM")),
+        ("P2\n10000 10000\n255\n", [49, 32, 50], .truncatedFile(format: "PGM")),
+        ("P7\nWIDTH 10000\nHEIGHT 10000\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .truncatedFile(format: "PAM")),
+        ("P7\nWIDTH 9223372036854775807\nHEIGHT 2\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .dimensionsOverflow(width: .max, height: 2)),
     ] as [(String, [UInt8], ImagingError)])
     func badFiles(header: String, bytes: [UInt8], error: ImagingError) {
         #expect(throws: error) { try Self.decode(header, bytes) }

@@ -21,19 +21,41 @@ public enum Netpbm {
     /// - Complexity: O(data.count).
     public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
         var reader = HeaderReader(bytes: [UInt8](data))
-        guard data.count >= 2, data[data.startIndex] == UInt8(ascii: "P") else { throw .unknownFormat }
-        let kind = data[data.startIndex + 1]
+        let h = try header(&reader)
+        return try samples(&reader, format: h.format, width: h.width, height: h.height, depth: h.depth,
+                           maxval: h.maxval, ascii: h.ascii, hasAlpha: h.depth == 2 || h.depth == 4, pixelLimit: pixelLimit)
+    }
+
+    /// What a PAM, PPM or PGM file holds, from its header alone: no sample is read.
+    ///
+    /// - Throws: the header errors of ``decode(_:pixelLimit:)``.
+    public static func info(_ data: Data) throws(ImagingError) -> ImageInfo {
+        var reader = HeaderReader(bytes: [UInt8](data))
+        let h = try header(&reader)
+        guard (1...65535).contains(h.maxval) else { throw .corruptFile(format: h.format, reason: "MAXVAL \(h.maxval)") }
+        guard h.width > 0, h.height > 0 else { throw .invalidDimensions(width: h.width, height: h.height) }
+        let kind = ["", "gray", "gray+alpha", "RGB", "RGBA"][h.depth]
+        return ImageInfo(
+            format: h.format, pixelSize: PixelSize(width: h.width, height: h.height), orientation: .up,
+            layout: "\(kind) \(h.maxval > 255 ? 16 : 8)-bit\(h.ascii ? ", ASCII" : "")")
+    }
+
+    /// The header, with the reader left at the first sample.
+    private static func header(_ reader: inout HeaderReader) throws(ImagingError)
+        -> (format: String, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
+    {
+        let data = reader.bytes
+        guard data.count >= 2, data[0] == UInt8(ascii: "P") else { throw .unknownFormat }
+        let kind = data[1]
         reader.position = 2
         switch kind {
-        case UInt8(ascii: "7"): return try decodePAM(&reader, pixelLimit: pixelLimit)
+        case UInt8(ascii: "7"): return try pamHeader(&reader)
         case UInt8(ascii: "5"), UInt8(ascii: "6"), UInt8(ascii: "2"), UInt8(ascii: "3"):
             let format = kind == UInt8(ascii: "5") || kind == UInt8(ascii: "2") ? "PGM" : "PPM"
             let width = try reader.number(format), height = try reader.number(format), maxval = try reader.number(format)
-            let channels = format == "PGM" ? 1 : 3
             let ascii = kind == UInt8(ascii: "2") || kind == UInt8(ascii: "3")
             if !ascii { try reader.singleWhitespace(format) }
-            return try samples(&reader, format: format, width: width, height: height, depth: channels,
-                               maxval: maxval, ascii: ascii, hasAlpha: false, pixelLimit: pixelLimit)
+            return (format, width, height, format == "PGM" ? 1 : 3, maxval, ascii)
         default:
             throw .unknownFormat
         }
@@ -83,7 +105,9 @@ public enum Netpbm {
         return upright
     }
 
-    private static func decodePAM(_ reader: inout HeaderReader, pixelLimit: Int) throws(ImagingError) -> PixelBuffer {
+    private static func pamHeader(_ reader: inout HeaderReader) throws(ImagingError)
+        -> (format: String, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
+    {
         var fields: [String: String] = [:]
         while true {
             guard let line = reader.line() else { throw .truncatedFile(format: "PAM") }
@@ -108,8 +132,7 @@ public enum Netpbm {
             throw .corruptFile(format: "PAM", reason: "TUPLTYPE \(tuple) with DEPTH \(depth)")
         }
         guard (1...4).contains(depth) else { throw .unsupportedFeature(format: "PAM", feature: "DEPTH \(depth)") }
-        return try samples(&reader, format: "PAM", width: width, height: height, depth: depth, maxval: maxval,
-                           ascii: false, hasAlpha: depth == 2 || depth == 4, pixelLimit: pixelLimit)
+        return ("PAM", width, height, depth, maxval, false)
     }
 
     /// Reads `width × height × depth` samples and converts them to a buffer.
@@ -119,11 +142,15 @@ public enum Netpbm {
     ) throws(ImagingError) -> PixelBuffer {
         guard (1...65535).contains(maxval) else { throw .corruptFile(format: format, reason: "MAXVAL \(maxval)") }
         let gray = depth <= 2
-        var buffer = try PixelBuffer(
-            width: width, height: height, format: gray && !hasAlpha ? .gray8 : .rgba8, pixelLimit: pixelLimit)
+        let pixelFormat: PixelFormat = gray && !hasAlpha ? .gray8 : .rgba8
+        // Sizes and the data present are checked before any pixel memory is reserved: a header
+        // claiming 10000×10000 over a few bytes is truncated, not a 400 MB allocation.
+        _ = try PixelBuffer.checkedRowStride(width: width, height: height, format: pixelFormat, pixelLimit: pixelLimit)
         let sampleBytes = maxval > 255 ? 2 : 1
         let count = width * height * depth
-        if !ascii, reader.bytes.count - reader.position < count * sampleBytes { throw .truncatedFile(format: format) }
+        // Binary samples take exactly their bytes; ASCII ones at least a digit each.
+        if reader.bytes.count - reader.position < (ascii ? count : count * sampleBytes) { throw .truncatedFile(format: format) }
+        var buffer = try PixelBuffer(width: width, height: height, format: pixelFormat, pixelLimit: pixelLimit)
         if !ascii, maxval == 255, depth == 4 {
             // The common case, copied as it is.
             buffer = try PixelBuffer(

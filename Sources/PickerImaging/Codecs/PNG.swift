@@ -22,12 +22,44 @@ public enum PNG {
     ///     decompression (a decompression-bomb guard).
     /// - Throws: ``ImagingError/unknownFormat`` for a missing signature;
     ///   ``ImagingError/truncatedFile(format:)``; ``ImagingError/corruptFile(format:reason:)``
-    ///   for bad CRCs, bad zlib data, bad headers, missing chunks;
+    ///   for bad CRCs in critical chunks, bad zlib data, bad headers, missing chunks (an
+    ///   ancillary chunk with a bad CRC is skipped, as libpng does: see
+    ///   ``decode(_:pixelLimit:warnings:)`` to hear about it);
     ///   ``ImagingError/unsupportedFeature(format:feature:)`` for unknown critical chunks; and the
     ///   size errors of ``PixelBuffer``.
     /// - Complexity: O(file size + pixels).
     public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
         try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode()
+    }
+
+    /// Reads a PNG file as ``decode(_:pixelLimit:)`` does, adding to `warnings` what was worked
+    /// around: ancillary chunks skipped for a bad CRC.
+    ///
+    /// ```swift
+    /// var warnings: [ImagingWarning] = []
+    /// let photo = try PNG.decode(data, warnings: &warnings)
+    /// warnings   // [skipped the PNG iCCP chunk: CRC mismatch]
+    /// ```
+    public static func decode(
+        _ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> PixelBuffer {
+        try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(warnings: &warnings)
+    }
+
+    /// What a PNG file holds, from its chunks alone: nothing is decompressed, and no pixel memory
+    /// is used.
+    ///
+    /// - Throws: the errors of ``decode(_:pixelLimit:)`` that the chunks show (the image data
+    ///   is not checked).
+    /// - Complexity: O(number of chunks) beyond reading the file.
+    public static func info(_ data: Data) throws(ImagingError) -> ImageInfo {
+        var warnings: [ImagingWarning] = []
+        let chunks = try PNGDecoder(bytes: [UInt8](data), pixelLimit: .max).readChunks(keepingImageData: false, warnings: &warnings)
+        let h = chunks.header
+        let kind = ["gray", "", "RGB", "palette", "gray+alpha", "", "RGBA"][h.colourType]
+        return ImageInfo(
+            format: "PNG", pixelSize: PixelSize(width: h.width, height: h.height), orientation: chunks.orientation,
+            layout: "\(kind) \(h.bitDepth)-bit\(h.interlaced ? ", interlaced" : "")", warnings: warnings)
     }
 
     /// Writes `image` as PNG, upright (its orientation is baked in).

@@ -6,6 +6,29 @@ struct PNGDecoder {
     private func fail(_ reason: String) -> ImagingError { .corruptFile(format: "PNG", reason: reason) }
 
     func decode() throws(ImagingError) -> PixelBuffer {
+        var warnings: [ImagingWarning] = []
+        return try decode(warnings: &warnings)
+    }
+
+    func decode(warnings: inout [ImagingWarning]) throws(ImagingError) -> PixelBuffer {
+        let chunks = try readChunks(keepingImageData: true, warnings: &warnings)
+        return try pixels(
+            chunks.header, palette: chunks.palette, transparency: chunks.transparency, compressed: chunks.compressed,
+            orientation: chunks.orientation)
+    }
+
+    /// What the chunks say, with the image data when asked for.
+    struct Chunks {
+        var header: PNGHeader
+        var palette: [RGBA]
+        var transparency: [UInt8]?
+        var compressed: [UInt8]
+        var orientation: ImageOrientation
+    }
+
+    /// Walks every chunk, checking order and CRCs; an ancillary chunk whose CRC fails is skipped
+    /// with a warning, as libpng does, while a critical one rejects the file.
+    func readChunks(keepingImageData: Bool, warnings: inout [ImagingWarning]) throws(ImagingError) -> Chunks {
         guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
             if bytes.count < 8 && PNG.signature.starts(with: bytes) && !bytes.isEmpty { throw .truncatedFile(format: "PNG") }
             throw .unknownFormat
@@ -29,12 +52,18 @@ struct PNGDecoder {
             guard position + 12 + length <= bytes.count else { throw .truncatedFile(format: "PNG") }
             let data = bytes[(position + 8)..<(position + 8 + length)]
             let stored = read32(position + 8 + length)
-            guard Checksum.crc32(bytes[(position + 4)..<(position + 8 + length)]) == stored else {
-                throw fail("CRC mismatch in \(type) chunk")
-            }
+            let critical = typeBytes[0] & 0x20 == 0
             position += 12 + length
             if header == nil && type != "IHDR" { throw fail("the first chunk is \(type), not IHDR") }
             if sawIDAT && type != "IDAT" { idatEnded = true }
+            // Image data is checked only when it is kept: reading the header needs none of it.
+            if type != "IDAT" || keepingImageData,
+                Checksum.crc32(bytes[(position - 12 - length + 4)..<(position - 4)]) != stored
+            {
+                guard !critical else { throw fail("CRC mismatch in \(type) chunk") }
+                warnings.append(.skippedChunk(format: "PNG", chunk: type, reason: "CRC mismatch"))
+                continue
+            }
             switch type {
             case "IHDR":
                 guard header == nil else { throw fail("a second IHDR") }
@@ -48,21 +77,19 @@ struct PNGDecoder {
             case "IDAT":
                 guard !idatEnded else { throw fail("IDAT chunks are not consecutive") }
                 sawIDAT = true
-                compressed.append(contentsOf: data)
+                if keepingImageData { compressed.append(contentsOf: data) }
             case "eXIf":
                 if let value = Self.exifOrientation(Array(data)), let o = ImageOrientation(rawValue: value) { orientation = o }
             case "IEND":
                 sawEnd = true
             default:
-                if typeBytes[0] & 0x20 == 0 {
-                    throw .unsupportedFeature(format: "PNG", feature: "critical chunk \(type)")
-                }
+                if critical { throw .unsupportedFeature(format: "PNG", feature: "critical chunk \(type)") }
             }
         }
         guard let header else { throw fail("no IHDR") }
         guard sawIDAT else { throw fail("no IDAT") }
         if header.colourType == 3 && palette.isEmpty { throw fail("palette image without PLTE") }
-        return try pixels(header, palette: palette, transparency: transparency, compressed: compressed, orientation: orientation)
+        return Chunks(header: header, palette: palette, transparency: transparency, compressed: compressed, orientation: orientation)
     }
 
     private func read32(_ at: Int) -> UInt32 {
