@@ -30,10 +30,13 @@ let package = Package(
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
             path: "Examples/AvatarDemo"
         ),
+        // The code the fuzzers drive (scripts/fuzz.sh), replayed on past findings by the tests.
+        .target(name: "PickerFuzzTargets", dependencies: ["PickerKit", "PickerImaging"], path: "Fuzz/Targets"),
         .testTarget(
             name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting", "picker-image"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting"]),
+        .testTarget(
+            name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting", "PickerFuzzTargets"]),
         .testTarget(
             name: "ScenarioTests",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "AvatarDemo"],

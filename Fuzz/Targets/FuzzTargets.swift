@@ -1,0 +1,113 @@
+import Foundation
+import PickerImaging
+import PickerKit
+
+/// The code that fuzzing drives, one function per harness: each takes arbitrary bytes, runs
+/// them through PickerKit's public API, and traps only on a bug (a trap, a failed check, or an
+/// answer that contradicts another). The libFuzzer harnesses in `Fuzz/Harness` call these, and
+/// the regression tests replay every input in `Fuzz/regressions` through them.
+public enum FuzzTargets {
+    /// The most pixels a fuzzed image may have: large enough for every code path, small enough
+    /// for thousands of runs a second.
+    public static let pixelLimit = 1 << 22
+
+    /// Every harness, by name.
+    public static let all: [(name: String, run: @Sendable (Data) -> Void)] = [
+        ("png", png), ("netpbm", netpbm), ("pipeline", pipeline), ("edit-session", editSession),
+    ]
+
+    /// PNG: the header alone, then the whole image; both must agree.
+    public static func png(_ data: Data) {
+        let info = try? PNG.info(data)
+        var warnings: [ImagingWarning] = []
+        guard let image = try? PNG.decode(data, pixelLimit: pixelLimit, warnings: &warnings) else { return }
+        check(info != nil, "the header read, so info must")
+        check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
+        check(info?.warnings == warnings, "info and decode skip the same chunks")
+    }
+
+    /// Netpbm: the header alone, then the whole image; both must agree.
+    public static func netpbm(_ data: Data) {
+        let info = try? Netpbm.info(data)
+        guard let image = try? Netpbm.decode(data, pixelLimit: pixelLimit) else { return }
+        check(info?.pixelSize == image.pixelSize, "info and decode agree")
+    }
+
+    /// The whole avatar path: decode (PNG or Netpbm) → orient → crop → resample → mask →
+    /// encode → decode, with the parameters taken from the input's last 43 bytes (see
+    /// ``PipelineParameters``). The round trip through PNG must give back the same pixels.
+    public static func pipeline(_ data: Data) {
+        guard data.count > PipelineParameters.size else { return }
+        let parameters = PipelineParameters(data.suffix(PipelineParameters.size))
+        let file = data.prefix(data.count - PipelineParameters.size)
+        let decoded = file.starts(with: [0x89, 0x50, 0x4E, 0x47])
+            ? try? PNG.decode(Data(file), pixelLimit: pixelLimit) : try? Netpbm.decode(Data(file), pixelLimit: pixelLimit)
+        guard var image = decoded else { return }
+        image.orientation = parameters.orientation
+        let pipeline = AvatarPipeline(
+            crop: parameters.crop, outputSize: parameters.outputSize, filter: parameters.filter, mask: parameters.mask,
+            maximumDimension: 96, angle: parameters.angle)
+        guard let avatar = try? pipeline.render(image).image else { return }
+        check(avatar.orientation == .up && avatar.displaySize == pipeline.clampedOutputSize, "the avatar is upright and sized")
+        let straight = avatar.asStraightRGBA()
+        let again = try? PNG.decode(PNG.encode(straight))
+        check(again.map { $0.asStraightRGBA().bytes == straight.bytes } == true, "PNG round-trips the avatar")
+    }
+
+    /// A saved edit: decode it, apply it to an original of its size, and decode the geometry
+    /// alone and move it about.
+    public static func editSession(_ data: Data) {
+        let decoder = JSONDecoder()
+        if var geometry = try? decoder.decode(EditorGeometry.self, from: data) {
+            geometry.apply([.pan(CGPoint(x: 40, y: -25)), .pinch(scale: 1.7, focus: geometry.maskRect.center), .rotate(degrees: 9), .ended])
+            check(geometry.zoom.isFinite && geometry.origin.x.isFinite && abs(geometry.angle) <= 45, "the geometry stays finite")
+        }
+        guard let session = try? decoder.decode(EditSession.self, from: data) else { return }
+        let shown = session.geometry.imageSize
+        guard let count = shown.pixelCount, count <= 1 << 16 else { return }
+        let raw = session.geometry.displayOrientation(of: .up).swapsAxes ? shown.transposed : shown
+        // The original as stored: upright, so the session's turns alone make what it shows.
+        guard var original = try? PixelBuffer(width: raw.width, height: raw.height) else { return }
+        for y in 0..<raw.height { for x in 0..<raw.width { original[x, y] = RGBA(UInt8(truncatingIfNeeded: x * 7), UInt8(truncatingIfNeeded: y * 5), 99) } }
+        do {
+            _ = try session.apply(to: original)
+        } catch {
+            // A session that decoded is one the editor could have made: only its output may fail.
+            guard case .editFailed = error else { return check(false, "apply failed with \(error)") }
+        }
+    }
+
+    /// Traps with `message` when `condition` is false: a finding for the fuzzer.
+    static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fatalError("fuzz check failed: \(message())") }
+    }
+}
+
+/// The avatar pipeline's settings, read from 43 bytes: crop x, y, width, height and the output
+/// side as 8-byte little-endian integers (any value, the hostile ones included), then a flags
+/// byte (filter, mask, orientation) and the angle in tenths of a degree (2 bytes, signed).
+public struct PipelineParameters: Equatable {
+    public static let size = 43
+
+    public var crop: PixelRect
+    public var outputSize: PixelSize
+    public var filter: ResampleFilter?
+    public var mask: AvatarMask
+    public var orientation: ImageOrientation
+    public var angle: Double
+
+    public init(_ bytes: Data) {
+        let b = [UInt8](bytes)
+        func integer(_ i: Int) -> Int {
+            (0..<8).reduce(0) { $0 | Int(b[i + $1]) << (8 * $1) }
+        }
+        crop = PixelRect(x: integer(0), y: integer(8), width: integer(16), height: integer(24))
+        let side = integer(32)
+        outputSize = PixelSize(width: side, height: side)
+        let flags = b[40]
+        filter = [nil, .area, .bilinear, .lanczos3][Int(flags & 3)]
+        mask = [.square, .circle, .circleOn(RGBA(10, 20, 30)), .square][Int(flags >> 2 & 3)]
+        orientation = ImageOrientation(rawValue: Int(flags >> 4 & 7) + 1) ?? .up
+        angle = flags & 0x80 == 0 ? 0 : Double(Int16(bitPattern: UInt16(b[41]) | UInt16(b[42]) << 8)) / 10
+    }
+}
