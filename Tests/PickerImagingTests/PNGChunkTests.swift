@@ -83,3 +83,40 @@ struct PNGChunkTests {
             == "PGM 10000x10000 stored, 10000x10000 shown, orientation up (1), gray 16-bit, ASCII")
     }
 }
+
+/// Bi-level and other packed images decode through row loops on pointers, interlaced or not.
+@Suite("PNG packed samples")
+struct PNGPackedSampleTests {
+    /// A gray PNG of `depth` bits per sample whose pixel (x, y) is `value(x, y)`.
+    static func gray(width: Int, height: Int, depth: Int, interlaced: Bool, value: (Int, Int) -> Int) -> Data {
+        let passes = interlaced ? Adam7.passes : [(x0: 0, y0: 0, dx: 1, dy: 1)]
+        var raw: [UInt8] = []
+        for pass in passes {
+            let w = (width - pass.x0 + pass.dx - 1) / pass.dx, h = (height - pass.y0 + pass.dy - 1) / pass.dy
+            guard w > 0, h > 0 else { continue }
+            for y in 0..<h {
+                var row = [UInt8](repeating: 0, count: (w * depth + 7) / 8)
+                for x in 0..<w {
+                    let v = value(pass.x0 + x * pass.dx, pass.y0 + y * pass.dy), bit = x * depth
+                    row[bit / 8] |= UInt8(v << (8 - depth - bit % 8))
+                }
+                raw += [0] + row
+            }
+        }
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let ihdr = be(width) + be(height) + [UInt8(depth), 0, 0, 0, interlaced ? 1 : 0]
+        return Data(PNG.signature + PNGChunkTests.chunk("IHDR", ihdr) + PNGChunkTests.chunk("IDAT", Deflate.zlib(raw))
+            + PNGChunkTests.chunk("IEND", []))
+    }
+
+    @Test("packed gray decodes exactly", arguments: [(1, false), (1, true), (2, true), (4, false), (4, true)])
+    func packedGray(depth: Int, interlaced: Bool) throws {
+        let top = (1 << depth) - 1
+        func value(_ x: Int, _ y: Int) -> Int { (x * 3 + y * 7 + x / 5) % (top + 1) }
+        let image = try PNG.decode(Self.gray(width: 1003, height: 11, depth: depth, interlaced: interlaced, value: value))
+        #expect(image.format == .gray8 && image.pixelSize == PixelSize(width: 1003, height: 11))
+        var wrong = 0
+        for y in 0..<11 { for x in 0..<1003 where image[x, y].r != UInt8(value(x, y) * 255 / top) { wrong += 1 } }
+        #expect(wrong == 0)
+    }
+}

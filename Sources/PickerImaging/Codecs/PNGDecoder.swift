@@ -130,24 +130,132 @@ struct PNGDecoder {
         guard raw.count == expected else { throw fail("image data is \(raw.count) bytes; \(expected) expected") }
         try Self.unfilterAll(&raw, h, passes: passes)
         if let fast = Self.copyPlain8Bit(raw, h, transparency: transparency, orientation: orientation) { return fast }
-        var image = try PixelBuffer(
-            width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, orientation: orientation, pixelLimit: pixelLimit)
-        var offset = 0
-        for p in passes {
-            let pass = p < 0 ? (x0: 0, y0: 0, dx: 1, dy: 1) : Adam7.passes[p]
-            let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
-            guard size.0 > 0 && size.1 > 0 else { continue }
-            let rowBytes = h.rowBytes(size.0)
-            for y in 0..<size.1 {
-                let row = Array(raw[(offset + 1)..<(offset + 1 + rowBytes)])
-                offset += rowBytes + 1
-                for x in 0..<size.0 {
-                    let pixel = Self.pixel(row, x, h, palette: palette, transparency: transparency)
-                    image[pass.x0 + x * pass.dx, pass.y0 + y * pass.dy] = pixel
+        let outChannels = gray ? 1 : 4
+        let table = Self.lookupTable(h, palette: palette, transparency: transparency, gray: gray)
+        let key = Self.transparentKey(h, transparency)
+        var out = [UInt8](repeating: 0, count: h.width * h.height * outChannels)
+        raw.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { destination in
+                table.withUnsafeBufferPointer { table in
+                    var offset = 0
+                    for p in passes {
+                        let pass = p < 0 ? (x0: 0, y0: 0, dx: 1, dy: 1) : Adam7.passes[p]
+                        let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
+                        guard size.0 > 0 && size.1 > 0 else { continue }
+                        let rowBytes = h.rowBytes(size.0)
+                        for y in 0..<size.1 {
+                            let line = destination.baseAddress! + ((pass.y0 + y * pass.dy) * h.width + pass.x0) * outChannels
+                            Self.expand(
+                                source.baseAddress! + offset + 1, count: size.0, h, table: table, key: key,
+                                into: line, outChannels: outChannels, step: pass.dx * outChannels)
+                            offset += rowBytes + 1
+                        }
+                    }
                 }
             }
         }
-        return image
+        return PixelBuffer(
+            checkedWidth: h.width, height: h.height, format: gray ? .gray8 : .rgba8, bytes: out,
+            rowStride: h.width * outChannels, orientation: orientation)
+    }
+
+    /// For palette images and gray of 8 bits or fewer: the output pixel for every sample value
+    /// (RGBA, red in the low byte; gray in the low byte), transparency applied. Empty otherwise.
+    static func lookupTable(_ h: PNGHeader, palette: [RGBA], transparency: [UInt8]?, gray: Bool) -> [UInt32] {
+        func word(_ p: RGBA) -> UInt32 { UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24 }
+        switch h.colourType {
+        case 3:
+            return (0..<256).map { i in
+                // An index past the palette shows opaque black.
+                guard i < palette.count else { return word(RGBA(0, 0, 0, 255)) }
+                var p = palette[i]
+                if let t = transparency, i < t.count { p.a = t[i] }
+                return word(p)
+            }
+        case 0 where h.bitDepth <= 8:
+            let top = (1 << h.bitDepth) - 1, key = transparentKey(h, transparency)?.first
+            return (0..<256).map { v in
+                let level = UInt8(min(v, top) * 255 / top)
+                return gray ? UInt32(level) : word(RGBA(level, level, level, key == v ? 0 : 255))
+            }
+        default:
+            return []
+        }
+    }
+
+    /// The tRNS colour of a gray or RGB image, one value per channel.
+    static func transparentKey(_ h: PNGHeader, _ transparency: [UInt8]?) -> [Int]? {
+        guard let t = transparency, h.colourType == 0 || h.colourType == 2 else { return nil }
+        let count = h.colourType == 0 ? 1 : 3
+        guard t.count >= 2 * count else { return nil }
+        return (0..<count).map { Int(t[2 * $0]) << 8 | Int(t[2 * $0 + 1]) }
+    }
+
+    /// Writes one unfiltered row of `count` pixels, output pixels `step` bytes apart: simple
+    /// loops on pointers, so that even unoptimized builds decode large images in seconds.
+    static func expand(
+        _ row: UnsafePointer<UInt8>, count: Int, _ h: PNGHeader, table: UnsafeBufferPointer<UInt32>, key: [Int]?,
+        into out: UnsafeMutablePointer<UInt8>, outChannels: Int, step: Int
+    ) {
+        let depth = h.bitDepth
+        if !table.isEmpty {
+            // Palette, or gray of at most 8 bits: a sample is an index into the table.
+            let mask = (1 << depth) - 1, perByte = 8 / depth
+            var x = 0, byte = 0
+            while x < count {
+                let bits = Int(row[byte])
+                var shift = 8 - depth, k = 0
+                while k < perByte && x < count {
+                    let value = table[(bits >> shift) & mask]
+                    let at = out + x * step
+                    if outChannels == 1 {
+                        at.pointee = UInt8(truncatingIfNeeded: value)
+                    } else {
+                        UnsafeMutableRawPointer(at).storeBytes(of: value.littleEndian, as: UInt32.self)
+                    }
+                    shift -= depth
+                    k += 1
+                    x += 1
+                }
+                byte += 1
+            }
+            return
+        }
+        // 8 or 16 bits per sample, gray (16), RGB, gray+alpha or RGBA.
+        let channels = h.channels, wide = depth == 16
+        var sampleAt = 0
+        for x in 0..<count {
+            let at = out + x * step
+            var values = (0, 0, 0, 0)
+            var raw = (0, 0, 0)
+            for c in 0..<channels {
+                let v = wide ? Int(row[sampleAt]) << 8 | Int(row[sampleAt + 1]) : Int(row[sampleAt])
+                sampleAt += wide ? 2 : 1
+                let eight = wide ? (v * 255 + 32767) / 65535 : v
+                switch c {
+                case 0: values.0 = eight; raw.0 = v
+                case 1: values.1 = eight; raw.1 = v
+                case 2: values.2 = eight; raw.2 = v
+                default: values.3 = eight
+                }
+            }
+            switch h.colourType {
+            case 0:
+                if outChannels == 1 {
+                    at.pointee = UInt8(values.0)
+                } else {
+                    at[0] = UInt8(values.0); at[1] = UInt8(values.0); at[2] = UInt8(values.0)
+                    at[3] = key?[0] == raw.0 ? 0 : 255
+                }
+            case 2:
+                at[0] = UInt8(values.0); at[1] = UInt8(values.1); at[2] = UInt8(values.2)
+                at[3] = key.map { $0[0] == raw.0 && $0[1] == raw.1 && $0[2] == raw.2 } == true ? 0 : 255
+            case 4:
+                at[0] = UInt8(values.0); at[1] = UInt8(values.0); at[2] = UInt8(values.0); at[3] = UInt8(values.1)
+            default:
+                at[0] = UInt8(values.0); at[1] = UInt8(values.1); at[2] = UInt8(values.2); at[3] = UInt8(values.3)
+            }
+        }
     }
 
     /// Reverses every row's filter in place, pass by pass; each row's filter byte stays.
@@ -241,55 +349,6 @@ struct PNGDecoder {
         let p = a + b - c
         let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
         return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-    }
-
-    /// Sample `index` of a row at `depth` bits.
-    @inline(__always)
-    static func sample(_ row: [UInt8], _ index: Int, depth: Int) -> Int {
-        switch depth {
-        case 8: return Int(row[index])
-        case 16: return Int(row[2 * index]) << 8 | Int(row[2 * index + 1])
-        default:
-            let bit = index * depth
-            let byte = Int(row[bit / 8])
-            return (byte >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
-        }
-    }
-
-    static func pixel(_ row: [UInt8], _ x: Int, _ h: PNGHeader, palette: [RGBA], transparency: [UInt8]?) -> RGBA {
-        let depth = h.bitDepth
-        func to8(_ v: Int) -> UInt8 {
-            switch depth {
-            case 16: UInt8((v * 255 + 32767) / 65535)
-            case 8: UInt8(v)
-            default: UInt8(v * 255 / ((1 << depth) - 1))
-            }
-        }
-        func key(_ i: Int) -> Int? {
-            guard let t = transparency, t.count >= 2 * i + 2 else { return nil }
-            return Int(t[2 * i]) << 8 | Int(t[2 * i + 1])
-        }
-        switch h.colourType {
-        case 0:
-            let v = sample(row, x, depth: depth)
-            return RGBA(to8(v), to8(v), to8(v), key(0) == v ? 0 : 255)
-        case 2:
-            let r = sample(row, 3 * x, depth: depth), g = sample(row, 3 * x + 1, depth: depth), b = sample(row, 3 * x + 2, depth: depth)
-            let transparent = key(0) == r && key(1) == g && key(2) == b
-            return RGBA(to8(r), to8(g), to8(b), transparent ? 0 : 255)
-        case 3:
-            let i = sample(row, x, depth: depth)
-            guard i < palette.count else { return RGBA(0, 0, 0, 255) }
-            var p = palette[i]
-            if let t = transparency, i < t.count { p.a = t[i] }
-            return p
-        case 4:
-            let v = to8(sample(row, 2 * x, depth: depth))
-            return RGBA(v, v, v, to8(sample(row, 2 * x + 1, depth: depth)))
-        default:
-            return RGBA(to8(sample(row, 4 * x, depth: depth)), to8(sample(row, 4 * x + 1, depth: depth)),
-                        to8(sample(row, 4 * x + 2, depth: depth)), to8(sample(row, 4 * x + 3, depth: depth)))
-        }
     }
 
     /// The orientation tag (0x0112) of the first IFD of EXIF data, if present and in bounds.
