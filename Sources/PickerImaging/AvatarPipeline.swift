@@ -1,3 +1,5 @@
+import Foundation
+
 /// The profile-photo pipeline in one call: crop (display orientation), scale, bake the
 /// orientation, mask.
 ///
@@ -100,5 +102,48 @@ public struct AvatarPipeline: Sendable, Equatable {
         let weights = (size.width + size.height) * (MemoryLayout<Int>.size + 8 * MemoryLayout<Int32>.size)
         let outputs = scaled.bytes.count + (photo.orientation == .up ? 0 : scaled.bytes.count) + image.bytes.count
         return Rendering(image: image, peakExtraBytes: premultipliedCopy + scratchRow + weights + outputs)
+    }
+}
+
+extension AvatarPipeline {
+    /// Runs the pipeline on a PNG file, decoding only the part of the photo it reads (the crop,
+    /// or the turned frame's bounding box): the result is exactly `render(PNG.decode(data))`,
+    /// but a 12 MP file needs memory for the crop and a few rows rather than the whole photo.
+    ///
+    /// ```swift
+    /// let avatar = try AvatarPipeline(
+    ///     crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800),
+    ///     outputSize: PixelSize(width: 1024, height: 1024), mask: .circle
+    /// ).render(png: Data(contentsOf: photoURL))
+    /// ```
+    ///
+    /// - Throws: the errors of ``PNG/decode(_:croppingTo:pixelLimit:)`` and ``render(_:)``.
+    public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
+        let info = try PNG.info(data)
+        let bounds = PixelRect(size: info.displaySize)
+        let reads: PixelRect?
+        if angle == 0 {
+            reads = bounds.contains(crop) && !crop.isEmpty ? crop : nil
+        } else {
+            guard angle.isFinite else { throw .invalidAngle(angle) }
+            let reachable = [crop.x, crop.y, crop.width, crop.height].allSatisfy { $0.magnitude < UInt(PixelBuffer.farthestFrame) }
+            let size = clampedOutputSize
+            guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
+            guard reachable, !crop.isEmpty, crop.intersection(bounds) != nil else {
+                throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
+            }
+            let frame = TurnedFrame(
+                centre: SIMD2(Double(crop.x) + Double(crop.width) / 2, Double(crop.y) + Double(crop.height) / 2),
+                scaleX: Double(crop.width) / Double(size.width), scaleY: Double(crop.height) / Double(size.height),
+                degrees: angle, output: size)
+            reads = frame.bounds.intersection(bounds)
+        }
+        guard let reads else { throw .cropOutsideImage(rect: crop, imageSize: info.displaySize) }
+        var part = try PNG.decode(data, croppingTo: reads, pixelLimit: pixelLimit)
+        part.orientation = info.orientation
+        var shifted = self
+        shifted.crop = PixelRect(x: crop.x - reads.x, y: crop.y - reads.y, width: crop.width, height: crop.height)
+        let rendering = try shifted.render(part)
+        return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + part.bytes.count)
     }
 }

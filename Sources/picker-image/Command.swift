@@ -78,15 +78,25 @@ enum Command {
             return degrees
         } ?? 0
         let files = try options.finish(positionals: 2)
-        var photo = try ImageFile.read(files[0])
-        if let orientation { photo.orientation = orientation }
-        for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
         let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
-        let rendering = try pipeline.render(photo)
+        let rendering: AvatarPipeline.Rendering
+        var shown: (size: PixelSize, orientation: ImageOrientation)
+        if orientation == nil, transforms.isEmpty, let png = try ImageFile.png(files[0]) {
+            // Straight from the file: only the rows and columns the crop reads are decoded.
+            let info = try PNG.info(png)
+            shown = (info.displaySize, info.orientation)
+            rendering = try pipeline.render(png: png)
+        } else {
+            var photo = try ImageFile.read(files[0])
+            if let orientation { photo.orientation = orientation }
+            for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
+            shown = (photo.displaySize, photo.orientation)
+            rendering = try pipeline.render(photo)
+        }
         try ImageFile.write(rendering.image, to: files[1])
-        print("\(files[1]): \(rendering.image.displaySize) from \(photo.displaySize) crop \(rect)"
+        print("\(files[1]): \(rendering.image.displaySize) from \(shown.size) crop \(rect)"
             + (angle == 0 ? ", " : " turned \(angle)°, ")
-            + "orientation \(photo.orientation), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
+            + "orientation \(shown.orientation), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
     }
 
     static func info(_ options: inout Options) throws {

@@ -15,6 +15,17 @@ enum ImageFile {
         return try Netpbm.decode(data)
     }
 
+    /// The file's bytes when it is a PNG file (warnings about it go to standard error); `nil`
+    /// for other formats.
+    static func png(_ path: String) throws -> Data? {
+        let data = try contents(path)
+        guard isPNG(data) else { return nil }
+        for warning in try PNG.info(data).warnings {
+            FileHandle.standardError.write(Data("picker-image: warning: \(path): \(warning)\n".utf8))
+        }
+        return data
+    }
+
     /// The file's header: no pixels are decoded.
     static func info(_ path: String) throws -> ImageInfo {
         let data = try contents(path)

@@ -18,11 +18,11 @@ enum Checksum {
         return ~c
     }
 
-    /// Adler-32 of `bytes`.
+    /// Adler-32 of `bytes`, continuing from `adler` (start with 1).
     ///
     /// - Complexity: O(bytes.count).
-    static func adler32(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+    static func adler32(_ bytes: UnsafeBufferPointer<UInt8>, continuing adler: UInt32 = 1) -> UInt32 {
+        var a: UInt32 = adler & 0xFFFF, b: UInt32 = adler >> 16
         var index = 0
         while index < bytes.count {
             // 5552 bytes keep the sums below 2^32 before the modulo.

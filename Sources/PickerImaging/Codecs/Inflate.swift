@@ -2,8 +2,9 @@
 ///
 /// Bad streams throw ``ImagingError/corruptFile(format:reason:)`` or
 /// ``ImagingError/truncatedFile(format:)``; output is capped at `limit` bytes (a
-/// decompression-bomb guard) and written straight into its final buffer, and every step
-/// consumes input, so no stream loops for ever.
+/// decompression-bomb guard), and every step consumes input, so no stream loops for ever.
+/// ``zlib(_:limit:format:)`` writes straight into the final buffer;
+/// ``zlib(_:limit:format:chunk:sink:)`` keeps only a window and hands the output on as it comes.
 struct Inflate {
     private let input: UnsafeBufferPointer<UInt8>
     private var position: Int
@@ -13,32 +14,109 @@ struct Inflate {
     private var bitCount = 0
     private let out: UnsafeMutablePointer<UInt8>
     private let limit: Int
+    /// Bytes in `out`.
     private var count = 0
     private let format: String
+    /// Streaming: the size of `out`, the bytes dropped from its front so far, the bytes of it
+    /// already handed on, and where they go; `nil` when `out` holds the whole output.
+    private let capacity: Int
+    private var dropped = 0
+    private var handedOn = 0
+    private let sink: ((UnsafeBufferPointer<UInt8>) throws(ImagingError) -> Void)?
 
-    private init(input: UnsafeBufferPointer<UInt8>, position: Int, out: UnsafeMutablePointer<UInt8>, limit: Int, format: String) {
+    /// The most bytes one step writes: a match of 258.
+    private static let longestStep = 258
+    /// How far back a match may reach.
+    private static let window = 32_768
+
+    private init(
+        input: UnsafeBufferPointer<UInt8>, position: Int, out: UnsafeMutablePointer<UInt8>, limit: Int, format: String,
+        capacity: Int, sink: ((UnsafeBufferPointer<UInt8>) throws(ImagingError) -> Void)? = nil
+    ) {
         self.input = input
         self.position = position
         self.out = out
         self.limit = limit
         self.format = format
+        self.capacity = capacity
+        self.sink = sink
+    }
+
+    /// All the output so far: what was handed on and dropped, and what is in `out`.
+    private var produced: Int { dropped + count }
+
+    /// Streaming, makes room for `n` more bytes: hands on what is new, then keeps only the
+    /// last window's worth at the front of `out`.
+    @inline(__always)
+    private mutating func makeRoom(_ n: Int) throws(ImagingError) {
+        guard let sink, count + n > capacity else { return }
+        try sink(UnsafeBufferPointer(start: out + handedOn, count: count - handedOn))
+        let keep = min(count, Self.window)
+        // The two regions overlap when `out` holds less than two windows: copyMemory moves as
+        // memmove does.
+        UnsafeMutableRawPointer(out).copyMemory(from: out + (count - keep), byteCount: keep)
+        dropped += count - keep
+        count = keep
+        handedOn = keep
+    }
+
+    /// Decompresses a zlib stream, checking its header and Adler-32, handing the output to
+    /// `sink` in pieces of at most about `chunk` bytes, in order, as it is produced: memory for
+    /// the window and one piece, not the whole output.
+    ///
+    /// - Parameter limit: the most output bytes accepted.
+    static func zlib(
+        _ data: [UInt8], limit: Int, format: String = "zlib", chunk: Int,
+        sink: (UnsafeBufferPointer<UInt8>) throws(ImagingError) -> Void
+    ) throws(ImagingError) {
+        try checkHeader(data, format: format)
+        let capacity = window + max(chunk, longestStep) + longestStep
+        var adler: UInt32 = 1
+        var trailer = 0
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        try withoutActuallyEscaping(sink) { (sink) throws(ImagingError) in
+            let checked: (UnsafeBufferPointer<UInt8>) throws(ImagingError) -> Void = { (piece) throws(ImagingError) in
+                adler = Checksum.adler32(piece, continuing: adler)
+                try sink(piece)
+            }
+            try data.withUnsafeBufferPointer { (input) throws(ImagingError) in
+                var inflater = Inflate(
+                    input: input, position: 2, out: buffer, limit: limit, format: format, capacity: capacity, sink: checked)
+                try inflater.inflate()
+                try checked(UnsafeBufferPointer(start: buffer + inflater.handedOn, count: inflater.count - inflater.handedOn))
+                trailer = inflater.position - inflater.bitCount / 8
+            }
+        }
+        try checkTrailer(data, at: trailer, adler: adler, format: format)
+    }
+
+    private static func checkHeader(_ data: [UInt8], format: String) throws(ImagingError) {
+        guard data.count >= 6 else { throw .truncatedFile(format: format) }
+        let cmf = Int(data[0]), flg = Int(data[1])
+        guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw .corruptFile(format: format, reason: "zlib method is not deflate") }
+        guard (cmf << 8 | flg) % 31 == 0 else { throw .corruptFile(format: format, reason: "zlib header check fails") }
+        guard flg & 0x20 == 0 else { throw .unsupportedFeature(format: format, feature: "zlib preset dictionary") }
+    }
+
+    private static func checkTrailer(_ data: [UInt8], at trailer: Int, adler actual: UInt32, format: String) throws(ImagingError) {
+        guard trailer + 4 <= data.count else { throw .truncatedFile(format: format) }
+        let stored = UInt32(data[trailer]) << 24 | UInt32(data[trailer + 1]) << 16 | UInt32(data[trailer + 2]) << 8 | UInt32(data[trailer + 3])
+        guard stored == actual else { throw .corruptFile(format: format, reason: "zlib Adler-32 mismatch") }
     }
 
     /// Decompresses a zlib stream, checking its header and Adler-32.
     ///
     /// - Parameter limit: the most output bytes accepted.
     static func zlib(_ data: [UInt8], limit: Int, format: String = "zlib") throws(ImagingError) -> [UInt8] {
-        guard data.count >= 6 else { throw .truncatedFile(format: format) }
-        let cmf = Int(data[0]), flg = Int(data[1])
-        guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw .corruptFile(format: format, reason: "zlib method is not deflate") }
-        guard (cmf << 8 | flg) % 31 == 0 else { throw .corruptFile(format: format, reason: "zlib header check fails") }
-        guard flg & 0x20 == 0 else { throw .unsupportedFeature(format: format, feature: "zlib preset dictionary") }
+        try checkHeader(data, format: format)
         var trailer = 0
         let output: [UInt8]
         do {
             output = try [UInt8](unsafeUninitializedCapacity: max(1, limit)) { buffer, initialized in
                 try data.withUnsafeBufferPointer { input in
-                    var inflater = Inflate(input: input, position: 2, out: buffer.baseAddress!, limit: limit, format: format)
+                    var inflater = Inflate(
+                        input: input, position: 2, out: buffer.baseAddress!, limit: limit, format: format, capacity: max(1, limit))
                     try inflater.inflate()
                     initialized = inflater.count
                     trailer = inflater.position - inflater.bitCount / 8
@@ -49,10 +127,7 @@ struct Inflate {
         } catch {
             throw .corruptFile(format: format, reason: String(describing: error))
         }
-        guard trailer + 4 <= data.count else { throw .truncatedFile(format: format) }
-        let stored = UInt32(data[trailer]) << 24 | UInt32(data[trailer + 1]) << 16 | UInt32(data[trailer + 2]) << 8 | UInt32(data[trailer + 3])
-        let actual = output.withUnsafeBufferPointer { Checksum.adler32($0) }
-        guard stored == actual else { throw .corruptFile(format: format, reason: "zlib Adler-32 mismatch") }
+        try checkTrailer(data, at: trailer, adler: output.withUnsafeBufferPointer { Checksum.adler32($0) }, format: format)
         return output
     }
 
@@ -114,8 +189,9 @@ struct Inflate {
         _ = try take(bitCount % 8)
         let len = try take(16), nlen = try take(16)
         guard len == ~nlen & 0xFFFF else { throw .corruptFile(format: format, reason: "stored block length check fails") }
-        guard count + len <= limit else { throw tooMuch }
+        guard produced + len <= limit else { throw tooMuch }
         for _ in 0..<len {
+            try makeRoom(1)
             out[count] = UInt8(try take(8))
             count += 1
         }
@@ -123,9 +199,10 @@ struct Inflate {
 
     private mutating func compressed(literals: HuffmanTable, distances: HuffmanTable) throws(ImagingError) {
         while true {
+            try makeRoom(Self.longestStep)
             let symbol = try decode(literals)
             if symbol < 256 {
-                guard count < limit else { throw tooMuch }
+                guard produced < limit else { throw tooMuch }
                 out[count] = UInt8(truncatingIfNeeded: symbol)
                 count += 1
                 continue
@@ -137,8 +214,10 @@ struct Inflate {
             let code = try decode(distances)
             guard code < 30 else { throw .corruptFile(format: format, reason: "distance code \(code)") }
             let distance = Self.distanceBase[code] + (try take(Self.distanceExtra[code]))
-            guard distance <= count else { throw .corruptFile(format: format, reason: "distance \(distance) before the start") }
-            guard count + length <= limit else { throw tooMuch }
+            // Streaming keeps a whole window, so a distance that reaches no further back than the
+            // output's start is in `out`.
+            guard distance <= produced else { throw .corruptFile(format: format, reason: "distance \(distance) before the start") }
+            guard produced + length <= limit else { throw tooMuch }
             // Byte by byte, so a copy that overlaps what it writes repeats it, as DEFLATE means.
             let from = out + (count - distance), to = out + count
             for i in 0..<length { to[i] = from[i] }

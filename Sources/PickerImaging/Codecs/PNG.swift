@@ -46,6 +46,34 @@ public enum PNG {
         try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(warnings: &warnings)
     }
 
+    /// The part of a PNG image shown in `rect` (display orientation, after the file's EXIF
+    /// orientation), exactly as `decode(data).cropped(to: rect)` gives it, in a fraction of the
+    /// memory: a non-interlaced image is inflated and unfiltered row by row, and only the
+    /// crop's rows and columns are kept. Interlaced images decode whole, then crop.
+    ///
+    /// ```swift
+    /// // The 2800² crop of a 12 MP photo: memory for the crop and a few rows.
+    /// let crop = try PNG.decode(data, croppingTo: PixelRect(x: 400, y: 100, width: 2800, height: 2800))
+    /// ```
+    ///
+    /// - Throws: the errors of ``decode(_:pixelLimit:)`` (all the image data is still checked),
+    ///   and ``ImagingError/cropOutsideImage(rect:imageSize:)`` when `rect` covers none of it.
+    /// - Complexity: O(file size + pixels) time; O(crop + one row) memory beyond the file.
+    public static func decode(
+        _ data: Data, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit
+    ) throws(ImagingError) -> PixelBuffer {
+        var warnings: [ImagingWarning] = []
+        return try decode(data, croppingTo: rect, pixelLimit: pixelLimit, warnings: &warnings)
+    }
+
+    /// ``decode(_:croppingTo:pixelLimit:)``, adding to `warnings` what was worked around.
+    public static func decode(
+        _ data: Data, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
+        warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> PixelBuffer {
+        try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(croppingTo: rect, warnings: &warnings)
+    }
+
     /// What a PNG file holds, from its chunks alone: nothing is decompressed, and no pixel memory
     /// is used.
     ///

@@ -17,6 +17,104 @@ struct PNGDecoder {
             orientation: chunks.orientation)
     }
 
+    /// The part of the image shown in `rect` (display orientation), as
+    /// `decode().cropped(to: rect)` gives it, decoding a non-interlaced image row by row and
+    /// keeping only the rows and columns the crop needs.
+    func decode(croppingTo rect: PixelRect, warnings: inout [ImagingWarning]) throws(ImagingError) -> PixelBuffer {
+        let chunks = try readChunks(keepingImageData: true, warnings: &warnings)
+        let h = chunks.header
+        let rawSize = PixelSize(width: h.width, height: h.height)
+        let displaySize = chunks.orientation.displaySize(forRaw: rawSize)
+        guard !rect.isEmpty, let visible = rect.intersection(PixelRect(size: displaySize)) else {
+            throw .cropOutsideImage(rect: rect, imageSize: displaySize)
+        }
+        if h.interlaced {
+            let whole = try pixels(
+                h, palette: chunks.palette, transparency: chunks.transparency, compressed: chunks.compressed,
+                orientation: chunks.orientation)
+            return try whole.cropped(to: visible)
+        }
+        let gray = h.colourType == 0 && chunks.transparency == nil
+        let outChannels = gray ? 1 : 4
+        // The same checks as a whole decode: the declared size against the limit, and the
+        // filtered data's exact length.
+        _ = try PixelBuffer.checkedRowStride(width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, pixelLimit: pixelLimit)
+        let rowLength = h.rowBytes(h.width) + 1
+        let expected = rowLength * h.height
+        let raw = chunks.orientation.rawRect(forDisplay: visible, rawSize: rawSize)
+        let table = Self.lookupTable(h, palette: chunks.palette, transparency: chunks.transparency, gray: gray)
+        let key = Self.transparentKey(h, chunks.transparency)
+        var out = [UInt8](repeating: 0, count: raw.width * raw.height * outChannels)
+        var current = [UInt8](repeating: 0, count: rowLength), previous = [UInt8](repeating: 0, count: rowLength)
+        var expanded = [UInt8](repeating: 0, count: h.width * outChannels)
+        var filled = 0, y = 0
+        var badFilter: UInt8?
+        let plain = h.bitDepth == 8 && chunks.transparency == nil && [0, 2, 6].contains(h.colourType)
+        try Inflate.zlib(chunks.compressed, limit: expected, format: "PNG", chunk: 1 << 16) { (piece) throws(ImagingError) in
+            var index = 0
+            while index < piece.count {
+                let n = min(rowLength - filled, piece.count - index)
+                current.withUnsafeMutableBufferPointer { row in
+                    (row.baseAddress! + filled).update(from: piece.baseAddress! + index, count: n)
+                }
+                filled += n
+                index += n
+                guard filled == rowLength else { continue }
+                current.withUnsafeMutableBufferPointer { row in
+                    previous.withUnsafeBufferPointer { above in
+                        let ok = Self.unfilter(
+                            row.baseAddress! + 1, previous: y == 0 ? nil : above.baseAddress! + 1, count: rowLength - 1,
+                            filter: row[0], stride: h.filterStride)
+                        if !ok, badFilter == nil { badFilter = row[0] }
+                    }
+                }
+                if let badFilter { throw .corruptFile(format: "PNG", reason: "row filter \(badFilter)") }
+                if y >= raw.y && y < raw.maxY, plain {
+                    // 8-bit gray, RGB or RGBA: copy the crop's columns straight from the row.
+                    current.withUnsafeBufferPointer { row in
+                        out.withUnsafeMutableBufferPointer { destination in
+                            let from = row.baseAddress! + 1 + raw.x * h.channels
+                            let to = destination.baseAddress! + (y - raw.y) * raw.width * outChannels
+                            if h.channels == outChannels {
+                                to.update(from: from, count: raw.width * outChannels)
+                            } else {
+                                for x in 0..<raw.width {
+                                    to[4 * x] = from[3 * x]
+                                    to[4 * x + 1] = from[3 * x + 1]
+                                    to[4 * x + 2] = from[3 * x + 2]
+                                    to[4 * x + 3] = 255
+                                }
+                            }
+                        }
+                    }
+                } else if y >= raw.y && y < raw.maxY {
+                    current.withUnsafeBufferPointer { row in
+                        table.withUnsafeBufferPointer { table in
+                            expanded.withUnsafeMutableBufferPointer { line in
+                                Self.expand(
+                                    row.baseAddress! + 1, count: h.width, h, table: table, key: key, into: line.baseAddress!,
+                                    outChannels: outChannels, step: outChannels)
+                                out.withUnsafeMutableBufferPointer { destination in
+                                    (destination.baseAddress! + (y - raw.y) * raw.width * outChannels).update(
+                                        from: line.baseAddress! + raw.x * outChannels, count: raw.width * outChannels)
+                                }
+                            }
+                        }
+                    }
+                }
+                swap(&current, &previous)
+                filled = 0
+                y += 1
+            }
+        }
+        guard y == h.height, filled == 0 else {
+            throw fail("image data is \(y * rowLength + filled) bytes; \(expected) expected")
+        }
+        return PixelBuffer(
+            checkedWidth: raw.width, height: raw.height, format: gray ? .gray8 : .rgba8, bytes: out,
+            rowStride: raw.width * outChannels, orientation: chunks.orientation)
+    }
+
     /// What the chunks say, with the image data when asked for.
     struct Chunks {
         var header: PNGHeader
