@@ -73,18 +73,9 @@ struct PNGDecoder {
                     // 8-bit gray, RGB or RGBA: copy the crop's columns straight from the row.
                     current.withUnsafeBufferPointer { row in
                         out.withUnsafeMutableBufferPointer { destination in
-                            let from = row.baseAddress! + 1 + raw.x * h.channels
-                            let to = destination.baseAddress! + (y - raw.y) * raw.width * outChannels
-                            if h.channels == outChannels {
-                                to.update(from: from, count: raw.width * outChannels)
-                            } else {
-                                for x in 0..<raw.width {
-                                    to[4 * x] = from[3 * x]
-                                    to[4 * x + 1] = from[3 * x + 1]
-                                    to[4 * x + 2] = from[3 * x + 2]
-                                    to[4 * x + 3] = 255
-                                }
-                            }
+                            Self.copyPlain(
+                                row.baseAddress! + 1 + raw.x * h.channels, count: raw.width, channels: h.channels,
+                                into: destination.baseAddress! + (y - raw.y) * raw.width * outChannels)
                         }
                     }
                 } else if y >= raw.y && y < raw.maxY {
@@ -422,24 +413,28 @@ struct PNGDecoder {
         let bytes = HugePages.bytes(count: count) { out in
             raw.withUnsafeBufferPointer { source in
                 for y in 0..<h.height {
-                    let row = source.baseAddress! + y * (rowBytes + 1) + 1
-                    let line = out + y * h.width * outChannels
-                    if channels == outChannels {
-                        line.update(from: row, count: rowBytes)
-                    } else {
-                        for x in 0..<h.width {
-                            line[4 * x] = row[3 * x]
-                            line[4 * x + 1] = row[3 * x + 1]
-                            line[4 * x + 2] = row[3 * x + 2]
-                            line[4 * x + 3] = 255
-                        }
-                    }
+                    Self.copyPlain(
+                        source.baseAddress! + y * (rowBytes + 1) + 1, count: h.width, channels: channels,
+                        into: out + y * h.width * outChannels)
                 }
             }
         }
         return PixelBuffer(
             checkedWidth: h.width, height: h.height, format: outChannels == 1 ? .gray8 : .rgba8, bytes: bytes,
             rowStride: h.width * outChannels, orientation: orientation)
+    }
+
+    /// Copies `count` 8-bit pixels of gray, RGB or RGBA: gray and RGBA as they are, RGB made
+    /// opaque RGBA.
+    @inline(__always)
+    static func copyPlain(_ from: UnsafePointer<UInt8>, count: Int, channels: Int, into to: UnsafeMutablePointer<UInt8>) {
+        guard channels == 3 else { return to.update(from: from, count: count * channels) }
+        for x in 0..<count {
+            to[4 * x] = from[3 * x]
+            to[4 * x + 1] = from[3 * x + 1]
+            to[4 * x + 2] = from[3 * x + 2]
+            to[4 * x + 3] = 255
+        }
     }
 
     @inline(__always)
