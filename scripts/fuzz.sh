@@ -5,13 +5,13 @@
 # out-of-memory, and says where the input that found it is.
 #
 # usage: scripts/fuzz.sh [SECONDS] [HARNESS...]    30 seconds each by default; every harness:
-#        png netpbm pipeline edit-session
+#        png netpbm jpeg pipeline edit-session
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 harnesses=("$@")
-if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(png netpbm pipeline edit-session); fi
+if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(png netpbm jpeg pipeline edit-session); fi
 out=.build/fuzz
 mkdir -p "$out/findings"
 flags=(-O -swift-version 6 -parse-as-library -sanitize=fuzzer,address)
@@ -42,6 +42,7 @@ for harness in "${harnesses[@]}"; do
     case $harness in
         png) cp Tests/PickerImagingTests/Fixtures/png/*.png "$corpus/" ;;
         netpbm) cp Tests/PickerImagingTests/Fixtures/png/*.pam "$corpus/" ;;
+        jpeg) find Tests/PickerImagingTests/Fixtures/jpeg -name '*.jpg' -size -64k -exec cp {} "$corpus/" \; ;;
     esac
     log=$out/$harness.log
     # Traps must reach libFuzzer as signals, not as Swift's backtraces.

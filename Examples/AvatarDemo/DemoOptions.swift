@@ -34,7 +34,8 @@ struct DemoOptions: Equatable {
         pan by --pan points, Choose.
         Writes the avatar (--output, default avatar.png) and the rendered edit screen
         (--preview, default editor.png), and prints the session's transcript.
-        --image takes PNG, PPM, PGM or PAM; a PNG's EXIF orientation is honoured.
+        --image takes JPEG, PNG, PPM, PGM or PAM (told apart by content); the EXIF
+        orientation of a JPEG or PNG is honoured.
         Without --image it uses a built-in photo.
         """
 

@@ -91,7 +91,7 @@ struct DemoRun {
         progress("decoding \(path) (\(data.count / 1024) KiB)…")
         let started = Date()
         do {
-            let photo = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? try PNG.decode(data) : try Netpbm.decode(data)
+            let photo = try ImageFileFormat.decode(data)
             progress("decoded \(photo.displaySize) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             return photo
         } catch {

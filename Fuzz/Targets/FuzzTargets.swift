@@ -13,7 +13,7 @@ public enum FuzzTargets {
 
     /// Every harness, by name.
     public static let all: [(name: String, run: @Sendable (Data) -> Void)] = [
-        ("png", png), ("netpbm", netpbm), ("pipeline", pipeline), ("edit-session", editSession),
+        ("png", png), ("netpbm", netpbm), ("jpeg", jpeg), ("pipeline", pipeline), ("edit-session", editSession),
     ]
 
     /// PNG: the header alone, then the whole image; both must agree.
@@ -33,16 +33,21 @@ public enum FuzzTargets {
         check(info?.pixelSize == image.pixelSize, "info and decode agree")
     }
 
-    /// The whole avatar path: decode (PNG or Netpbm) → orient → crop → resample → mask →
+    /// JPEG: the headers alone, then the whole image; both must agree.
+    public static func jpeg(_ data: Data) {
+        let info = try? JPEG.info(data)
+        guard let image = try? JPEG.decode(data, pixelLimit: pixelLimit) else { return }
+        check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
+    }
+
+    /// The whole avatar path: decode (PNG, JPEG or Netpbm) → orient → crop → resample → mask →
     /// encode → decode, with the parameters taken from the input's last 43 bytes (see
     /// ``PipelineParameters``). The round trip through PNG must give back the same pixels.
     public static func pipeline(_ data: Data) {
         guard data.count > PipelineParameters.size else { return }
         let parameters = PipelineParameters(data.suffix(PipelineParameters.size))
         let file = data.prefix(data.count - PipelineParameters.size)
-        let decoded = file.starts(with: [0x89, 0x50, 0x4E, 0x47])
-            ? try? PNG.decode(Data(file), pixelLimit: pixelLimit) : try? Netpbm.decode(Data(file), pixelLimit: pixelLimit)
-        guard var image = decoded else { return }
+        guard var image = try? ImageFileFormat.decode(Data(file), pixelLimit: pixelLimit) else { return }
         image.orientation = parameters.orientation
         let pipeline = AvatarPipeline(
             crop: parameters.crop, outputSize: parameters.outputSize, filter: parameters.filter, mask: parameters.mask,

@@ -17,7 +17,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOrientation(Int)
     /// A turn angle that is not a finite number of degrees.
     case invalidAngle(Double)
-    /// The data is not in a format PickerImaging reads (PNG, PPM, PGM, PAM).
+    /// The data is not in a format PickerImaging reads (PNG, JPEG, PPM, PGM, PAM).
     case unknownFormat
     /// The file ends before the image does.
     case truncatedFile(format: String)
@@ -47,7 +47,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidAngle(degrees):
             "angle \(degrees) is not a finite number of degrees"
         case .unknownFormat:
-            "not a PNG, PPM, PGM or PAM file"
+            "not a PNG, JPEG, PPM, PGM or PAM file"
         case let .truncatedFile(format):
             "the \(format) file is truncated"
         case let .corruptFile(format, reason):

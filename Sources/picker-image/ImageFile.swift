@@ -12,7 +12,7 @@ enum ImageFile {
             for warning in warnings { warn("\(path): \(warning)") }
             return image
         }
-        return try Netpbm.decode(data)
+        return try ImageFileFormat.decode(data)
     }
 
     /// The file's bytes when it is a PNG file (warnings about it go to standard error); `nil`
@@ -29,10 +29,10 @@ enum ImageFile {
     /// The file's header: no pixels are decoded.
     static func info(_ path: String) throws -> ImageInfo {
         let data = try contents(path)
-        return isPNG(data) ? try PNG.info(data) : try Netpbm.info(data)
+        return try ImageFileFormat.info(data)
     }
 
-    private static func isPNG(_ data: Data) -> Bool { data.starts(with: [0x89, 0x50, 0x4E, 0x47]) }
+    private static func isPNG(_ data: Data) -> Bool { ImageFileFormat(sniffing: data) == .png }
 
     private static func contents(_ path: String) throws -> Data {
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {

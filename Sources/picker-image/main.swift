@@ -8,7 +8,8 @@ let usage = """
                              [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES] IN OUT
            picker-image info FILE
            picker-image bench [--json] [--runs N] [--only PREFIX]
-    Files are PNG, PPM, PGM or PAM, chosen by extension. --angle straightens the crop: the rect
+    Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, PPM, PGM or PAM
+    by extension. --angle straightens the crop: the rect
     turned clockwise about its centre, filtered; what falls off the image is transparent.
     """
 

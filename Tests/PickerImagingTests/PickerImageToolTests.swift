@@ -91,6 +91,16 @@ struct PickerImageToolTests {
         }
     }
 
+    @Test func readsJPEGByContent() throws {
+        let out = Self.scratch("from-jpeg.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let jpeg = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jpeg/base-420-64x48.jpg")
+        #expect(try Command.run(["crop", "--rect", "8,0,48,48", "--size", "16", jpeg.path, out]) == 0)
+        let expected = try AvatarPipeline(crop: PixelRect(x: 8, y: 0, width: 48, height: 48), outputSize: PixelSize(width: 16, height: 16), mask: .square)
+            .render(try JPEG.decode(Data(contentsOf: jpeg))).image
+        #expect(try PNG.decode(Data(contentsOf: URL(fileURLWithPath: out))) == expected)
+    }
+
     @Test func anAngleStraightensTheCrop() throws {
         let out = Self.scratch("straight.png"), photo = try Self.opaquePhoto()
         defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: photo.path) }

@@ -54,6 +54,23 @@ struct AvatarDemoTests {
         #expect(said.contains("picker: shutter: capture after 0.75s"))
     }
 
+    @Test func aJPEGPhotoWorksAsWellAsAPNG() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PickerImagingTests/Fixtures/jpeg/exif-right.jpg")
+        var said: [String] = []
+        let code = await DemoCommand.run([
+            "--image", photo.path, "--size", "32", "--output", dir.appendingPathComponent("a.png").path,
+            "--preview", dir.appendingPathComponent("e.png").path,
+        ], say: { said.append($0) })
+        #expect(code == 0)
+        // Stored 64×48 and tagged EXIF 6: the picker shows and crops it upright, 48×64.
+        #expect(said.contains("picker: loaded IMG_0001: image 48x64 right (6)"), "\(said)")
+        #expect(said.contains { $0.hasPrefix("crop rect: ") && $0.hasSuffix(" of 48x64 (orientation right (6))") })
+        #expect(try PNG.decode(Data(contentsOf: dir.appendingPathComponent("a.png"))).displaySize == PixelSize(width: 32, height: 32))
+    }
+
     @Test func anAngleStraightensTheAvatar() async throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

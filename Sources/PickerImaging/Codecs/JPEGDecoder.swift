@@ -1,0 +1,416 @@
+/// Decodes one JPEG file: baseline and progressive Huffman (SOF0, SOF1, SOF2), 8-bit, one or
+/// three components, any sampling factors, restart intervals; the same samples as
+/// libjpeg-turbo's defaults (islow IDCT, fancy upsampling, its YCbCr tables).
+struct JPEGDecoder {
+    let bytes: [UInt8]
+    let pixelLimit: Int
+
+    static let zigzag: [Int] = [
+        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21,
+        28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61,
+        54, 47, 55, 62, 63,
+    ]
+
+    struct Component {
+        var id: Int
+        var h: Int, v: Int
+        var table: Int
+        /// Blocks across and down, padded to whole MCUs.
+        var blocksAcross = 0, blocksDown = 0
+        /// The component's own size in samples, and in blocks (what a single-component scan covers).
+        var width = 0, height = 0
+        /// The quantized coefficients of every block, 64 each, row by row (a reference: the
+        /// component's other fields copy freely, the coefficients never do).
+        var coefficients = JPEGCoefficients(count: 0)
+        var dcTable = 0, acTable = 0
+        var prediction = 0
+    }
+
+    struct Frame {
+        var width: Int, height: Int
+        var progressive: Bool
+        var components: [Component]
+        var hMax: Int, vMax: Int
+        var mcusAcross: Int, mcusDown: Int
+    }
+
+    /// What the markers said, up to the first scan: enough for `JPEG.info`.
+    struct Header {
+        var frame: Frame?
+        var orientation = ImageOrientation.up
+        var adobeTransform: Int?
+        var jfif = false
+    }
+
+    private func fail(_ reason: String) -> ImagingError { .corruptFile(format: "JPEG", reason: reason) }
+
+    private func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+
+    /// Reads the segments. With `headerOnly`, stops at the first scan.
+    func decode(headerOnly: Bool = false) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+            throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: "JPEG") : .unknownFormat
+        }
+        var header = Header()
+        var quantization = [[Int32]](repeating: [], count: 4)
+        var dcTables = [JPEGHuffmanTable?](repeating: nil, count: 4), acTables = [JPEGHuffmanTable?](repeating: nil, count: 4)
+        var restartInterval = 0
+        var position = 2
+        var sawScan = false
+        while true {
+            // Markers may be preceded by fill bytes (0xFF).
+            guard position < bytes.count else { throw .truncatedFile(format: "JPEG") }
+            guard bytes[position] == 0xFF else { throw fail("expected a marker at byte \(position)") }
+            while position < bytes.count && bytes[position] == 0xFF { position += 1 }
+            guard position < bytes.count else { throw .truncatedFile(format: "JPEG") }
+            let marker = bytes[position]
+            position += 1
+            if marker == 0xD9 { break }  // EOI
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 { continue }  // stray RSTn, TEM: no length
+            guard position + 2 <= bytes.count else { throw .truncatedFile(format: "JPEG") }
+            let length = u16(position)
+            guard length >= 2 else { throw fail("segment length \(length)") }
+            guard position + length <= bytes.count else { throw .truncatedFile(format: "JPEG") }
+            let start = position + 2, end = position + length
+            position = end
+            switch marker {
+            case 0xC0, 0xC1, 0xC2:
+                guard header.frame == nil else { throw fail("a second frame") }
+                header.frame = try parseFrame(start, end, progressive: marker == 0xC2)
+            case 0xC3, 0xC5, 0xC6, 0xC7:
+                throw .unsupportedFeature(format: "JPEG", feature: "lossless or hierarchical coding (SOF\(marker - 0xC0))")
+            case 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
+                throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding (SOF\(marker - 0xC0))")
+            case 0xCC:
+                throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding")
+            case 0xC4:
+                var at = start
+                while at < end {
+                    let tc = Int(bytes[at] >> 4), th = Int(bytes[at] & 15)
+                    guard tc <= 1, th <= 3, at + 17 <= end else { throw fail("DHT segment") }
+                    let counts = (0..<16).map { Int(bytes[at + 1 + $0]) }
+                    let total = counts.reduce(0, +)
+                    guard total <= 256, at + 17 + total <= end else { throw fail("DHT segment") }
+                    let table = try JPEGHuffmanTable(counts: counts, symbols: Array(bytes[(at + 17)..<(at + 17 + total)]))
+                    if tc == 0 { dcTables[th] = table } else { acTables[th] = table }
+                    at += 17 + total
+                }
+            case 0xDB:
+                var at = start
+                while at < end {
+                    let pq = Int(bytes[at] >> 4), tq = Int(bytes[at] & 15)
+                    guard pq <= 1, tq <= 3, at + 1 + 64 * (pq + 1) <= end else { throw fail("DQT segment") }
+                    var table = [Int32](repeating: 0, count: 64)
+                    for i in 0..<64 {
+                        table[Self.zigzag[i]] = Int32(pq == 0 ? Int(bytes[at + 1 + i]) : u16(at + 1 + 2 * i))
+                    }
+                    quantization[tq] = table
+                    at += 1 + 64 * (pq + 1)
+                }
+            case 0xDD:
+                guard length == 4 else { throw fail("DRI segment") }
+                restartInterval = u16(start)
+            case 0xDA:
+                guard var frame = header.frame else { throw fail("a scan before the frame") }
+                if headerOnly { return (header, nil) }
+                if !sawScan {
+                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count)
+                    sawScan = true
+                }
+                position = try scan(
+                    start, end, frame: &frame, dcTables: dcTables, acTables: acTables, restartInterval: restartInterval)
+                header.frame = frame
+            case 0xE0:
+                if length >= 7, Array(bytes[start..<(start + 5)]) == Array("JFIF\0".utf8) { header.jfif = true }
+            case 0xE1:
+                if length >= 8, Array(bytes[start..<(start + 6)]) == Array("Exif\0\0".utf8),
+                    let value = PNGDecoder.exifOrientation(Array(bytes[(start + 6)..<end])),
+                    let orientation = ImageOrientation(rawValue: value)
+                {
+                    header.orientation = orientation
+                }
+            case 0xEE:
+                if length >= 14, Array(bytes[start..<(start + 5)]) == Array("Adobe".utf8) { header.adobeTransform = Int(bytes[start + 11]) }
+            case 0xDC:
+                throw .unsupportedFeature(format: "JPEG", feature: "DNL marker")
+            default:
+                break  // APPn, COM and others: skipped
+            }
+        }
+        guard let frame = header.frame else { throw fail("no frame") }
+        guard sawScan else { throw fail("no scan") }
+        if headerOnly { return (header, nil) }
+        for component in frame.components where quantization[component.table].isEmpty {
+            throw fail("no quantization table \(component.table)")
+        }
+        let image = try JPEGPixels.render(frame, quantization: quantization, header: header)
+        return (header, image)
+    }
+
+    private func parseFrame(_ start: Int, _ end: Int, progressive: Bool) throws(ImagingError) -> Frame {
+        guard end - start >= 6 else { throw fail("SOF segment") }
+        let precision = Int(bytes[start])
+        guard precision == 8 else { throw .unsupportedFeature(format: "JPEG", feature: "\(precision)-bit samples") }
+        let height = u16(start + 1), width = u16(start + 3), count = Int(bytes[start + 5])
+        guard height > 0 else { throw .unsupportedFeature(format: "JPEG", feature: "height defined by a DNL marker") }
+        guard width > 0 else { throw .invalidDimensions(width: width, height: height) }
+        guard count == 1 || count == 3 || count == 4 else { throw .unsupportedFeature(format: "JPEG", feature: "\(count) components") }
+        guard end - start == 6 + 3 * count else { throw fail("SOF segment length") }
+        var components: [Component] = []
+        for i in 0..<count {
+            let at = start + 6 + 3 * i
+            let h = Int(bytes[at + 1] >> 4), v = Int(bytes[at + 1] & 15), tq = Int(bytes[at + 2])
+            guard (1...4).contains(h), (1...4).contains(v), tq <= 3 else { throw fail("component sampling \(h)x\(v)") }
+            guard !components.contains(where: { $0.id == Int(bytes[at]) }) else { throw fail("two components with one id") }
+            components.append(Component(id: Int(bytes[at]), h: h, v: v, table: tq))
+        }
+        let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
+        let mcusAcross = (width + 8 * hMax - 1) / (8 * hMax), mcusDown = (height + 8 * vMax - 1) / (8 * vMax)
+        for i in components.indices {
+            components[i].width = (width * components[i].h + hMax - 1) / hMax
+            components[i].height = (height * components[i].v + vMax - 1) / vMax
+            components[i].blocksAcross = mcusAcross * components[i].h
+            components[i].blocksDown = mcusDown * components[i].v
+        }
+        return Frame(
+            width: width, height: height, progressive: progressive, components: components, hMax: hMax, vMax: vMax,
+            mcusAcross: mcusAcross, mcusDown: mcusDown)
+    }
+
+    /// Checks the size against the limit before any coefficient memory is reserved, then
+    /// reserves it.
+    static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int) throws(ImagingError) {
+        _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
+        for i in frame.components.indices {
+            let count = frame.components[i].blocksAcross * frame.components[i].blocksDown * 64
+            frame.components[i].coefficients = JPEGCoefficients(count: count)
+        }
+    }
+
+    /// Decodes one scan; returns the position after its entropy-coded data.
+    private func scan(
+        _ start: Int, _ end: Int, frame: inout Frame, dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?],
+        restartInterval: Int
+    ) throws(ImagingError) -> Int {
+        guard end > start else { throw fail("SOS segment") }
+        let count = Int(bytes[start])
+        guard (1...4).contains(count), end - start == 4 + 2 * count else { throw fail("SOS segment") }
+        var members: [Int] = []
+        for i in 0..<count {
+            let id = Int(bytes[start + 1 + 2 * i]), tables = Int(bytes[start + 2 + 2 * i])
+            guard let index = frame.components.firstIndex(where: { $0.id == id }), !members.contains(index) else {
+                throw fail("scan component \(id)")
+            }
+            frame.components[index].dcTable = tables >> 4
+            frame.components[index].acTable = tables & 15
+            guard tables >> 4 <= 3, tables & 15 <= 3 else { throw fail("scan table selector") }
+            members.append(index)
+        }
+        let ss = Int(bytes[end - 3]), se = Int(bytes[end - 2]), ah = Int(bytes[end - 1] >> 4), al = Int(bytes[end - 1] & 15)
+        if frame.progressive {
+            guard ss <= se, se <= 63, (ss == 0) == (se == 0), ss == 0 || count == 1, ah <= 13, al <= 13 else {
+                throw fail("progressive scan parameters")
+            }
+        } else {
+            guard ss == 0, se == 63, ah == 0, al == 0 else { throw fail("baseline scan parameters") }
+        }
+        // The tables the scan needs must exist.
+        for index in members {
+            let c = frame.components[index]
+            if ss == 0 && ah == 0 && dcTables[c.dcTable] == nil { throw fail("no DC table \(c.dcTable)") }
+            if se > 0 && acTables[c.acTable] == nil { throw fail("no AC table \(c.acTable)") }
+        }
+        for index in members { frame.components[index].prediction = 0 }
+        var endPosition = 0
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
+            var reader = JPEGBitReader(bytes: buffer, position: end)
+            var eobrun = 0
+            let single = members.count == 1
+            let first = frame.components[members[0]]
+            // A single-component scan covers that component's own blocks, not whole MCUs.
+            let unitsAcross = single ? (first.width + 7) / 8 : frame.mcusAcross
+            let unitsDown = single ? (first.height + 7) / 8 : frame.mcusDown
+            var restartsSeen = 0, unitsUntilRestart = restartInterval
+            for unitY in 0..<unitsDown {
+                for unitX in 0..<unitsAcross {
+                    if restartInterval > 0 {
+                        if unitsUntilRestart == 0 {
+                            try reader.restart(expecting: restartsSeen)
+                            restartsSeen += 1
+                            unitsUntilRestart = restartInterval
+                            eobrun = 0
+                            for index in members { frame.components[index].prediction = 0 }
+                        }
+                        unitsUntilRestart -= 1
+                    }
+                    for index in members {
+                        let c = frame.components[index]
+                        let (across, down) = single ? (1, 1) : (c.h, c.v)
+                        for v in 0..<down {
+                            for h in 0..<across {
+                                let row = single ? unitY : unitY * c.v + v, column = single ? unitX : unitX * c.h + h
+                                let offset = (row * c.blocksAcross + column) * 64
+                                var prediction = frame.components[index].prediction
+                                let b = c.coefficients.base + offset
+                                if !frame.progressive {
+                                    try Self.decodeBaseline(&reader, b, dc: dcTables[c.dcTable]!, ac: acTables[c.acTable]!, prediction: &prediction)
+                                } else if ss == 0 {
+                                    try Self.decodeDC(&reader, b, table: dcTables[c.dcTable], refine: ah > 0, al: al, prediction: &prediction)
+                                } else if ah == 0 {
+                                    try Self.decodeACFirst(&reader, b, table: acTables[c.acTable]!, ss: ss, se: se, al: al, eobrun: &eobrun)
+                                } else {
+                                    try Self.decodeACRefine(&reader, b, table: acTables[c.acTable]!, ss: ss, se: se, al: al, eobrun: &eobrun)
+                                }
+                                frame.components[index].prediction = prediction
+                            }
+                        }
+                    }
+                }
+            }
+            // The data ends at the next marker.
+            var at = reader.marker == nil ? reader.position : reader.position
+            while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && !(0xD0...0xD7).contains(buffer[at + 1])) {
+                at += 1
+            }
+            endPosition = at
+        }
+        return endPosition
+    }
+
+    @inline(__always)
+    static func decodeBaseline(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, ac: JPEGHuffmanTable,
+        prediction: inout Int
+    ) throws(ImagingError) {
+        let t = try reader.decode(dc)
+        guard t <= 11 else { throw .corruptFile(format: "JPEG", reason: "DC magnitude \(t)") }
+        prediction += try reader.extended(t)
+        block[0] = Int16(truncatingIfNeeded: prediction)
+        var k = 1
+        while k < 64 {
+            let rs = try reader.decode(ac)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r != 15 { break }
+                k += 16
+                continue
+            }
+            k += r
+            guard k < 64 else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the block") }
+            block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.extended(s))
+            k += 1
+        }
+    }
+
+    @inline(__always)
+    static func decodeDC(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable?, refine: Bool, al: Int,
+        prediction: inout Int
+    ) throws(ImagingError) {
+        if refine {
+            if try reader.bit() == 1 { block[0] |= Int16(truncatingIfNeeded: 1 << al) }
+            return
+        }
+        let t = try reader.decode(table!)
+        guard t <= 11 else { throw .corruptFile(format: "JPEG", reason: "DC magnitude \(t)") }
+        prediction += try reader.extended(t)
+        block[0] = Int16(truncatingIfNeeded: prediction << al)
+    }
+
+    @inline(__always)
+    static func decodeACFirst(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
+        eobrun: inout Int
+    ) throws(ImagingError) {
+        if eobrun > 0 {
+            eobrun -= 1
+            return
+        }
+        var k = ss
+        while k <= se {
+            let rs = try reader.decode(table)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r < 15 {
+                    eobrun = (1 << r) - 1
+                    if r > 0 { eobrun += try reader.bits(r) }
+                    break
+                }
+                k += 16
+                continue
+            }
+            k += r
+            guard k <= se else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the band") }
+            block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.extended(s) * (1 << al))
+            k += 1
+        }
+    }
+
+    @inline(__always)
+    static func decodeACRefine(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
+        eobrun: inout Int
+    ) throws(ImagingError) {
+        let p1 = 1 << al, m1 = -1 << al
+        var k = ss
+        @inline(__always) func refine(_ at: Int) throws(ImagingError) {
+            let value = Int(block[at])
+            if try reader.bit() == 1, value & p1 == 0 {
+                block[at] = Int16(truncatingIfNeeded: value >= 0 ? value + p1 : value + m1)
+            }
+        }
+        if eobrun == 0 {
+            while k <= se {
+                let rs = try reader.decode(table)
+                var r = rs >> 4
+                var s = rs & 15
+                if s != 0 {
+                    guard s == 1 else { throw .corruptFile(format: "JPEG", reason: "refinement magnitude \(s)") }
+                    s = try reader.bit() == 1 ? p1 : m1
+                } else if r != 15 {
+                    eobrun = 1 << r
+                    if r > 0 { eobrun += try reader.bits(r) }
+                    break
+                }
+                // Past r zero coefficients, refining the nonzero ones on the way.
+                while k <= se {
+                    let at = zigzag[k]
+                    if block[at] != 0 {
+                        try refine(at)
+                    } else {
+                        if r == 0 { break }
+                        r -= 1
+                    }
+                    k += 1
+                }
+                if s != 0 {
+                    guard k <= se else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the band") }
+                    block[zigzag[k]] = Int16(truncatingIfNeeded: s)
+                }
+                k += 1
+            }
+        }
+        if eobrun > 0 {
+            while k <= se {
+                let at = zigzag[k]
+                if block[at] != 0 { try refine(at) }
+                k += 1
+            }
+            eobrun -= 1
+        }
+    }
+}
+
+/// A component's coefficients: one allocation, zeroed, freed with the last reference.
+final class JPEGCoefficients: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int16>
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        base = .allocate(capacity: max(1, count))
+        base.initialize(repeating: 0, count: max(1, count))
+    }
+
+    deinit { base.deallocate() }
+}

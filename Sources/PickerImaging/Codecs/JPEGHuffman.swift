@@ -1,0 +1,163 @@
+/// A JPEG Huffman table (ITU T.81 Annex C): a 9-bit lookup for short codes and the canonical
+/// `maxcode` walk for the rest.
+struct JPEGHuffmanTable {
+    /// `length << 8 | symbol` for every 9-bit prefix that starts with a code of at most 9 bits;
+    /// 0 where the code is longer.
+    var fast = [UInt16](repeating: 0, count: 512)
+    /// For each length 1…16: the largest code of that length (−1 when none), and the offset
+    /// from a code to its symbol's index.
+    var maxCode = [Int](repeating: -1, count: 18)
+    var offset = [Int](repeating: 0, count: 17)
+    var symbols: [UInt8] = []
+
+    /// Builds the table from the 16 counts and the symbols of a DHT segment.
+    init(counts: [Int], symbols: [UInt8]) throws(ImagingError) {
+        self.symbols = symbols
+        var code = 0, index = 0
+        for length in 1...16 {
+            offset[length] = index - code
+            let count = counts[length - 1]
+            if count > 0 {
+                for _ in 0..<count {
+                    // More codes than the length has room for: a broken table.
+                    guard code < 1 << length, index < symbols.count else {
+                        throw .corruptFile(format: "JPEG", reason: "Huffman table over-subscribed")
+                    }
+                    if length <= 9 {
+                        let shift = 9 - length
+                        for low in 0..<(1 << shift) {
+                            fast[(code << shift) | low] = UInt16(length << 8) | UInt16(symbols[index])
+                        }
+                    }
+                    code += 1
+                    index += 1
+                }
+                maxCode[length] = code - 1
+            }
+            code <<= 1
+        }
+        maxCode[17] = .max
+    }
+}
+
+/// Reads the entropy-coded data of a scan: bits most significant first, `FF 00` unstuffed, and
+/// a marker ends the data (zero bits follow, and reading many of them is a truncation).
+struct JPEGBitReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    var bits: UInt64 = 0
+    var count = 0
+    /// The marker that ended the data, once met.
+    var marker: UInt8?
+    /// Zero bits supplied past the data's end.
+    var padding = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    @inline(__always)
+    mutating func fill() {
+        while count <= 56 {
+            var byte: UInt8 = 0
+            if marker == nil, position < bytes.count {
+                byte = bytes[position]
+                if byte == 0xFF {
+                    let next = position + 1 < bytes.count ? bytes[position + 1] : 0
+                    if next == 0 {
+                        position += 2
+                    } else {
+                        // A marker: the data ends here; fill with zeros.
+                        marker = next
+                        byte = 0
+                        padding += 8
+                    }
+                } else {
+                    position += 1
+                }
+            } else {
+                padding += 8
+            }
+            bits |= UInt64(byte) << UInt64(56 - count)
+            count += 8
+        }
+    }
+
+    @inline(__always)
+    mutating func bit() throws(ImagingError) -> Int {
+        try bits(1)
+    }
+
+    @inline(__always)
+    mutating func bits(_ n: Int) throws(ImagingError) -> Int {
+        guard n > 0 else { return 0 }
+        if count < n { fill() }
+        let value = Int(bits >> UInt64(64 - n))
+        bits <<= UInt64(n)
+        count -= n
+        try checkOverrun()
+        return value
+    }
+
+    /// A magnitude category's value, sign-extended (T.81 F.2.2.1 EXTEND).
+    @inline(__always)
+    mutating func extended(_ n: Int) throws(ImagingError) -> Int {
+        guard n > 0 else { return 0 }
+        let value = try bits(n)
+        return value < 1 << (n - 1) ? value - (1 << n) + 1 : value
+    }
+
+    @inline(__always)
+    mutating func decode(_ table: JPEGHuffmanTable) throws(ImagingError) -> Int {
+        if count < 16 { fill() }
+        let entry = table.fast[Int(bits >> 55)]
+        if entry != 0 {
+            let length = Int(entry >> 8)
+            bits <<= UInt64(length)
+            count -= length
+            try checkOverrun()
+            return Int(entry & 0xFF)
+        }
+        var length = 10
+        var code = Int(bits >> 54)
+        while code > table.maxCode[length] {
+            length += 1
+            guard length <= 16 else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+            code = Int(bits >> UInt64(64 - length))
+        }
+        bits <<= UInt64(length)
+        count -= length
+        try checkOverrun()
+        let index = code + table.offset[length]
+        guard index >= 0, index < table.symbols.count else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+        return Int(table.symbols[index])
+    }
+
+    /// Reading far past the data's end means the file is cut short. (A little is normal:
+    /// decoders look ahead.)
+    @inline(__always)
+    func checkOverrun() throws(ImagingError) {
+        if padding > 64 + count { throw .truncatedFile(format: "JPEG") }
+    }
+
+    /// Drops the bits left in the byte, and finds the restart marker that must come next.
+    mutating func restart(expecting n: Int) throws(ImagingError) {
+        bits = 0
+        count = 0
+        if marker == nil {
+            // Skip to the marker (there may be fill bytes).
+            while position + 1 < bytes.count, !(bytes[position] == 0xFF && bytes[position + 1] != 0 && bytes[position + 1] != 0xFF) {
+                position += 1
+            }
+            guard position + 1 < bytes.count else { throw .truncatedFile(format: "JPEG") }
+            marker = bytes[position + 1]
+        }
+        guard marker == UInt8(0xD0 + n % 8) else {
+            throw .corruptFile(format: "JPEG", reason: "expected RST\(n % 8)")
+        }
+        position += 2
+        marker = nil
+        padding = 0
+    }
+}

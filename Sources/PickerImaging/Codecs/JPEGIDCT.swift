@@ -1,0 +1,125 @@
+/// The inverse DCT that libjpeg calls "islow" (its default, `JDCT_ISLOW`): the
+/// Loeffler–Ligtenberg–Moschytz algorithm in 32-bit fixed point, 13 fractional bits for the
+/// constants and 2 extra bits between the passes. The same integer steps as libjpeg-turbo, so
+/// the same samples.
+enum JPEGIDCT {
+    static let constBits = 13, pass1Bits = 2
+    static let fix0_298631336 = 2446, fix0_390180644 = 3196, fix0_541196100 = 4433, fix0_765366865 = 6270
+    static let fix0_899976223 = 7373, fix1_175875602 = 9633, fix1_501321110 = 12299, fix1_847759065 = 15137
+    static let fix1_961570560 = 16069, fix2_053119869 = 16819, fix2_562915447 = 20995, fix3_072711026 = 25172
+
+    /// libjpeg's range limit on the IDCT's output: centred on 128 and clamped to 0…255, for
+    /// values that wrap to within ±512 (the wrap is libjpeg's too).
+    @inline(__always)
+    static func limit(_ x: Int) -> UInt8 {
+        let v = x & 1023
+        return v < 128 ? UInt8(v + 128) : v < 512 ? 255 : v < 896 ? 0 : UInt8(v - 896)
+    }
+
+    @inline(__always)
+    static func descale(_ x: Int, _ n: Int) -> Int { (x + (1 << (n - 1))) >> n }
+
+    /// Transforms one block of quantized coefficients (natural order) with its quantization
+    /// table, writing 8 rows of 8 samples `stride` apart.
+    static func transform(
+        _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        // Pass 1: columns, into the workspace.
+        for column in 0..<8 {
+            let c = coefficients + column, k = q + column
+            if c[8] == 0 && c[16] == 0 && c[24] == 0 && c[32] == 0 && c[40] == 0 && c[48] == 0 && c[56] == 0 {
+                let dc = Int32(truncatingIfNeeded: (Int(c[0]) * Int(k[0])) << pass1Bits)
+                for row in 0..<8 { ws[row * 8 + column] = dc }
+                continue
+            }
+            // Even part.
+            var z2 = Int(c[16]) * Int(k[16]), z3 = Int(c[48]) * Int(k[48])
+            var z1 = (z2 + z3) * fix0_541196100
+            var tmp2 = z1 + z3 * -fix1_847759065
+            var tmp3 = z1 + z2 * fix0_765366865
+            z2 = Int(c[0]) * Int(k[0])
+            z3 = Int(c[32]) * Int(k[32])
+            var tmp0 = (z2 + z3) << constBits
+            var tmp1 = (z2 - z3) << constBits
+            let tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2
+            // Odd part.
+            tmp0 = Int(c[56]) * Int(k[56])
+            tmp1 = Int(c[40]) * Int(k[40])
+            tmp2 = Int(c[24]) * Int(k[24])
+            tmp3 = Int(c[8]) * Int(k[8])
+            z1 = tmp0 + tmp3
+            z2 = tmp1 + tmp2
+            z3 = tmp0 + tmp2
+            var z4 = tmp1 + tmp3
+            let z5 = (z3 + z4) * fix1_175875602
+            tmp0 *= fix0_298631336
+            tmp1 *= fix2_053119869
+            tmp2 *= fix3_072711026
+            tmp3 *= fix1_501321110
+            z1 *= -fix0_899976223
+            z2 *= -fix2_562915447
+            z3 = z3 * -fix1_961570560 + z5
+            z4 = z4 * -fix0_390180644 + z5
+            tmp0 += z1 + z3
+            tmp1 += z2 + z4
+            tmp2 += z2 + z3
+            tmp3 += z1 + z4
+            let n = constBits - pass1Bits
+            ws[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp3, n))
+            ws[56 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp3, n))
+            ws[8 + column] = Int32(truncatingIfNeeded: descale(tmp11 + tmp2, n))
+            ws[48 + column] = Int32(truncatingIfNeeded: descale(tmp11 - tmp2, n))
+            ws[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 + tmp1, n))
+            ws[40 + column] = Int32(truncatingIfNeeded: descale(tmp12 - tmp1, n))
+            ws[24 + column] = Int32(truncatingIfNeeded: descale(tmp13 + tmp0, n))
+            ws[32 + column] = Int32(truncatingIfNeeded: descale(tmp13 - tmp0, n))
+        }
+        // Pass 2: rows, into the output.
+        let n = constBits + pass1Bits + 3
+        for row in 0..<8 {
+            let w = ws + row * 8, o = out + row * stride
+            if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+                let dc = limit(descale(Int(w[0]), pass1Bits + 3))
+                for i in 0..<8 { o[i] = dc }
+                continue
+            }
+            var z2 = Int(w[2]), z3 = Int(w[6])
+            var z1 = (z2 + z3) * fix0_541196100
+            var tmp2 = z1 + z3 * -fix1_847759065
+            var tmp3 = z1 + z2 * fix0_765366865
+            var tmp0 = (Int(w[0]) + Int(w[4])) << constBits
+            var tmp1 = (Int(w[0]) - Int(w[4])) << constBits
+            let tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2
+            tmp0 = Int(w[7])
+            tmp1 = Int(w[5])
+            tmp2 = Int(w[3])
+            tmp3 = Int(w[1])
+            z1 = tmp0 + tmp3
+            z2 = tmp1 + tmp2
+            z3 = tmp0 + tmp2
+            var z4 = tmp1 + tmp3
+            let z5 = (z3 + z4) * fix1_175875602
+            tmp0 *= fix0_298631336
+            tmp1 *= fix2_053119869
+            tmp2 *= fix3_072711026
+            tmp3 *= fix1_501321110
+            z1 *= -fix0_899976223
+            z2 *= -fix2_562915447
+            z3 = z3 * -fix1_961570560 + z5
+            z4 = z4 * -fix0_390180644 + z5
+            tmp0 += z1 + z3
+            tmp1 += z2 + z4
+            tmp2 += z2 + z3
+            tmp3 += z1 + z4
+            o[0] = limit(descale(tmp10 + tmp3, n))
+            o[7] = limit(descale(tmp10 - tmp3, n))
+            o[1] = limit(descale(tmp11 + tmp2, n))
+            o[6] = limit(descale(tmp11 - tmp2, n))
+            o[2] = limit(descale(tmp12 + tmp1, n))
+            o[5] = limit(descale(tmp12 - tmp1, n))
+            o[3] = limit(descale(tmp13 + tmp0, n))
+            o[4] = limit(descale(tmp13 - tmp0, n))
+        }
+    }
+}

@@ -1,0 +1,215 @@
+/// From coefficients to pixels: the inverse DCT of every block, upsampling (libjpeg's "fancy"
+/// triangle filters for 2×1, 1×2 and 2×2, replication otherwise) and colour conversion with
+/// libjpeg's fixed-point tables.
+enum JPEGPixels {
+    /// The colour space of the components, by libjpeg's rules: one component is gray; three
+    /// are YCbCr unless an Adobe marker says RGB (transform 0) or, without JFIF or Adobe
+    /// markers, the components are named R, G, B; four are YCCK with Adobe transform 2, CMYK
+    /// otherwise (inverted, as Adobe writes it, when an Adobe marker is present).
+    enum ColourSpace { case gray, yCbCr, rgb, cmyk(inverted: Bool), yCCK }
+
+    static func colourSpace(_ frame: JPEGDecoder.Frame, _ header: JPEGDecoder.Header) -> ColourSpace {
+        switch frame.components.count {
+        case 1: return .gray
+        case 3:
+            if header.jfif { return .yCbCr }
+            if let transform = header.adobeTransform { return transform == 0 ? .rgb : .yCbCr }
+            return frame.components.map(\.id) == [82, 71, 66] ? .rgb : .yCbCr
+        default:
+            if header.adobeTransform == 2 { return .yCCK }
+            return .cmyk(inverted: header.adobeTransform != nil)
+        }
+    }
+
+    static func render(
+        _ frame: JPEGDecoder.Frame, quantization: [[Int32]], header: JPEGDecoder.Header
+    ) throws(ImagingError) -> PixelBuffer {
+        for c in frame.components where frame.hMax % c.h != 0 || frame.vMax % c.v != 0 {
+            throw .unsupportedFeature(format: "JPEG", feature: "fractional sampling \(c.h)x\(c.v) of \(frame.hMax)x\(frame.vMax)")
+        }
+        // Every block through the inverse DCT, into one plane per component.
+        var planes: [[UInt8]] = []
+        for c in frame.components {
+            let stride = c.blocksAcross * 8
+            var plane = [UInt8](repeating: 0, count: stride * c.blocksDown * 8)
+            var workspace = [Int32](repeating: 0, count: 64)
+            let rows = (c.height + 7) / 8, columns = (c.width + 7) / 8
+            do {
+                let coefficients = UnsafeBufferPointer(start: c.coefficients.base, count: c.coefficients.count)
+                quantization[c.table].withUnsafeBufferPointer { q in
+                    workspace.withUnsafeMutableBufferPointer { ws in
+                        plane.withUnsafeMutableBufferPointer { out in
+                            for row in 0..<rows {
+                                for column in 0..<columns {
+                                    JPEGIDCT.transform(
+                                        coefficients.baseAddress! + (row * c.blocksAcross + column) * 64, quantization: q.baseAddress!,
+                                        workspace: ws.baseAddress!, into: out.baseAddress! + row * 8 * stride + column * 8, stride: stride)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            planes.append(plane)
+        }
+        let width = frame.width, height = frame.height
+        let space = colourSpace(frame, header)
+        let gray: Bool = if case .gray = space { true } else { false }
+        let outChannels = gray ? 1 : 4
+        var out = [UInt8](repeating: 255, count: width * height * outChannels)
+        // One upsampled row per component at a time.
+        var rows = frame.components.map { c in [UInt8](repeating: 0, count: c.width * frame.hMax / c.h + 8) }
+        let tables = ColourTables.shared
+        out.withUnsafeMutableBufferPointer { destination in
+            for y in 0..<height {
+                for (index, c) in frame.components.enumerated() {
+                    planes[index].withUnsafeBufferPointer { plane in
+                        rows[index].withUnsafeMutableBufferPointer { row in
+                            upsampleRow(y, of: c, frame: frame, plane: plane.baseAddress!, stride: c.blocksAcross * 8, into: row.baseAddress!)
+                        }
+                    }
+                }
+                let line = destination.baseAddress! + y * width * outChannels
+                switch space {
+                case .gray:
+                    rows[0].withUnsafeBufferPointer { line.update(from: $0.baseAddress!, count: width) }
+                case .rgb:
+                    for x in 0..<width {
+                        line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]
+                    }
+                case .yCbCr:
+                    rows[0].withUnsafeBufferPointer { yRow in
+                        rows[1].withUnsafeBufferPointer { cbRow in
+                            rows[2].withUnsafeBufferPointer { crRow in
+                                for x in 0..<width {
+                                    let rgb = tables.rgb(y: Int(yRow[x]), cb: Int(cbRow[x]), cr: Int(crRow[x]))
+                                    line[4 * x] = rgb.0; line[4 * x + 1] = rgb.1; line[4 * x + 2] = rgb.2
+                                }
+                            }
+                        }
+                    }
+                case let .cmyk(inverted):
+                    for x in 0..<width {
+                        // Ink amounts; Adobe stores them inverted.
+                        let k = Int(rows[3][x])
+                        for channel in 0..<3 {
+                            let v = Int(rows[channel][x])
+                            line[4 * x + channel] = inverted ? mulDiv255(v, k) : mulDiv255(255 - v, 255 - k)
+                        }
+                    }
+                case .yCCK:
+                    for x in 0..<width {
+                        // YCC to RGB gives the inverted inks; with K they make the colour.
+                        let rgb = tables.rgb(y: Int(rows[0][x]), cb: Int(rows[1][x]), cr: Int(rows[2][x]))
+                        let k = Int(rows[3][x])
+                        line[4 * x] = mulDiv255(255 - Int(rgb.0), k)
+                        line[4 * x + 1] = mulDiv255(255 - Int(rgb.1), k)
+                        line[4 * x + 2] = mulDiv255(255 - Int(rgb.2), k)
+                    }
+                }
+            }
+        }
+        return PixelBuffer(
+            checkedWidth: width, height: height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * outChannels,
+            orientation: header.orientation)
+    }
+
+    /// `a × b / 255`, rounded.
+    @inline(__always)
+    static func mulDiv255(_ a: Int, _ b: Int) -> UInt8 {
+        let t = a * b + 128
+        return UInt8((t + (t >> 8)) >> 8)
+    }
+
+    /// Image row `y` of component `c`, upsampled to full width (at least `frame.width` samples).
+    static func upsampleRow(
+        _ y: Int, of c: JPEGDecoder.Component, frame: JPEGDecoder.Frame, plane: UnsafePointer<UInt8>, stride: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let hx = frame.hMax / c.h, vy = frame.vMax / c.v
+        let n = c.width
+        let fancy = n > 2
+        switch (hx, vy) {
+        case (1, 1):
+            out.update(from: plane + y * stride, count: n)
+        case (2, 1) where fancy:
+            fancyRow(plane + y * stride, count: n, into: out)
+        case (1, 2):
+            // libjpeg-turbo's h1v2 fancy upsampling: the nearer neighbour row weighs 1, the row 3.
+            let inRow = y / 2, upper = y % 2 == 0
+            let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, c.height - 1)
+            let this = plane + inRow * stride, that = plane + neighbour * stride
+            let bias = upper ? 1 : 2
+            for x in 0..<n { out[x] = UInt8((Int(this[x]) * 3 + Int(that[x]) + bias) >> 2) }
+        case (2, 2) where fancy:
+            let inRow = y / 2, upper = y % 2 == 0
+            let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, c.height - 1)
+            let this = plane + inRow * stride, that = plane + neighbour * stride
+            var last = Int(this[0]) * 3 + Int(that[0])
+            var current = last
+            var next = Int(this[1]) * 3 + Int(that[1])
+            out[0] = UInt8((current * 4 + 8) >> 4)
+            out[1] = UInt8((current * 3 + next + 7) >> 4)
+            last = current
+            current = next
+            for x in 1..<(n - 1) {
+                next = Int(this[x + 1]) * 3 + Int(that[x + 1])
+                out[2 * x] = UInt8((current * 3 + last + 8) >> 4)
+                out[2 * x + 1] = UInt8((current * 3 + next + 7) >> 4)
+                last = current
+                current = next
+            }
+            out[2 * n - 2] = UInt8((current * 3 + last + 8) >> 4)
+            out[2 * n - 1] = UInt8((current * 4 + 7) >> 4)
+        default:
+            // Replication: each sample hx times, each row vy times.
+            let source = plane + (y / vy) * stride
+            for x in 0..<n {
+                let v = source[x]
+                for i in 0..<hx { out[x * hx + i] = v }
+            }
+        }
+    }
+
+    /// libjpeg's h2v1 fancy upsampling: each output sample is ¾ its own input sample and ¼ the
+    /// nearer neighbour.
+    @inline(__always)
+    static func fancyRow(_ input: UnsafePointer<UInt8>, count n: Int, into out: UnsafeMutablePointer<UInt8>) {
+        out[0] = input[0]
+        out[1] = UInt8((Int(input[0]) * 3 + Int(input[1]) + 2) >> 2)
+        for x in 1..<(n - 1) {
+            let v = Int(input[x]) * 3
+            out[2 * x] = UInt8((v + Int(input[x - 1]) + 1) >> 2)
+            out[2 * x + 1] = UInt8((v + Int(input[x + 1]) + 2) >> 2)
+        }
+        out[2 * n - 2] = UInt8((Int(input[n - 1]) * 3 + Int(input[n - 2]) + 1) >> 2)
+        out[2 * n - 1] = input[n - 1]
+    }
+}
+
+/// libjpeg's YCbCr → RGB tables: 16 fractional bits, rounded as its `FIX` and `ONE_HALF`.
+struct ColourTables: Sendable {
+    let crR: [Int32], cbB: [Int32], crG: [Int32], cbG: [Int32]
+
+    static let shared = ColourTables()
+
+    init() {
+        func fix(_ x: Double) -> Int { Int(x * 65536 + 0.5) }
+        let half = 1 << 15
+        var crR = [Int32](repeating: 0, count: 256), cbB = crR, crG = crR, cbG = crR
+        for i in 0..<256 {
+            let x = i - 128
+            crR[i] = Int32((fix(1.40200) * x + half) >> 16)
+            cbB[i] = Int32((fix(1.77200) * x + half) >> 16)
+            crG[i] = Int32(-fix(0.71414) * x)
+            cbG[i] = Int32(-fix(0.34414) * x + half)
+        }
+        (self.crR, self.cbB, self.crG, self.cbG) = (crR, cbB, crG, cbG)
+    }
+
+    @inline(__always)
+    func rgb(y: Int, cb: Int, cr: Int) -> (UInt8, UInt8, UInt8) {
+        @inline(__always) func clamp(_ v: Int) -> UInt8 { UInt8(min(max(v, 0), 255)) }
+        return (clamp(y + Int(crR[cr])), clamp(y + ((Int(cbG[cb]) + Int(crG[cr])) >> 16)), clamp(y + Int(cbB[cb])))
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Writes the JPEG test corpus: photo-like pictures encoded with libjpeg-turbo's cjpeg in every
+sampling, progressive, restart, gray, RGB and arithmetic variant, and by Pillow (EXIF
+orientation, CMYK), each beside the reference decode (libjpeg-turbo's djpeg defaults, or
+Pillow for CMYK) as PPM/PGM.
+
+Needs: pip install pillow numpy; apt-get install libjpeg-turbo-progs. The tests read the
+files; they never run this.
+"""
+import io, os, subprocess, zlib
+import numpy as np
+from PIL import Image
+
+here = os.path.dirname(os.path.abspath(__file__))
+
+
+def photo(width, height, seed):
+    """Gradients, a soft disc, hard edges and noise: what photos have that stresses a codec."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:height, 0:width].astype(np.float64)
+    disc = 90 * np.exp(-((x - width * 0.6) ** 2 + (y - height * 0.4) ** 2) / (0.05 * width * height + 1))
+    r = x * 255 / max(1, width - 1) * 0.7 + disc + rng.normal(0, 6, (height, width))
+    g = y * 255 / max(1, height - 1) * 0.8 + np.where(x > y + width * 0.2, 60, 0) + rng.normal(0, 6, (height, width))
+    b = 200 - disc + np.where((x // 5 + y // 7) % 2 == 0, 30, -30) + rng.normal(0, 6, (height, width))
+    return Image.fromarray(np.clip(np.stack([r, g, b], -1), 0, 255).astype(np.uint8), "RGB")
+
+
+def cjpeg(name, image, *options):
+    source = io.BytesIO()
+    image.save(source, "PPM" if image.mode == "RGB" else "PPM")
+    data = subprocess.run(["cjpeg", *options], input=source.getvalue(), capture_output=True, check=True).stdout
+    open(os.path.join(here, name + ".jpg"), "wb").write(data)
+    return data
+
+
+def reference(name, data, large=False):
+    """djpeg's default decode (islow, fancy upsampling), as PPM or PGM; for large files a CRC."""
+    pnm = subprocess.run(["djpeg", "-pnm"], input=data, capture_output=True, check=True).stdout
+    # Pillow (libjpeg-turbo too) must agree, so either is the reference.
+    pillow = Image.open(io.BytesIO(data))
+    pillow.load()
+    assert pillow.tobytes() == Image.open(io.BytesIO(pnm)).tobytes(), name
+    if large:
+        pixels = Image.open(io.BytesIO(pnm)).tobytes()
+        open(os.path.join(here, name + ".crc"), "w").write("%08x\n" % (zlib.crc32(pixels) & 0xFFFFFFFF))
+    else:
+        open(os.path.join(here, name + (".pgm" if pnm[:2] == b"P5" else ".ppm")), "wb").write(pnm)
+
+
+def main():
+    for f in os.listdir(here):
+        if f.split(".")[-1] in ("jpg", "ppm", "pgm", "crc"):
+            os.remove(os.path.join(here, f))
+    sizes = {"1x1": (1, 1), "17x9": (17, 9), "33x21": (33, 21), "64x48": (64, 48)}
+    samplings = {"444": "1x1", "422": "2x1", "420": "2x2", "440": "1x2", "411": "4x1"}
+    for size_name, (w, h) in sizes.items():
+        image = photo(w, h, w * 31 + h)
+        for sampling_name, sampling in samplings.items():
+            for mode, options in (("base", []), ("prog", ["-progressive"])):
+                name = f"{mode}-{sampling_name}-{size_name}"
+                reference(name, cjpeg(name, image, "-quality", "90", "-sample", sampling + ",1x1,1x1", *options))
+        reference(f"gray-{size_name}", cjpeg(f"gray-{size_name}", image, "-grayscale", "-quality", "85"))
+    image = photo(64, 48, 7)
+    reference("restart-rows-420", cjpeg("restart-rows-420", image, "-sample", "2x2,1x1,1x1", "-restart", "1"))
+    reference("restart-blocks-prog", cjpeg("restart-blocks-prog", image, "-progressive", "-restart", "3B"))
+    reference("optimized-q50", cjpeg("optimized-q50", image, "-optimize", "-quality", "50"))
+    reference("q100-444", cjpeg("q100-444", image, "-quality", "100", "-sample", "1x1,1x1,1x1"))
+    reference("rgb", cjpeg("rgb", image, "-rgb", "-quality", "92"))
+    reference("gray-prog", cjpeg("gray-prog", image, "-grayscale", "-progressive"))
+    cjpeg("arithmetic", image, "-arithmetic")
+    # EXIF orientation 6 (Pillow writes the APP1 segment).
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90, exif=exif.tobytes())
+    open(os.path.join(here, "exif-right.jpg"), "wb").write(out.getvalue())
+    reference("exif-right", out.getvalue())
+    # CMYK, as Pillow writes it (an Adobe marker, inverted inks); Pillow's RGB is the reference.
+    cmyk = image.convert("CMYK")
+    out = io.BytesIO()
+    cmyk.save(out, "JPEG", quality=90)
+    open(os.path.join(here, "cmyk.jpg"), "wb").write(out.getvalue())
+    back = Image.open(io.BytesIO(out.getvalue())).convert("RGB")
+    back.save(os.path.join(here, "cmyk.ppm"))
+    # A 12 MP photo, as phones write them: its reference is a CRC of the decoded pixels.
+    big = photo(4032, 3024, 12).resize((4032, 3024))
+    reference("photo-4032x3024-420", cjpeg("photo-4032x3024-420", big.filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(2)), "-quality", "90", "-sample", "2x2,1x1,1x1"), large=True)
+
+
+if __name__ == "__main__":
+    main()

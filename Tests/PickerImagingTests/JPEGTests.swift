@@ -1,0 +1,112 @@
+import Foundation
+@testable import PickerImaging
+import Testing
+
+/// The JPEG decoder against libjpeg-turbo's own decodes of the corpus in Fixtures/jpeg (made by
+/// make_jpeg_fixtures.py with cjpeg, djpeg and Pillow).
+@Suite("JPEG")
+struct JPEGTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jpeg")
+
+    /// Every fixture with a reference decode beside it.
+    static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".ppm") || $0.hasSuffix(".pgm") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    static func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+
+    /// Stored samples of `image` (as RGB or gray; the references are not turned by the EXIF
+    /// orientation) beside the reference's: how many differ and by how much at most.
+    static func compare(_ image: PixelBuffer, _ reference: PixelBuffer) -> (samples: Int, differing: Int, worst: Int) {
+        let upright = image
+        var differing = 0, worst = 0, samples = 0
+        let channels = reference.format == .gray8 ? 1 : 3
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                let a = upright[x, y], b = reference[x, y]
+                for (p, q) in [(a.r, b.r), (a.g, b.g), (a.b, b.b)].prefix(channels) {
+                    samples += 1
+                    let d = abs(Int(p) - Int(q))
+                    if d > 0 { differing += 1 }
+                    worst = max(worst, d)
+                }
+            }
+        }
+        return (samples, differing, worst)
+    }
+
+    @Test func theCorpusCoversWhatPhotosUse() {
+        let names = Self.names
+        #expect(names.count >= 50)
+        for variant in ["base-444", "base-422", "base-420", "base-440", "base-411", "prog-420", "gray", "restart", "rgb", "cmyk", "exif"] {
+            #expect(names.contains { $0.hasPrefix(variant) }, "\(variant)")
+        }
+    }
+
+    @Test("decodes the same samples as libjpeg-turbo", arguments: names)
+    func sameAsLibjpegTurbo(name: String) throws {
+        let image = try JPEG.decode(try Self.data(name + ".jpg"))
+        let referenceFile = FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(name + ".ppm").path) ? ".ppm" : ".pgm"
+        let reference = try Netpbm.decode(try Self.data(name + referenceFile))
+        #expect(image.pixelSize == reference.pixelSize)
+        let result = Self.compare(image, reference)
+        #expect(result.differing == 0, "\(name): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
+    }
+
+    @Test func aTwelveMegapixelPhotoDecodesToTheReferencePixels() throws {
+        let image = try JPEG.decode(try Self.data("photo-4032x3024-420.jpg"))
+        #expect(image.pixelSize == PixelSize(width: 4032, height: 3024))
+        var rgb = [UInt8](repeating: 0, count: 4032 * 3024 * 3)
+        image.bytes.withUnsafeBufferPointer { rgba in
+            rgb.withUnsafeMutableBufferPointer { out in
+                for i in 0..<(4032 * 3024) { out[3 * i] = rgba[4 * i]; out[3 * i + 1] = rgba[4 * i + 1]; out[3 * i + 2] = rgba[4 * i + 2] }
+            }
+        }
+        let expected = try String(decoding: Self.data("photo-4032x3024-420.crc"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(String(format: "%08x", Checksum.crc32(rgb)) == expected)
+    }
+
+    @Test func theEXIFOrientationComesWithTheImage() throws {
+        let data = try Self.data("exif-right.jpg")
+        #expect(try JPEG.decode(data).orientation == .right)
+        #expect(try JPEG.info(data).orientation == .right)
+    }
+
+    @Test func infoReadsTheHeaders() throws {
+        #expect(try JPEG.info(try Self.data("prog-420-33x21.jpg")).description
+            == "JPEG 33x21 stored, 33x21 shown, orientation up (1), YCbCr 8-bit, sampling 2x2,1x1,1x1, progressive")
+        #expect(try JPEG.info(try Self.data("gray-17x9.jpg")).layout == "gray 8-bit, sampling 1x1")
+    }
+
+    @Test func unsupportedCodingIsNamed() throws {
+        #expect(throws: ImagingError.unsupportedFeature(format: "JPEG", feature: "arithmetic coding (SOF9)")) {
+            try JPEG.decode(try Self.data("arithmetic.jpg"))
+        }
+    }
+
+    @Test func damagedFilesGiveTypedErrors() throws {
+        let good = [UInt8](try Self.data("base-420-64x48.jpg"))
+        #expect(throws: ImagingError.unknownFormat) { try JPEG.decode(Data([0x89, 0x50])) }
+        for cut in [2, 20, 200, good.count / 2, good.count - 2] {
+            #expect(throws: ImagingError.self) { try JPEG.decode(Data(good.prefix(cut))) }
+        }
+        var huge = good
+        // SOF0's height and width: 65535 × 65535 is past the pixel limit.
+        if let sof = (0..<(good.count - 1)).first(where: { good[$0] == 0xFF && good[$0 + 1] == 0xC0 }) {
+            huge[sof + 5] = 0xFF; huge[sof + 6] = 0xFF; huge[sof + 7] = 0xFF; huge[sof + 8] = 0xFF
+        }
+        #expect(throws: ImagingError.tooManyPixels(count: 65535 * 65535, limit: PixelBuffer.defaultPixelLimit)) { try JPEG.decode(Data(huge)) }
+    }
+
+    @Test func filesAreToldApartByContent() throws {
+        let jpeg = try Self.data("base-420-17x9.jpg")
+        #expect(ImageFileFormat(sniffing: jpeg) == .jpeg)
+        #expect(ImageFileFormat(sniffing: PNG.encode(try PixelBuffer(width: 1, height: 1))) == .png)
+        #expect(ImageFileFormat(sniffing: Data("P6\n1 1\n255\n".utf8)) == .netpbm)
+        #expect(ImageFileFormat(sniffing: Data("GIF89a".utf8)) == nil)
+        #expect(try ImageFileFormat.decode(jpeg) == (try JPEG.decode(jpeg)))
+        #expect(try ImageFileFormat.info(jpeg).format == "JPEG")
+        #expect(throws: ImagingError.unknownFormat) { try ImageFileFormat.decode(Data("GIF89a".utf8)) }
+    }
+}
