@@ -11,11 +11,14 @@ struct Bench {
     var json = false
     /// Only the rows whose names start with this.
     var only: String?
+    /// A folder of the JPEG files `reference.py --jpeg` writes: time decoding them instead.
+    var jpeg: String?
 
     static let crop = PixelRect(x: 400, y: 100, width: 2800, height: 2800)
     static let output = PixelSize(width: 1024, height: 1024)
 
     func run() throws {
+        if let jpeg { return try runJPEG(jpeg) }
         let photo = try Self.photo()
         var turned = photo
         turned.orientation = .right
@@ -28,7 +31,29 @@ struct Bench {
             ("rotate90_ms", { _ = turned.normalized() }),
             ("copy_ms", { _ = photo.copiedBytes() }),
         ]
-        let results = try time(work.filter { only.map($0.0.hasPrefix) ?? true })
+        report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
+    }
+
+    /// `--jpeg DIR`: decoding baseline 4:2:0, progressive 4:2:0 and baseline 4:4:4 photos
+    /// (4032×3024, quality 90), and the avatar path from the baseline one (decode, crop
+    /// (400,100,2800,2800), area-average to 1024²).
+    func runJPEG(_ folder: String) throws {
+        func file(_ name: String) throws -> Data {
+            do { return try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name + ".jpg")) } catch {
+                throw UsageError(message: "cannot read \(name).jpg in \(folder): run reference.py --jpeg \(folder) first")
+            }
+        }
+        let names = ["baseline420", "progressive420", "baseline444"]
+        let files = try names.map(file)
+        var work: [(String, () throws -> Void)] = zip(names, files).map { name, data in
+            ("jpeg_\(name)_ms", { _ = try JPEG.decode(data) })
+        }
+        let pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .square)
+        work.append(("jpeg_avatar_ms", { _ = try pipeline.render(try JPEG.decode(files[0])) }))
+        report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
+    }
+
+    func report(_ results: [(String, Double)]) {
         if json {
             let body = results.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }.joined(separator: ", ")
             print("{\(body)}")

@@ -21,8 +21,9 @@ enum Command {
             } ?? 7
             let json = options.flag("--json")
             let only = try options.value("--only")
+            let jpeg = try options.value("--jpeg")
             try options.finish(positionals: 0)
-            try Bench(runs: runs, json: json, only: only).run()
+            try Bench(runs: runs, json: json, only: only, jpeg: jpeg).run()
         case "-h", "--help", "help": print(usage)
         default: throw UsageError(message: "unknown command '\(name)'")
         }

@@ -7,7 +7,7 @@ let usage = """
                              [--mask circle|none] [--orientation auto|1...8]
                              [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES] IN OUT
            picker-image info FILE
-           picker-image bench [--json] [--runs N] [--only PREFIX]
+           picker-image bench [--json] [--runs N] [--only PREFIX] [--jpeg DIR]
     Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, PPM, PGM or PAM
     by extension. --angle straightens the crop: the rect
     turned clockwise about its centre, filtered; what falls off the image is transparent.

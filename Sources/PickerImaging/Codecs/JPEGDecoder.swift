@@ -5,6 +5,9 @@ struct JPEGDecoder {
     let bytes: [UInt8]
     let pixelLimit: Int
 
+    /// Stands in for a table a scan does not use.
+    static let noTable = try! JPEGHuffmanTable(counts: [Int](repeating: 0, count: 16), symbols: [])
+
     static let zigzag: [Int] = [
         0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21,
         28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61,
@@ -220,55 +223,72 @@ struct JPEGDecoder {
             if ss == 0 && ah == 0 && dcTables[c.dcTable] == nil { throw fail("no DC table \(c.dcTable)") }
             if se > 0 && acTables[c.acTable] == nil { throw fail("no AC table \(c.acTable)") }
         }
-        for index in members { frame.components[index].prediction = 0 }
+        // What each block's decoding needs, taken out of the frame once.
+        struct Member {
+            let base: UnsafeMutablePointer<Int16>
+            let blocksAcross: Int, h: Int, v: Int
+            // Tables the scan does not use are never read: any table stands in for them.
+            unowned(unsafe) let dc: JPEGHuffmanTable
+            unowned(unsafe) let ac: JPEGHuffmanTable
+        }
+        let scanMembers = members.map { index in
+            let c = frame.components[index]
+            return Member(
+                base: c.coefficients.base, blocksAcross: c.blocksAcross, h: c.h, v: c.v,
+                dc: dcTables[c.dcTable] ?? Self.noTable, ac: acTables[c.acTable] ?? Self.noTable)
+        }
+        let progressive = frame.progressive
         var endPosition = 0
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             var reader = JPEGBitReader(bytes: buffer, position: end)
             var eobrun = 0
+            var predictions = [Int](repeating: 0, count: members.count)
             let single = members.count == 1
             let first = frame.components[members[0]]
             // A single-component scan covers that component's own blocks, not whole MCUs.
             let unitsAcross = single ? (first.width + 7) / 8 : frame.mcusAcross
             let unitsDown = single ? (first.height + 7) / 8 : frame.mcusDown
             var restartsSeen = 0, unitsUntilRestart = restartInterval
-            for unitY in 0..<unitsDown {
-                for unitX in 0..<unitsAcross {
-                    if restartInterval > 0 {
-                        if unitsUntilRestart == 0 {
-                            try reader.restart(expecting: restartsSeen)
-                            restartsSeen += 1
-                            unitsUntilRestart = restartInterval
-                            eobrun = 0
-                            for index in members { frame.components[index].prediction = 0 }
+            try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
+                for unitY in 0..<unitsDown {
+                    for unitX in 0..<unitsAcross {
+                        if restartInterval > 0 {
+                            if unitsUntilRestart == 0 {
+                                try reader.restart(expecting: restartsSeen)
+                                restartsSeen += 1
+                                unitsUntilRestart = restartInterval
+                                eobrun = 0
+                                for m in predictions.indices { predictions[m] = 0 }
+                            }
+                            unitsUntilRestart -= 1
                         }
-                        unitsUntilRestart -= 1
-                    }
-                    for index in members {
-                        let c = frame.components[index]
-                        let (across, down) = single ? (1, 1) : (c.h, c.v)
-                        for v in 0..<down {
-                            for h in 0..<across {
-                                let row = single ? unitY : unitY * c.v + v, column = single ? unitX : unitX * c.h + h
-                                let offset = (row * c.blocksAcross + column) * 64
-                                var prediction = frame.components[index].prediction
-                                let b = c.coefficients.base + offset
-                                if !frame.progressive {
-                                    try Self.decodeBaseline(&reader, b, dc: dcTables[c.dcTable]!, ac: acTables[c.acTable]!, prediction: &prediction)
-                                } else if ss == 0 {
-                                    try Self.decodeDC(&reader, b, table: dcTables[c.dcTable], refine: ah > 0, al: al, prediction: &prediction)
-                                } else if ah == 0 {
-                                    try Self.decodeACFirst(&reader, b, table: acTables[c.acTable]!, ss: ss, se: se, al: al, eobrun: &eobrun)
-                                } else {
-                                    try Self.decodeACRefine(&reader, b, table: acTables[c.acTable]!, ss: ss, se: se, al: al, eobrun: &eobrun)
+                        for m in 0..<scanMembers.count {
+                            let member = scanMembers.baseAddress! + m
+                            let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
+                            for v in 0..<down {
+                                for h in 0..<across {
+                                    let row = single ? unitY : unitY * member.pointee.v + v
+                                    let column = single ? unitX : unitX * member.pointee.h + h
+                                    let b = member.pointee.base + (row * member.pointee.blocksAcross + column) * 64
+                                    if !progressive {
+                                        try Self.decodeBaseline(
+                                            &reader, b, dc: member.pointee.dc, ac: member.pointee.ac, prediction: &predictions[m])
+                                    } else if ss == 0 {
+                                        try Self.decodeDC(&reader, b, table: member.pointee.dc, refine: ah > 0, al: al, prediction: &predictions[m])
+                                    } else if ah == 0 {
+                                        try Self.decodeACFirst(&reader, b, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+                                    } else {
+                                        try Self.decodeACRefine(&reader, b, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+                                    }
                                 }
-                                frame.components[index].prediction = prediction
                             }
                         }
                     }
                 }
             }
             // The data ends at the next marker.
-            var at = reader.marker == nil ? reader.position : reader.position
+            // (The reader stops at a marker without passing it.)
+            var at = reader.position
             while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && !(0xD0...0xD7).contains(buffer[at + 1])) {
                 at += 1
             }
@@ -304,14 +324,14 @@ struct JPEGDecoder {
 
     @inline(__always)
     static func decodeDC(
-        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable?, refine: Bool, al: Int,
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, refine: Bool, al: Int,
         prediction: inout Int
     ) throws(ImagingError) {
         if refine {
             if try reader.bit() == 1 { block[0] |= Int16(truncatingIfNeeded: 1 << al) }
             return
         }
-        let t = try reader.decode(table!)
+        let t = try reader.decode(table)
         guard t <= 11 else { throw .corruptFile(format: "JPEG", reason: "DC magnitude \(t)") }
         prediction += try reader.extended(t)
         block[0] = Int16(truncatingIfNeeded: prediction << al)

@@ -1,18 +1,29 @@
 /// A JPEG Huffman table (ITU T.81 Annex C): a 9-bit lookup for short codes and the canonical
-/// `maxcode` walk for the rest.
-struct JPEGHuffmanTable {
+/// `maxcode` walk for the rest. A class with fixed storage, so the hot loop reads it without
+/// reference counting.
+final class JPEGHuffmanTable: @unchecked Sendable {
     /// `length << 8 | symbol` for every 9-bit prefix that starts with a code of at most 9 bits;
     /// 0 where the code is longer.
-    var fast = [UInt16](repeating: 0, count: 512)
-    /// For each length 1…16: the largest code of that length (−1 when none), and the offset
-    /// from a code to its symbol's index.
-    var maxCode = [Int](repeating: -1, count: 18)
-    var offset = [Int](repeating: 0, count: 17)
-    var symbols: [UInt8] = []
+    let fast: UnsafeMutablePointer<UInt16>
+    /// For each length 1…17: the largest code of that length (−1 when none); and for 1…16 the
+    /// offset from a code to its symbol's index.
+    let maxCode: UnsafeMutablePointer<Int>
+    let offset: UnsafeMutablePointer<Int>
+    let symbols: UnsafeMutablePointer<UInt8>
+    let symbolCount: Int
 
     /// Builds the table from the 16 counts and the symbols of a DHT segment.
     init(counts: [Int], symbols: [UInt8]) throws(ImagingError) {
-        self.symbols = symbols
+        fast = .allocate(capacity: 512)
+        fast.initialize(repeating: 0, count: 512)
+        maxCode = .allocate(capacity: 18)
+        maxCode.initialize(repeating: -1, count: 18)
+        offset = .allocate(capacity: 17)
+        offset.initialize(repeating: 0, count: 17)
+        self.symbols = .allocate(capacity: max(1, symbols.count))
+        self.symbols.initialize(repeating: 0, count: max(1, symbols.count))
+        for (i, symbol) in symbols.enumerated() { self.symbols[i] = symbol }
+        symbolCount = symbols.count
         var code = 0, index = 0
         for length in 1...16 {
             offset[length] = index - code
@@ -37,6 +48,13 @@ struct JPEGHuffmanTable {
             code <<= 1
         }
         maxCode[17] = .max
+    }
+
+    deinit {
+        fast.deallocate()
+        maxCode.deallocate()
+        offset.deallocate()
+        symbols.deallocate()
     }
 }
 
@@ -130,7 +148,7 @@ struct JPEGBitReader {
         count -= length
         try checkOverrun()
         let index = code + table.offset[length]
-        guard index >= 0, index < table.symbols.count else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
         return Int(table.symbols[index])
     }
 

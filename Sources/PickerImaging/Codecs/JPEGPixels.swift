@@ -81,10 +81,8 @@ enum JPEGPixels {
                     rows[0].withUnsafeBufferPointer { yRow in
                         rows[1].withUnsafeBufferPointer { cbRow in
                             rows[2].withUnsafeBufferPointer { crRow in
-                                for x in 0..<width {
-                                    let rgb = tables.rgb(y: Int(yRow[x]), cb: Int(cbRow[x]), cr: Int(crRow[x]))
-                                    line[4 * x] = rgb.0; line[4 * x + 1] = rgb.1; line[4 * x + 2] = rgb.2
-                                }
+                                tables.convert(
+                                    y: yRow.baseAddress!, cb: cbRow.baseAddress!, cr: crRow.baseAddress!, count: width, into: line)
                             }
                         }
                     }
@@ -205,6 +203,26 @@ struct ColourTables: Sendable {
             cbG[i] = Int32(-fix(0.34414) * x + half)
         }
         (self.crR, self.cbB, self.crG, self.cbG) = (crR, cbB, crG, cbG)
+    }
+
+    /// Converts a row of `count` samples to RGBA (alpha left as it is).
+    func convert(
+        y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        crR.withUnsafeBufferPointer { crR in
+            cbB.withUnsafeBufferPointer { cbB in
+                crG.withUnsafeBufferPointer { crG in
+                    cbG.withUnsafeBufferPointer { cbG in
+                        for x in 0..<count {
+                            let l = Int(y[x]), b = Int(cb[x]), r = Int(cr[x])
+                            out[4 * x] = UInt8(clamping: l + Int(crR[r]))
+                            out[4 * x + 1] = UInt8(clamping: l + ((Int(cbG[b]) + Int(crG[r])) >> 16))
+                            out[4 * x + 2] = UInt8(clamping: l + Int(cbB[b]))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @inline(__always)
