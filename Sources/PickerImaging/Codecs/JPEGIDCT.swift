@@ -25,6 +25,19 @@ enum JPEGIDCT {
         _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
+        // A block with only its DC coefficient is flat: the shortcuts of both passes below give
+        // every sample this same value, so write it at once.
+        var ac = UInt64(UInt16(bitPattern: coefficients[1])) | UInt64(UInt16(bitPattern: coefficients[2])) << 16
+            | UInt64(UInt16(bitPattern: coefficients[3])) << 32
+        UnsafeRawPointer(coefficients + 4).withMemoryRebound(to: UInt64.self, capacity: 15) { words in
+            for i in 0..<15 { ac |= words[i] }
+        }
+        if ac == 0 {
+            let dc = Int(Int32(truncatingIfNeeded: (Int(coefficients[0]) * Int(q[0])) << pass1Bits))
+            let value = limit(descale(dc, pass1Bits + 3))
+            for row in 0..<8 { (out + row * stride).initialize(repeating: value, count: 8) }
+            return
+        }
         // Pass 1: columns, into the workspace.
         for column in 0..<8 {
             let c = coefficients + column, k = q + column
