@@ -214,6 +214,14 @@ enum Bilinear {
                 for oy in 0..<size.height {
                     // Relative to pixel centres (the centre of pixel i is at i + ½), plus one.
                     let start = origin + down * Double(oy) + 0.5
+                    // A row wholly off the image stays transparent; any other row lies within
+                    // its output's width of the image, so its positions fit in fixed point.
+                    let end = start + right * Double(size.width - 1)
+                    if max(start.x, end.x) < 0 || min(start.x, end.x) > Double(width + 1)
+                        || max(start.y, end.y) < 0 || min(start.y, end.y) > Double(height + 1)
+                    {
+                        continue
+                    }
                     var px = fixed(start.x), py = fixed(start.y)
                     let endX = px + stepX * (size.width - 1), endY = py + stepY * (size.width - 1)
                     // A row is a line: it stays on the image when both of its ends do.
