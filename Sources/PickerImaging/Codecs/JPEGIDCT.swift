@@ -19,6 +19,26 @@ enum JPEGIDCT {
     @inline(__always)
     static func descale(_ x: Int, _ n: Int) -> Int { (x + (1 << (n - 1))) >> n }
 
+    /// The even part of both passes: inputs 0, 2, 4 and 6 in, tmp10, tmp11, tmp12 and tmp13
+    /// out.
+    @inline(__always)
+    static func even(_ in0: Int, _ in2: Int, _ in4: Int, _ in6: Int) -> (Int, Int, Int, Int) {
+        let z1 = (in2 + in6) * fix0_541196100
+        let tmp2 = z1 + in6 * -fix1_847759065, tmp3 = z1 + in2 * fix0_765366865
+        let tmp0 = (in0 + in4) << constBits, tmp1 = (in0 - in4) << constBits
+        return (tmp0 + tmp3, tmp1 + tmp2, tmp1 - tmp2, tmp0 - tmp3)
+    }
+
+    /// The odd part of both passes: inputs 7, 5, 3 and 1 in, the four odd terms out.
+    @inline(__always)
+    static func odd(_ in7: Int, _ in5: Int, _ in3: Int, _ in1: Int) -> (Int, Int, Int, Int) {
+        let z5 = (in7 + in3 + in5 + in1) * fix1_175875602
+        let z1 = (in7 + in1) * -fix0_899976223, z2 = (in5 + in3) * -fix2_562915447
+        let z3 = (in7 + in3) * -fix1_961570560 + z5, z4 = (in5 + in1) * -fix0_390180644 + z5
+        return (in7 * fix0_298631336 + z1 + z3, in5 * fix2_053119869 + z2 + z4,
+                in3 * fix3_072711026 + z2 + z3, in1 * fix1_501321110 + z1 + z4)
+    }
+
     /// Transforms one block of quantized coefficients (natural order) with its quantization
     /// table, writing 8 rows of 8 samples `stride` apart.
     static func transform(
@@ -46,38 +66,10 @@ enum JPEGIDCT {
                 for row in 0..<8 { ws[row * 8 + column] = dc }
                 continue
             }
-            // Even part.
-            var z2 = Int(c[16]) * Int(k[16]), z3 = Int(c[48]) * Int(k[48])
-            var z1 = (z2 + z3) * fix0_541196100
-            var tmp2 = z1 + z3 * -fix1_847759065
-            var tmp3 = z1 + z2 * fix0_765366865
-            z2 = Int(c[0]) * Int(k[0])
-            z3 = Int(c[32]) * Int(k[32])
-            var tmp0 = (z2 + z3) << constBits
-            var tmp1 = (z2 - z3) << constBits
-            let tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2
-            // Odd part.
-            tmp0 = Int(c[56]) * Int(k[56])
-            tmp1 = Int(c[40]) * Int(k[40])
-            tmp2 = Int(c[24]) * Int(k[24])
-            tmp3 = Int(c[8]) * Int(k[8])
-            z1 = tmp0 + tmp3
-            z2 = tmp1 + tmp2
-            z3 = tmp0 + tmp2
-            var z4 = tmp1 + tmp3
-            let z5 = (z3 + z4) * fix1_175875602
-            tmp0 *= fix0_298631336
-            tmp1 *= fix2_053119869
-            tmp2 *= fix3_072711026
-            tmp3 *= fix1_501321110
-            z1 *= -fix0_899976223
-            z2 *= -fix2_562915447
-            z3 = z3 * -fix1_961570560 + z5
-            z4 = z4 * -fix0_390180644 + z5
-            tmp0 += z1 + z3
-            tmp1 += z2 + z4
-            tmp2 += z2 + z3
-            tmp3 += z1 + z4
+            let (tmp10, tmp11, tmp12, tmp13) = even(
+                Int(c[0]) * Int(k[0]), Int(c[16]) * Int(k[16]), Int(c[32]) * Int(k[32]), Int(c[48]) * Int(k[48]))
+            let (tmp0, tmp1, tmp2, tmp3) = odd(
+                Int(c[56]) * Int(k[56]), Int(c[40]) * Int(k[40]), Int(c[24]) * Int(k[24]), Int(c[8]) * Int(k[8]))
             let n = constBits - pass1Bits
             ws[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp3, n))
             ws[56 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp3, n))
@@ -97,34 +89,8 @@ enum JPEGIDCT {
                 for i in 0..<8 { o[i] = dc }
                 continue
             }
-            var z2 = Int(w[2]), z3 = Int(w[6])
-            var z1 = (z2 + z3) * fix0_541196100
-            var tmp2 = z1 + z3 * -fix1_847759065
-            var tmp3 = z1 + z2 * fix0_765366865
-            var tmp0 = (Int(w[0]) + Int(w[4])) << constBits
-            var tmp1 = (Int(w[0]) - Int(w[4])) << constBits
-            let tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2
-            tmp0 = Int(w[7])
-            tmp1 = Int(w[5])
-            tmp2 = Int(w[3])
-            tmp3 = Int(w[1])
-            z1 = tmp0 + tmp3
-            z2 = tmp1 + tmp2
-            z3 = tmp0 + tmp2
-            var z4 = tmp1 + tmp3
-            let z5 = (z3 + z4) * fix1_175875602
-            tmp0 *= fix0_298631336
-            tmp1 *= fix2_053119869
-            tmp2 *= fix3_072711026
-            tmp3 *= fix1_501321110
-            z1 *= -fix0_899976223
-            z2 *= -fix2_562915447
-            z3 = z3 * -fix1_961570560 + z5
-            z4 = z4 * -fix0_390180644 + z5
-            tmp0 += z1 + z3
-            tmp1 += z2 + z4
-            tmp2 += z2 + z3
-            tmp3 += z1 + z4
+            let (tmp10, tmp11, tmp12, tmp13) = even(Int(w[0]), Int(w[2]), Int(w[4]), Int(w[6]))
+            let (tmp0, tmp1, tmp2, tmp3) = odd(Int(w[7]), Int(w[5]), Int(w[3]), Int(w[1]))
             o[0] = limit(descale(tmp10 + tmp3, n))
             o[7] = limit(descale(tmp10 - tmp3, n))
             o[1] = limit(descale(tmp11 + tmp2, n))
