@@ -39,12 +39,7 @@ extension PixelBuffer {
     public func resampled(displayRect rect: PixelRect, rotatedBy degrees: Double, to size: PixelSize)
         throws(ImagingError) -> PixelBuffer
     {
-        guard degrees.isFinite else { throw .invalidAngle(degrees) }
-        guard !rect.isEmpty else { throw .invalidDimensions(width: rect.width, height: rect.height) }
-        guard size.width > 0, size.height > 0 else { throw .invalidDimensions(width: size.width, height: size.height) }
-        guard let count = size.pixelCount, count <= PixelBuffer.defaultPixelLimit else {
-            throw .tooManyPixels(count: size.pixelCount ?? .max, limit: PixelBuffer.defaultPixelLimit)
-        }
+        try Self.checkTurned(degrees: degrees, rect: rect, output: size)
         guard [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0.magnitude < UInt(Self.farthestFrame) }) else {
             throw .cropOutsideImage(rect: rect, imageSize: displaySize)
         }
@@ -72,16 +67,24 @@ extension PixelBuffer {
     public func resampled(
         centreX: Double, centreY: Double, scale: Double, rotatedBy degrees: Double, to size: PixelSize
     ) throws(ImagingError) -> PixelBuffer {
-        guard degrees.isFinite else { throw .invalidAngle(degrees) }
-        guard size.width > 0, size.height > 0 else { throw .invalidDimensions(width: size.width, height: size.height) }
-        guard let count = size.pixelCount, count <= PixelBuffer.defaultPixelLimit else {
-            throw .tooManyPixels(count: size.pixelCount ?? .max, limit: PixelBuffer.defaultPixelLimit)
-        }
+        try Self.checkTurned(degrees: degrees, rect: nil, output: size)
         let reach = Double(Self.farthestFrame)
         guard centreX.isFinite, centreY.isFinite, abs(centreX) < reach, abs(centreY) < reach,
             scale.isFinite, scale > 0, scale * Double(max(size.width, size.height)) < reach
         else { throw .invalidDimensions(width: 0, height: 0) }
         return turned(TurnedFrame(centre: SIMD2(centreX, centreY), scaleX: scale, scaleY: scale, degrees: degrees, output: size))
+    }
+
+    /// The checks both straightening entry points make first, in order: a finite angle, a
+    /// crop that is not empty (when there is one), and an output that is not empty and within
+    /// the pixel limit.
+    private static func checkTurned(degrees: Double, rect: PixelRect?, output size: PixelSize) throws(ImagingError) {
+        guard degrees.isFinite else { throw .invalidAngle(degrees) }
+        if let rect, rect.isEmpty { throw .invalidDimensions(width: rect.width, height: rect.height) }
+        guard size.width > 0, size.height > 0 else { throw .invalidDimensions(width: size.width, height: size.height) }
+        guard let count = size.pixelCount, count <= PixelBuffer.defaultPixelLimit else {
+            throw .tooManyPixels(count: size.pixelCount ?? .max, limit: PixelBuffer.defaultPixelLimit)
+        }
     }
 
     /// How far a straightened frame may reach, in pixels either way: far beyond any image, and

@@ -81,12 +81,11 @@ enum Command {
         let files = try options.finish(positionals: 2)
         let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
         let rendering: AvatarPipeline.Rendering
-        var shown: (size: PixelSize, orientation: ImageOrientation)
+        let shown: (size: PixelSize, orientation: ImageOrientation)
         if orientation == nil, transforms.isEmpty, let png = try ImageFile.png(files[0]) {
             // Straight from the file: only the rows and columns the crop reads are decoded.
-            let info = try PNG.info(png)
-            shown = (info.displaySize, info.orientation)
-            rendering = try pipeline.render(png: png)
+            shown = (png.info.displaySize, png.info.orientation)
+            rendering = try pipeline.render(png: png.data)
         } else {
             var photo = try ImageFile.read(files[0])
             if let orientation { photo.orientation = orientation }

@@ -15,15 +15,16 @@ enum ImageFile {
         return try ImageFileFormat.decode(data)
     }
 
-    /// The file's bytes when it is a PNG file (warnings about it go to standard error); `nil`
-    /// for other formats.
-    static func png(_ path: String) throws -> Data? {
+    /// The file's bytes and header when it is a PNG file (warnings about it go to standard
+    /// error); `nil` for other formats.
+    static func png(_ path: String) throws -> (data: Data, info: ImageInfo)? {
         let data = try contents(path)
         guard isPNG(data) else { return nil }
-        for warning in try PNG.info(data).warnings {
+        let info = try PNG.info(data)
+        for warning in info.warnings {
             FileHandle.standardError.write(Data("picker-image: warning: \(path): \(warning)\n".utf8))
         }
-        return data
+        return (data, info)
     }
 
     /// The file's header: no pixels are decoded.

@@ -78,14 +78,7 @@ enum JPEGPixels {
                         line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]
                     }
                 case .yCbCr:
-                    rows[0].withUnsafeBufferPointer { yRow in
-                        rows[1].withUnsafeBufferPointer { cbRow in
-                            rows[2].withUnsafeBufferPointer { crRow in
-                                tables.convert(
-                                    y: yRow.baseAddress!, cb: cbRow.baseAddress!, cr: crRow.baseAddress!, count: width, into: line)
-                            }
-                        }
-                    }
+                    convert(rows, width: width, tables: tables, into: line)
                 case let .cmyk(inverted):
                     for x in 0..<width {
                         // Ink amounts; Adobe stores them inverted.
@@ -96,13 +89,11 @@ enum JPEGPixels {
                         }
                     }
                 case .yCCK:
+                    // YCC to RGB gives the inverted inks; with K they make the colour.
+                    convert(rows, width: width, tables: tables, into: line)
                     for x in 0..<width {
-                        // YCC to RGB gives the inverted inks; with K they make the colour.
-                        let rgb = tables.rgb(y: Int(rows[0][x]), cb: Int(rows[1][x]), cr: Int(rows[2][x]))
                         let k = Int(rows[3][x])
-                        line[4 * x] = mulDiv255(255 - Int(rgb.0), k)
-                        line[4 * x + 1] = mulDiv255(255 - Int(rgb.1), k)
-                        line[4 * x + 2] = mulDiv255(255 - Int(rgb.2), k)
+                        for channel in 0..<3 { line[4 * x + channel] = mulDiv255(255 - Int(line[4 * x + channel]), k) }
                     }
                 }
             }
@@ -110,6 +101,18 @@ enum JPEGPixels {
         return PixelBuffer(
             checkedWidth: width, height: height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * outChannels,
             orientation: header.orientation)
+    }
+
+    /// The first three rows, YCbCr, converted to RGB in `line`.
+    @inline(__always)
+    static func convert(_ rows: [[UInt8]], width: Int, tables: ColourTables, into line: UnsafeMutablePointer<UInt8>) {
+        rows[0].withUnsafeBufferPointer { y in
+            rows[1].withUnsafeBufferPointer { cb in
+                rows[2].withUnsafeBufferPointer { cr in
+                    tables.convert(y: y.baseAddress!, cb: cb.baseAddress!, cr: cr.baseAddress!, count: width, into: line)
+                }
+            }
+        }
     }
 
     /// `a × b / 255`, rounded.
@@ -223,11 +226,5 @@ struct ColourTables: Sendable {
                 }
             }
         }
-    }
-
-    @inline(__always)
-    func rgb(y: Int, cb: Int, cr: Int) -> (UInt8, UInt8, UInt8) {
-        @inline(__always) func clamp(_ v: Int) -> UInt8 { UInt8(min(max(v, 0), 255)) }
-        return (clamp(y + Int(crR[cr])), clamp(y + ((Int(cbG[cb]) + Int(crG[cr])) >> 16)), clamp(y + Int(cbB[cb])))
     }
 }

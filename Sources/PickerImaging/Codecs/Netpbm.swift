@@ -40,9 +40,12 @@ public enum Netpbm {
             layout: "\(kind) \(h.maxval > 255 ? 16 : 8)-bit\(h.ascii ? ", ASCII" : "")")
     }
 
+    /// What a header declares.
+    private typealias Header = (format: String, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
+
     /// The header, with the reader left at the first sample.
     private static func header(_ reader: inout HeaderReader) throws(ImagingError)
-        -> (format: String, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
+        -> Header
     {
         let data = reader.bytes
         guard data.count >= 2, data[0] == UInt8(ascii: "P") else { throw .unknownFormat }
@@ -106,7 +109,7 @@ public enum Netpbm {
     }
 
     private static func pamHeader(_ reader: inout HeaderReader) throws(ImagingError)
-        -> (format: String, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
+        -> Header
     {
         var fields: [String: String] = [:]
         while true {
