@@ -147,3 +147,102 @@ extension AvatarPipeline {
         return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + part.bytes.count)
     }
 }
+
+extension AvatarPipeline {
+    /// The JPEG scale ``render(jpeg:pixelLimit:)`` decodes at: the smallest at which the crop
+    /// still has at least the output's pixels, when the pipeline area-averages (the default
+    /// filter for downscaling, or ``ResampleFilter/area``); full size otherwise.
+    public var jpegScale: JPEG.Scale {
+        let size = clampedOutputSize
+        guard filter == nil || filter == .area, size.width <= crop.width, size.height <= crop.height else { return .full }
+        return JPEG.Scale.fitting(crop.size, to: size)
+    }
+
+    /// Runs the pipeline on a JPEG file, decoding it at a reduced size straight from its DCT
+    /// coefficients (``JPEG/decode(_:scale:pixelLimit:)``) when the output needs no more: a
+    /// 12 MP photo cropped to 2800² for a 1024² avatar is decoded at 2016×1512, never at full
+    /// size.
+    ///
+    /// At ``jpegScale`` ``JPEG/Scale/full`` the result is exactly `render(JPEG.decode(data))`.
+    /// Reduced, the crop keeps its exact place on the photo: a crop on whole pixels of the
+    /// reduced image is area-averaged from them; one that falls between them is filtered as a
+    /// straightened frame is (``PixelBuffer/resampled(centreX:centreY:scale:rotatedBy:to:)``).
+    /// Either way the output differs from the full decode's by the reduced inverse DCT alone
+    /// (about 40 dB PSNR on photos; see the tests).
+    ///
+    /// ```swift
+    /// let avatar = try AvatarPipeline(
+    ///     crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800),
+    ///     outputSize: PixelSize(width: 1024, height: 1024), mask: .circle
+    /// ).render(jpeg: Data(contentsOf: photoURL))
+    /// ```
+    ///
+    /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:)`` and ``render(_:)``.
+    public func render(jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
+        let scale = jpegScale
+        guard scale != .full else { return try render(JPEG.decode(data, pixelLimit: pixelLimit)) }
+        let info = try JPEG.info(data)
+        let size = clampedOutputSize
+        if angle != 0 {
+            guard angle.isFinite else { throw .invalidAngle(angle) }
+            guard crop.intersection(PixelRect(size: info.displaySize)) != nil else {
+                throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
+            }
+        } else {
+            guard PixelRect(size: info.displaySize).contains(crop) else { throw .cropOutsideImage(rect: crop, imageSize: info.displaySize) }
+        }
+        let photo = try JPEG.decode(data, scale: scale, pixelLimit: pixelLimit)
+        // The crop on the reduced photo's stored pixels (pixel i of it spans i·N…(i+1)·N of
+        // the full photo's), and back to its display.
+        let full = RawAffine(orientation: info.orientation, rawSize: info.pixelSize)
+        let d = Double(scale.denominator)
+        let a = full.point(SIMD2(Double(crop.x), Double(crop.y))) / d
+        let b = full.point(SIMD2(Double(crop.x + crop.width), Double(crop.y + crop.height))) / d
+        let low = pointwiseMin(a, b), high = pointwiseMax(a, b)
+        if angle == 0 {
+            // Area weights over the exact span, whole pixels or not.
+            let bounds = PixelRect(
+                x: Int(low.x.rounded(.down)), y: Int(low.y.rounded(.down)),
+                width: Int(high.x.rounded(.up)) - Int(low.x.rounded(.down)),
+                height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
+            let stored = photo.orientation.swapsAxes ? size.transposed : size
+            var scaled = photo.resampleRaw(
+                bounds,
+                vertical: AxisWeights(
+                    areaFrom: low.y - Double(bounds.y), to: high.y - Double(bounds.y), inputCount: bounds.height,
+                    outputCount: stored.height),
+                horizontal: AxisWeights(
+                    areaFrom: low.x - Double(bounds.x), to: high.x - Double(bounds.x), inputCount: bounds.width,
+                    outputCount: stored.width))
+            scaled.orientation = photo.orientation
+            let upright = scaled.normalized()
+            let image = upright.masked(mask)
+            return Rendering(image: image, peakExtraBytes: photo.bytes.count + scaled.bytes.count * 2 + image.bytes.count)
+        }
+        let reduced = RawAffine(orientation: info.orientation, rawSize: photo.pixelSize)
+        func display(_ stored: SIMD2<Double>) -> SIMD2<Double> {
+            let offset = stored - reduced.origin
+            return SIMD2((offset * reduced.xAxis).sum(), (offset * reduced.yAxis).sum())
+        }
+        let frame = TurnedFrame(
+            centre: display((low + high) / 2), scaleX: Double(crop.width) / d / Double(size.width),
+            scaleY: Double(crop.height) / d / Double(size.height), degrees: angle, output: size)
+        let image = photo.turned(frame).masked(mask)
+        return Rendering(image: image, peakExtraBytes: photo.bytes.count + 2 * image.bytes.count)
+    }
+
+    /// Runs the pipeline on a PNG, JPEG or Netpbm file, told apart by content: PNG through
+    /// ``render(png:pixelLimit:)``, JPEG through ``render(jpeg:pixelLimit:)``, Netpbm decoded
+    /// whole.
+    ///
+    /// - Throws: ``ImagingError/unknownFormat`` for anything else, and the errors of the
+    ///   format's path.
+    public func render(imageFile data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
+        switch ImageFileFormat(sniffing: data) {
+        case .png: try render(png: data, pixelLimit: pixelLimit)
+        case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit)
+        case .netpbm: try render(Netpbm.decode(data, pixelLimit: pixelLimit))
+        case nil: throw .unknownFormat
+        }
+    }
+}

@@ -17,7 +17,6 @@ struct AxisWeights {
     ///
     /// - Complexity: O(outputCount × taps).
     init(filter: ResampleFilter, inputCount: Int, outputCount: Int) {
-        self.outputCount = outputCount
         var real: [(start: Int, weights: [Double])] = []
         real.reserveCapacity(outputCount)
         if filter == .area {
@@ -49,6 +48,32 @@ struct AxisWeights {
                 real.append((first + lead, Array(ws[lead..<tail])))
             }
         }
+        self.init(real: real, inputCount: inputCount, outputCount: outputCount)
+    }
+
+    /// Area weights from the span `lower..<upper` of `inputCount` samples (sample j spans
+    /// j…j+1; the span may start and end between samples) to `outputCount`: each output the
+    /// coverage-weighted mean of its equal share of the span.
+    ///
+    /// - Precondition: `0 ≤ lower < upper ≤ inputCount`, `outputCount > 0`.
+    init(areaFrom lower: Double, to upper: Double, inputCount: Int, outputCount: Int) {
+        let step = (upper - lower) / Double(outputCount)
+        var real: [(start: Int, weights: [Double])] = []
+        real.reserveCapacity(outputCount)
+        for i in 0..<outputCount {
+            let lo = lower + Double(i) * step, hi = i == outputCount - 1 ? upper : lower + Double(i + 1) * step
+            let first = min(inputCount - 1, Int(lo.rounded(.down))), last = max(first, min(inputCount - 1, Int(hi.rounded(.up)) - 1))
+            var ws = (first...last).map { j in max(0, min(hi, Double(j + 1)) - max(lo, Double(j))) }
+            let total = ws.reduce(0, +)
+            ws = total > 0 ? ws.map { $0 / total } : ws.map { _ in 1 / Double(ws.count) }
+            real.append((first, ws))
+        }
+        self.init(real: real, inputCount: inputCount, outputCount: outputCount)
+    }
+
+    /// Fixed-point weights from real ones that sum to 1 per output.
+    private init(real: [(start: Int, weights: [Double])], inputCount: Int, outputCount: Int) {
+        self.outputCount = outputCount
         let taps = real.map(\.weights.count).max() ?? 1
         self.taps = taps
         starts = real.map(\.start)

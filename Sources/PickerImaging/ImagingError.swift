@@ -27,6 +27,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedFeature(format: String, feature: String)
     /// The image cannot be written in this format without losing data (alpha in a PPM file).
     case cannotRepresent(format: String, reason: String)
+    /// A JPEG quality outside 1…100.
+    case invalidQuality(Int)
 
     public var description: String {
         switch self {
@@ -54,6 +56,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "corrupt \(format) file: \(reason)"
         case let .unsupportedFeature(format, feature):
             "unsupported \(format) feature: \(feature)"
+        case let .invalidQuality(quality):
+            "JPEG quality \(quality) is outside 1...100"
         case let .cannotRepresent(format, reason):
             "cannot write \(format): \(reason)"
         }

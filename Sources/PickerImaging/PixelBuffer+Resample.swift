@@ -98,9 +98,16 @@ extension PixelBuffer {
     /// Resamples the stored pixels of `rect` to `size` stored pixels: vertical pass into one
     /// row of 32-bit sums, then horizontal pass, row by row.
     func resampleRaw(_ rect: PixelRect, to size: PixelSize, filter: ResampleFilter) -> PixelBuffer {
+        resampleRaw(
+            rect, vertical: AxisWeights(filter: filter, inputCount: rect.height, outputCount: size.height),
+            horizontal: AxisWeights(filter: filter, inputCount: rect.width, outputCount: size.width))
+    }
+
+    /// Resamples the stored pixels of `rect` with weights for each axis (indices relative to
+    /// `rect`).
+    func resampleRaw(_ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights) -> PixelBuffer {
         let ch = format.bytesPerPixel
-        let vertical = AxisWeights(filter: filter, inputCount: rect.height, outputCount: size.height)
-        let horizontal = AxisWeights(filter: filter, inputCount: rect.width, outputCount: size.width)
+        let size = PixelSize(width: horizontal.outputCount, height: vertical.outputCount)
         let rowCount = rect.width * ch
         var out = [UInt8](repeating: 0, count: size.width * size.height * ch)
         var row = [Int32](repeating: 0, count: rowCount)

@@ -92,7 +92,7 @@ extension PixelBuffer {
     static let farthestFrame = 1 << 40
 
     /// The straightened frame, filtered: see ``resampled(displayRect:rotatedBy:to:)``.
-    private func turned(_ frame: TurnedFrame) -> PixelBuffer {
+    func turned(_ frame: TurnedFrame) -> PixelBuffer {
         let size = frame.output
         let straightAlpha = format != .rgba8Premultiplied
         let scale = min(frame.scaleX, frame.scaleY)

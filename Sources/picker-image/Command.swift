@@ -82,10 +82,10 @@ enum Command {
         let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
         let rendering: AvatarPipeline.Rendering
         let shown: (size: PixelSize, orientation: ImageOrientation)
-        if orientation == nil, transforms.isEmpty, let png = try ImageFile.png(files[0]) {
-            // Straight from the file: only the rows and columns the crop reads are decoded.
-            shown = (png.info.displaySize, png.info.orientation)
-            rendering = try pipeline.render(png: png.data)
+        if orientation == nil, transforms.isEmpty, let file = try ImageFile.direct(files[0]) {
+            // Straight from the file: a PNG's crop alone, a JPEG at the smallest scale that serves.
+            shown = (file.info.displaySize, file.info.orientation)
+            rendering = try pipeline.render(imageFile: file.data)
         } else {
             var photo = try ImageFile.read(files[0])
             if let orientation { photo.orientation = orientation }

@@ -15,16 +15,21 @@ enum ImageFile {
         return try ImageFileFormat.decode(data)
     }
 
-    /// The file's bytes and header when it is a PNG file (warnings about it go to standard
-    /// error); `nil` for other formats.
-    static func png(_ path: String) throws -> (data: Data, info: ImageInfo)? {
+    /// The file's bytes and header when the avatar pipeline reads it straight from the file
+    /// (PNG, decoding only the crop, or JPEG, at a reduced scale); warnings about it go to
+    /// standard error. `nil` for other formats.
+    static func direct(_ path: String) throws -> (data: Data, info: ImageInfo)? {
         let data = try contents(path)
-        guard isPNG(data) else { return nil }
-        let info = try PNG.info(data)
-        for warning in info.warnings {
-            FileHandle.standardError.write(Data("picker-image: warning: \(path): \(warning)\n".utf8))
+        switch ImageFileFormat(sniffing: data) {
+        case .png:
+            let info = try PNG.info(data)
+            for warning in info.warnings {
+                FileHandle.standardError.write(Data("picker-image: warning: \(path): \(warning)\n".utf8))
+            }
+            return (data, info)
+        case .jpeg: return (data, try JPEG.info(data))
+        case .netpbm, nil: return nil
         }
-        return (data, info)
     }
 
     /// The file's header: no pixels are decoded.

@@ -11,7 +11,26 @@ struct JPEGTests {
     /// Every fixture with a reference decode beside it.
     static var names: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".ppm") || $0.hasSuffix(".pgm") }.map { String($0.dropLast(4)) }.sorted()
+        return files.filter { ($0.hasSuffix(".ppm") || $0.hasSuffix(".pgm")) && !$0.dropLast(4).contains(".") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// The reference decode of fixture `name` at `scale` (djpeg's `-scale 1/N`).
+    static func reference(_ name: String, scale: JPEG.Scale = .full) throws -> PixelBuffer {
+        let base = name + (scale == .full ? "" : ".s\(scale.denominator)")
+        let suffix = FileManager.default.fileExists(atPath: folder.appendingPathComponent(base + ".ppm").path) ? ".ppm" : ".pgm"
+        return try Netpbm.decode(try data(base + suffix))
+    }
+
+    /// The stored red, green and blue samples of `image`, packed.
+    static func rgb(_ image: PixelBuffer) -> [UInt8] {
+        let count = image.width * image.height
+        var rgb = [UInt8](repeating: 0, count: count * 3)
+        image.bytes.withUnsafeBufferPointer { rgba in
+            rgb.withUnsafeMutableBufferPointer { out in
+                for i in 0..<count { out[3 * i] = rgba[4 * i]; out[3 * i + 1] = rgba[4 * i + 1]; out[3 * i + 2] = rgba[4 * i + 2] }
+            }
+        }
+        return rgb
     }
 
     static func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
@@ -47,24 +66,48 @@ struct JPEGTests {
     @Test("decodes the same samples as libjpeg-turbo", arguments: names)
     func sameAsLibjpegTurbo(name: String) throws {
         let image = try JPEG.decode(try Self.data(name + ".jpg"))
-        let referenceFile = FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(name + ".ppm").path) ? ".ppm" : ".pgm"
-        let reference = try Netpbm.decode(try Self.data(name + referenceFile))
+        let reference = try Self.reference(name)
         #expect(image.pixelSize == reference.pixelSize)
         let result = Self.compare(image, reference)
         #expect(result.differing == 0, "\(name): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
     }
 
-    @Test func aTwelveMegapixelPhotoDecodesToTheReferencePixels() throws {
-        let image = try JPEG.decode(try Self.data("photo-4032x3024-420.jpg"))
-        #expect(image.pixelSize == PixelSize(width: 4032, height: 3024))
-        var rgb = [UInt8](repeating: 0, count: 4032 * 3024 * 3)
-        image.bytes.withUnsafeBufferPointer { rgba in
-            rgb.withUnsafeMutableBufferPointer { out in
-                for i in 0..<(4032 * 3024) { out[3 * i] = rgba[4 * i]; out[3 * i + 1] = rgba[4 * i + 1]; out[3 * i + 2] = rgba[4 * i + 2] }
-            }
-        }
-        let expected = try String(decoding: Self.data("photo-4032x3024-420.crc"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(String(format: "%08x", Checksum.crc32(rgb)) == expected)
+    /// CMYK's reference is Pillow's conversion, which djpeg cannot scale.
+    static var scalable: [String] { names.filter { $0 != "cmyk" } }
+
+    @Test("decodes at 1/2, 1/4 and 1/8 the same samples as djpeg -scale", arguments: scalable, [JPEG.Scale.half, .quarter, .eighth])
+    func scaledSameAsLibjpegTurbo(name: String, scale: JPEG.Scale) throws {
+        let data = try Self.data(name + ".jpg")
+        let image = try JPEG.decode(data, scale: scale)
+        let reference = try Self.reference(name, scale: scale)
+        #expect(image.pixelSize == reference.pixelSize)
+        #expect(image.pixelSize == scale.size(of: try JPEG.info(data).pixelSize))
+        let result = Self.compare(image, reference)
+        #expect(result.differing == 0, "\(name) 1/\(scale.denominator): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
+    }
+
+    @Test(
+        "VGA and 12 MP photos decode to the reference pixels at every scale",
+        arguments: [("photo-640x480-420", 640, 480), ("photo-4032x3024-420", 4032, 3024)], JPEG.Scale.allCases)
+    func photos(photo: (name: String, width: Int, height: Int), scale: JPEG.Scale) throws {
+        let image = try JPEG.decode(try Self.data(photo.name + ".jpg"), scale: scale)
+        #expect(image.pixelSize == PixelSize(width: photo.width / scale.denominator, height: photo.height / scale.denominator))
+        let file = photo.name + (scale == .full ? "" : ".s\(scale.denominator)") + ".crc"
+        let expected = try String(decoding: Self.data(file), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(String(format: "%08x", Checksum.crc32(Self.rgb(image))) == expected)
+    }
+
+    @Test func scalesAreChosenSoTheOutputLosesNothing() {
+        let photo = PixelSize(width: 4032, height: 3024)
+        #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 1024, height: 1024)) == .half)
+        #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 350, height: 350)) == .eighth)
+        #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 351, height: 350)) == .quarter)
+        #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 1401, height: 10)) == .full)
+        #expect(JPEG.Scale.fitting(photo, to: PixelSize(width: 0, height: 10)) == .full)
+        #expect(JPEG.Scale.fitting(PixelSize(width: 10, height: 10), to: PixelSize(width: 20, height: 20)) == .full)
+        #expect(JPEG.Scale.eighth.size(of: PixelSize(width: 17, height: 9)) == PixelSize(width: 3, height: 2))
+        #expect(JPEG.Scale.half.size(of: PixelSize(width: 1, height: 1)) == PixelSize(width: 1, height: 1))
+        #expect(JPEG.Scale.quarter.size(of: photo) == PixelSize(width: 1008, height: 756))
     }
 
     @Test func theEXIFOrientationComesWithTheImage() throws {

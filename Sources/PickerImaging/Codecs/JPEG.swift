@@ -26,8 +26,51 @@ public enum JPEG {
     ///   ``PixelBuffer``.
     /// - Complexity: O(file size + pixels).
     public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
+        try decode(data, scale: .full, pixelLimit: pixelLimit)
+    }
+
+    /// Reads a JPEG file at a reduced size, straight from the DCT coefficients (libjpeg's
+    /// `scale_denom`): each 8×8 block becomes 4×4, 2×2 or 1×1 samples through a smaller inverse
+    /// DCT, so no full-size pixels are ever made. The samples are libjpeg-turbo's for the
+    /// same scale (`djpeg -scale 1/2`), which also leaves out the triangle upsampling at 1/8.
+    ///
+    /// ```swift
+    /// let preview = try JPEG.decode(data, scale: .quarter)   // 4032×3024 → 1008×756
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scale: the size to decode at; see ``Scale/size(of:)``.
+    ///   - pixelLimit: the most pixels accepted, counted at full size (the coefficients are held
+    ///     at full size whatever the scale).
+    /// - Throws: the errors of ``decode(_:pixelLimit:)``.
+    public static func decode(_ data: Data, scale: Scale, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError)
+        -> PixelBuffer
+    {
         // A decoded image always comes back with the full decode.
-        try JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode().image!
+        try JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(denominator: scale.rawValue).image!
+    }
+
+    /// A size to decode at: a fraction of the image's own, 1/1, 1/2, 1/4 or 1/8.
+    public enum Scale: Int, Sendable, CaseIterable {
+        case full = 1, half = 2, quarter = 4, eighth = 8
+
+        /// How many pixels of the full image each pixel of the result spans, on each axis.
+        public var denominator: Int { rawValue }
+
+        /// The size an image of `size` decodes to: each side divided and rounded up, as libjpeg
+        /// does.
+        public func size(of size: PixelSize) -> PixelSize {
+            PixelSize(width: size.width / rawValue + (size.width % rawValue == 0 ? 0 : 1),
+                      height: size.height / rawValue + (size.height % rawValue == 0 ? 0 : 1))
+        }
+
+        /// The smallest scale at which `region` of the image still has at least `output`'s
+        /// pixels on each axis, so that a downscale to `output` loses nothing the full decode
+        /// would have kept. ``full`` when `output` is as large as `region`, or either is empty.
+        public static func fitting(_ region: PixelSize, to output: PixelSize) -> Scale {
+            guard !region.isEmpty, !output.isEmpty else { return .full }
+            return allCases.last { region.width / $0.rawValue >= output.width && region.height / $0.rawValue >= output.height } ?? .full
+        }
     }
 
     /// What a JPEG file holds, from its segments up to the first scan: nothing is decoded.

@@ -50,7 +50,7 @@ struct JPEGDecoder {
     private func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
 
     /// Reads the segments. With `headerOnly`, stops at the first scan.
-    func decode(headerOnly: Bool = false) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
+    func decode(headerOnly: Bool = false, denominator: Int = 1) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: "JPEG") : .unknownFormat
         }
@@ -146,7 +146,7 @@ struct JPEGDecoder {
         for component in frame.components where quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
         }
-        let image = try JPEGPixels.render(frame, quantization: quantization, header: header)
+        let image = try JPEGPixels.render(frame, quantization: quantization, header: header, denominator: denominator)
         return (header, image)
     }
 

@@ -102,3 +102,117 @@ enum JPEGIDCT {
         }
     }
 }
+
+/// libjpeg's reduced inverse DCTs, for decoding at 1/2, 1/4 and 1/8 size: each block gives
+/// 4×4, 2×2 or 1×1 samples straight from its low-frequency coefficients (the steps of
+/// libjpeg-turbo's `jidctred.c`, so the same samples as `djpeg -scale`).
+extension JPEGIDCT {
+    static let fix0_211164243 = 1730, fix0_509795579 = 4176, fix0_601344887 = 4926, fix0_720959822 = 5906
+    static let fix0_850430095 = 6967, fix1_061594337 = 8697, fix1_272758580 = 10426, fix1_451774981 = 11893
+    static let fix2_172734803 = 17799, fix3_624509785 = 29692
+
+    /// Writes one block as `size`×`size` samples (8, 4, 2 or 1), `stride` apart.
+    @inline(__always)
+    static func transform(
+        _ coefficients: UnsafePointer<Int16>, size: Int, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        switch size {
+        case 8: transform(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        case 4: transform4(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        case 2: transform2(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        default: out[0] = limit(descale(Int(Int32(truncatingIfNeeded: Int(coefficients[0]) * Int(q[0]))), 3))
+        }
+    }
+
+    /// The 4-point odd part: inputs 7, 5, 3 and 1 in, the two odd terms out.
+    @inline(__always)
+    static func odd4(_ z1: Int, _ z2: Int, _ z3: Int, _ z4: Int) -> (Int, Int) {
+        (z1 * -fix0_211164243 + z2 * fix1_451774981 + z3 * -fix2_172734803 + z4 * fix1_061594337,
+         z1 * -fix0_509795579 + z2 * -fix0_601344887 + z3 * fix0_899976223 + z4 * fix2_562915447)
+    }
+
+    /// One block to 4×4 samples (row 4 and column 4 of the coefficients are not needed).
+    static func transform4(
+        _ c: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        @inline(__always) func dq(_ i: Int) -> Int { Int(c[i]) * Int(q[i]) }
+        for column in 0..<8 where column != 4 {
+            if c[8 + column] == 0 && c[16 + column] == 0 && c[24 + column] == 0 && c[40 + column] == 0
+                && c[48 + column] == 0 && c[56 + column] == 0
+            {
+                let dc = Int32(truncatingIfNeeded: dq(column) << pass1Bits)
+                for row in 0..<4 { ws[row * 8 + column] = dc }
+                continue
+            }
+            let tmp0 = dq(column) << (constBits + 1)
+            let tmp2 = dq(16 + column) * fix1_847759065 + dq(48 + column) * -fix0_765366865
+            let tmp10 = tmp0 + tmp2, tmp12 = tmp0 - tmp2
+            let (odd0, odd2) = odd4(dq(56 + column), dq(40 + column), dq(24 + column), dq(8 + column))
+            let n = constBits - pass1Bits + 1
+            ws[column] = Int32(truncatingIfNeeded: descale(tmp10 + odd2, n))
+            ws[24 + column] = Int32(truncatingIfNeeded: descale(tmp10 - odd2, n))
+            ws[8 + column] = Int32(truncatingIfNeeded: descale(tmp12 + odd0, n))
+            ws[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 - odd0, n))
+        }
+        let n = constBits + pass1Bits + 3 + 1
+        for row in 0..<4 {
+            let w = ws + row * 8, o = out + row * stride
+            if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+                let dc = limit(descale(Int(w[0]), pass1Bits + 3))
+                for i in 0..<4 { o[i] = dc }
+                continue
+            }
+            let tmp0 = Int(w[0]) << (constBits + 1)
+            let tmp2 = Int(w[2]) * fix1_847759065 + Int(w[6]) * -fix0_765366865
+            let tmp10 = tmp0 + tmp2, tmp12 = tmp0 - tmp2
+            let (odd0, odd2) = odd4(Int(w[7]), Int(w[5]), Int(w[3]), Int(w[1]))
+            o[0] = limit(descale(tmp10 + odd2, n))
+            o[3] = limit(descale(tmp10 - odd2, n))
+            o[1] = limit(descale(tmp12 + odd0, n))
+            o[2] = limit(descale(tmp12 - odd0, n))
+        }
+    }
+
+    /// The 2-point odd term of inputs 7, 5, 3 and 1.
+    @inline(__always)
+    static func odd2(_ in7: Int, _ in5: Int, _ in3: Int, _ in1: Int) -> Int {
+        in7 * -fix0_720959822 + in5 * fix0_850430095 + in3 * -fix1_272758580 + in1 * fix3_624509785
+    }
+
+    /// One block to 2×2 samples (only the odd rows and columns, and the DC's, are needed).
+    static func transform2(
+        _ c: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        @inline(__always) func dq(_ i: Int) -> Int { Int(c[i]) * Int(q[i]) }
+        for column in [0, 1, 3, 5, 7] {
+            if c[8 + column] == 0 && c[24 + column] == 0 && c[40 + column] == 0 && c[56 + column] == 0 {
+                let dc = Int32(truncatingIfNeeded: dq(column) << pass1Bits)
+                ws[column] = dc
+                ws[8 + column] = dc
+                continue
+            }
+            let tmp10 = dq(column) << (constBits + 2)
+            let tmp0 = odd2(dq(56 + column), dq(40 + column), dq(24 + column), dq(8 + column))
+            let n = constBits - pass1Bits + 2
+            ws[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp0, n))
+            ws[8 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp0, n))
+        }
+        let n = constBits + pass1Bits + 3 + 2
+        for row in 0..<2 {
+            let w = ws + row * 8, o = out + row * stride
+            if w[1] == 0 && w[3] == 0 && w[5] == 0 && w[7] == 0 {
+                let dc = limit(descale(Int(w[0]), pass1Bits + 3))
+                o[0] = dc
+                o[1] = dc
+                continue
+            }
+            let tmp10 = Int(w[0]) << (constBits + 2)
+            let tmp0 = odd2(Int(w[7]), Int(w[5]), Int(w[3]), Int(w[1]))
+            o[0] = limit(descale(tmp10 + tmp0, n))
+            o[1] = limit(descale(tmp10 - tmp0, n))
+        }
+    }
+}

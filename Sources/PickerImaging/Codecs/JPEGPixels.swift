@@ -21,19 +21,53 @@ enum JPEGPixels {
         }
     }
 
+    /// How one component becomes full-size rows at a given scale: libjpeg's choices. Its
+    /// blocks are transformed to `size`×`size` samples (a subsampled component is given a
+    /// larger reduced IDCT when that spares upsampling), then upsampled by `hx`×`vy`.
+    struct Layout {
+        /// Samples per block side: 8, 4, 2 or 1.
+        var size: Int
+        /// The component's samples that hold image data.
+        var width: Int, height: Int
+        /// Samples from one row of the component's plane to the next.
+        var stride: Int
+        /// The upsampling factors.
+        var hx: Int, vy: Int
+        /// Whether libjpeg's triangle filters apply (not when decoding at 1/8).
+        var fancy: Bool
+
+        init(_ c: JPEGDecoder.Component, frame: JPEGDecoder.Frame, smallest: Int) {
+            var size = smallest
+            while size < 8 && (frame.hMax * smallest) % (c.h * size * 2) == 0 && (frame.vMax * smallest) % (c.v * size * 2) == 0 {
+                size *= 2
+            }
+            self.size = size
+            width = (frame.width * c.h * size + frame.hMax * 8 - 1) / (frame.hMax * 8)
+            height = (frame.height * c.v * size + frame.vMax * 8 - 1) / (frame.vMax * 8)
+            stride = c.blocksAcross * size
+            hx = frame.hMax * smallest / (c.h * size)
+            vy = frame.vMax * smallest / (c.v * size)
+            fancy = smallest > 1
+        }
+    }
+
+    /// The pixels, decoded at 1/`denominator` of full size (1, 2, 4 or 8): `⌈width / denominator⌉`
+    /// × `⌈height / denominator⌉`.
     static func render(
-        _ frame: JPEGDecoder.Frame, quantization: [[Int32]], header: JPEGDecoder.Header
+        _ frame: JPEGDecoder.Frame, quantization: [[Int32]], header: JPEGDecoder.Header, denominator: Int = 1
     ) throws(ImagingError) -> PixelBuffer {
         for c in frame.components where frame.hMax % c.h != 0 || frame.vMax % c.v != 0 {
             throw .unsupportedFeature(format: "JPEG", feature: "fractional sampling \(c.h)x\(c.v) of \(frame.hMax)x\(frame.vMax)")
         }
-        // Every block through the inverse DCT, into one plane per component.
+        let smallest = 8 / denominator
+        let layouts = frame.components.map { Layout($0, frame: frame, smallest: smallest) }
+        // Every block that holds image data through the inverse DCT, into one plane per component.
         var planes: [[UInt8]] = []
-        for c in frame.components {
-            let stride = c.blocksAcross * 8
-            var plane = [UInt8](repeating: 0, count: stride * c.blocksDown * 8)
+        for (c, layout) in zip(frame.components, layouts) {
+            let stride = layout.stride, size = layout.size
+            var plane = [UInt8](repeating: 0, count: stride * c.blocksDown * size)
             var workspace = [Int32](repeating: 0, count: 64)
-            let rows = (c.height + 7) / 8, columns = (c.width + 7) / 8
+            let rows = (layout.height + size - 1) / size, columns = (layout.width + size - 1) / size
             do {
                 let coefficients = UnsafeBufferPointer(start: c.coefficients.base, count: c.coefficients.count)
                 quantization[c.table].withUnsafeBufferPointer { q in
@@ -42,8 +76,9 @@ enum JPEGPixels {
                             for row in 0..<rows {
                                 for column in 0..<columns {
                                     JPEGIDCT.transform(
-                                        coefficients.baseAddress! + (row * c.blocksAcross + column) * 64, quantization: q.baseAddress!,
-                                        workspace: ws.baseAddress!, into: out.baseAddress! + row * 8 * stride + column * 8, stride: stride)
+                                        coefficients.baseAddress! + (row * c.blocksAcross + column) * 64, size: size,
+                                        quantization: q.baseAddress!, workspace: ws.baseAddress!,
+                                        into: out.baseAddress! + row * size * stride + column * size, stride: stride)
                                 }
                             }
                         }
@@ -52,20 +87,20 @@ enum JPEGPixels {
             }
             planes.append(plane)
         }
-        let width = frame.width, height = frame.height
+        let width = (frame.width * smallest + 7) / 8, height = (frame.height * smallest + 7) / 8
         let space = colourSpace(frame, header)
         let gray: Bool = if case .gray = space { true } else { false }
         let outChannels = gray ? 1 : 4
         var out = [UInt8](repeating: 255, count: width * height * outChannels)
         // One upsampled row per component at a time.
-        var rows = frame.components.map { c in [UInt8](repeating: 0, count: c.width * frame.hMax / c.h + 8) }
+        var rows = layouts.map { [UInt8](repeating: 0, count: $0.width * $0.hx + 8) }
         let tables = ColourTables.shared
         out.withUnsafeMutableBufferPointer { destination in
             for y in 0..<height {
-                for (index, c) in frame.components.enumerated() {
+                for index in layouts.indices {
                     planes[index].withUnsafeBufferPointer { plane in
                         rows[index].withUnsafeMutableBufferPointer { row in
-                            upsampleRow(y, of: c, frame: frame, plane: plane.baseAddress!, stride: c.blocksAcross * 8, into: row.baseAddress!)
+                            upsampleRow(y, layouts[index], plane: plane.baseAddress!, into: row.baseAddress!)
                         }
                     }
                 }
@@ -122,29 +157,27 @@ enum JPEGPixels {
         return UInt8((t + (t >> 8)) >> 8)
     }
 
-    /// Image row `y` of component `c`, upsampled to full width (at least `frame.width` samples).
-    static func upsampleRow(
-        _ y: Int, of c: JPEGDecoder.Component, frame: JPEGDecoder.Frame, plane: UnsafePointer<UInt8>, stride: Int,
-        into out: UnsafeMutablePointer<UInt8>
-    ) {
-        let hx = frame.hMax / c.h, vy = frame.vMax / c.v
-        let n = c.width
-        let fancy = n > 2
+    /// Image row `y` of a component, upsampled to full width (at least the image's width in
+    /// samples).
+    static func upsampleRow(_ y: Int, _ layout: Layout, plane: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+        let (hx, vy, stride) = (layout.hx, layout.vy, layout.stride)
+        let n = layout.width
+        let fancy = layout.fancy && n > 2
         switch (hx, vy) {
         case (1, 1):
             out.update(from: plane + y * stride, count: n)
         case (2, 1) where fancy:
             fancyRow(plane + y * stride, count: n, into: out)
-        case (1, 2):
+        case (1, 2) where layout.fancy:
             // libjpeg-turbo's h1v2 fancy upsampling: the nearer neighbour row weighs 1, the row 3.
             let inRow = y / 2, upper = y % 2 == 0
-            let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, c.height - 1)
+            let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, layout.height - 1)
             let this = plane + inRow * stride, that = plane + neighbour * stride
             let bias = upper ? 1 : 2
             for x in 0..<n { out[x] = UInt8((Int(this[x]) * 3 + Int(that[x]) + bias) >> 2) }
         case (2, 2) where fancy:
             let inRow = y / 2, upper = y % 2 == 0
-            let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, c.height - 1)
+            let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, layout.height - 1)
             let this = plane + inRow * stride, that = plane + neighbour * stride
             var last = Int(this[0]) * 3 + Int(that[0])
             var current = last

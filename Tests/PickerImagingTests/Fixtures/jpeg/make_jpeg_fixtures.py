@@ -34,17 +34,25 @@ def cjpeg(name, image, *options):
 
 
 def reference(name, data, large=False):
-    """djpeg's default decode (islow, fancy upsampling), as PPM or PGM; for large files a CRC."""
-    pnm = subprocess.run(["djpeg", "-pnm"], input=data, capture_output=True, check=True).stdout
-    # Pillow (libjpeg-turbo too) must agree, so either is the reference.
-    pillow = Image.open(io.BytesIO(data))
-    pillow.load()
-    assert pillow.tobytes() == Image.open(io.BytesIO(pnm)).tobytes(), name
-    if large:
-        pixels = Image.open(io.BytesIO(pnm)).tobytes()
-        open(os.path.join(here, name + ".crc"), "w").write("%08x\n" % (zlib.crc32(pixels) & 0xFFFFFFFF))
-    else:
-        open(os.path.join(here, name + (".pgm" if pnm[:2] == b"P5" else ".ppm")), "wb").write(pnm)
+    """djpeg's default decode (islow, fancy upsampling), as PPM or PGM, and its decodes at 1/2,
+    1/4 and 1/8 size (`-scale 1/N`, written NAME.sN.ppm); for large files CRCs instead."""
+    for n in (1, 2, 4, 8):
+        pnm = subprocess.run(["djpeg", "-pnm", "-scale", f"1/{n}"], input=data, capture_output=True, check=True).stdout
+        # Pillow (libjpeg-turbo too) must agree, so either is the reference.
+        pillow = Image.open(io.BytesIO(data))
+        if n > 1:
+            w, h = pillow.size
+            pillow.draft(pillow.mode, (max(1, w // n), max(1, h // n)))
+        pillow.load()
+        djpeg = Image.open(io.BytesIO(pnm))
+        # (Pillow's draft picks a smaller reduction when a side is not a multiple of N.)
+        assert pillow.size != djpeg.size or pillow.tobytes() == djpeg.tobytes(), (name, n)
+        suffix = "" if n == 1 else f".s{n}"
+        if large:
+            pixels = Image.open(io.BytesIO(pnm)).tobytes()
+            open(os.path.join(here, name + suffix + ".crc"), "w").write("%08x\n" % (zlib.crc32(pixels) & 0xFFFFFFFF))
+        else:
+            open(os.path.join(here, name + suffix + (".pgm" if pnm[:2] == b"P5" else ".ppm")), "wb").write(pnm)
 
 
 def main():
@@ -82,6 +90,20 @@ def main():
     open(os.path.join(here, "cmyk.jpg"), "wb").write(out.getvalue())
     back = Image.open(io.BytesIO(out.getvalue())).convert("RGB")
     back.save(os.path.join(here, "cmyk.ppm"))
+    # What cjpeg makes of some references at quality 90, decoded: the encoder's output must
+    # decode to the same pixels (NAME.q90-444.ppm, NAME.q90-420.ppm).
+    for name in ("base-444-64x48", "base-420-33x21", "base-422-17x9", "base-420-1x1", "optimized-q50", "gray-17x9"):
+        source = open(os.path.join(here, name + (".pgm" if name.startswith("gray") else ".ppm")), "rb").read()
+        for sampling in ("444", "420"):
+            if name.startswith("gray") and sampling == "420":
+                continue
+            data = subprocess.run(["cjpeg", "-quality", "90", "-sample", {"444": "1x1", "420": "2x2"}[sampling] + ",1x1,1x1"],
+                                  input=source, capture_output=True, check=True).stdout
+            pnm = subprocess.run(["djpeg", "-pnm"], input=data, capture_output=True, check=True).stdout
+            open(os.path.join(here, f"{name}.q90-{sampling}" + (".pgm" if pnm[:2] == b"P5" else ".ppm")), "wb").write(pnm)
+    # A VGA photo, for tests of the pipeline that need more than a few blocks.
+    vga = photo(640, 480, 5).filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(1))
+    reference("photo-640x480-420", cjpeg("photo-640x480-420", vga, "-quality", "90", "-sample", "2x2,1x1,1x1"), large=True)
     # A 12 MP photo, as phones write them: its reference is a CRC of the decoded pixels.
     big = photo(4032, 3024, 12).resize((4032, 3024))
     reference("photo-4032x3024-420", cjpeg("photo-4032x3024-420", big.filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(2)), "-quality", "90", "-sample", "2x2,1x1,1x1"), large=True)

@@ -1,0 +1,111 @@
+import Foundation
+@testable import PickerImaging
+import Testing
+
+/// The avatar pipeline straight from JPEG files: the reduced decode it picks, where the crop
+/// lands on the reduced photo, and how close the result stays to the full decode's.
+@Suite("JPEG avatar pipeline")
+struct JPEGPipelineTests {
+    static func data(_ name: String) throws -> Data { try JPEGTests.data(name) }
+
+    /// PSNR of two images' RGB samples, in dB.
+    static func psnr(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
+        #expect(a.displaySize == b.displaySize)
+        var squares = 0.0, count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a[x, y], q = b[x, y]
+                for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
+                    squares += pow(Double(u) - Double(v), 2)
+                    count += 1
+                }
+            }
+        }
+        return squares == 0 ? .infinity : 10 * log10(255 * 255 / (squares / Double(count)))
+    }
+
+    @Test func theScaleIsTheSmallestThatKeepsTheOutputsPixels() {
+        let crop = PixelRect(x: 400, y: 100, width: 2800, height: 2800)
+        func scale(_ side: Int, _ filter: ResampleFilter? = nil, angle: Double = 0) -> JPEG.Scale {
+            AvatarPipeline(crop: crop, outputSize: PixelSize(width: side, height: side), filter: filter, angle: angle).jpegScale
+        }
+        #expect(scale(1024) == .half)
+        #expect(scale(1024, .area) == .half)
+        #expect(scale(1024, angle: 7) == .half)
+        #expect(scale(512) == .quarter)
+        #expect(scale(256) == .eighth)
+        #expect(scale(1401) == .full)
+        #expect(scale(4000) == .full)
+        #expect(scale(256, .lanczos3) == .full)
+        #expect(scale(256, .bilinear) == .full)
+        // The maximum dimension counts: 8000 is clamped to 4096, which this crop still covers.
+        let clamped = AvatarPipeline(
+            crop: PixelRect(x: 0, y: 0, width: 9000, height: 9000), outputSize: PixelSize(width: 8000, height: 8000))
+        #expect(clamped.jpegScale == .half)
+    }
+
+    @Test func aTwelveMegapixelAvatarIsDecodedAtHalfSize() throws {
+        let data = try Self.data("photo-4032x3024-420.jpg")
+        let pipeline = AvatarPipeline(
+            crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800), outputSize: PixelSize(width: 1024, height: 1024))
+        let rendering = try pipeline.render(jpeg: data)
+        // Exactly the half-size decode, cropped on its own pixels.
+        let half = try JPEG.decode(data, scale: .half)
+        var onHalf = pipeline
+        onHalf.crop = PixelRect(x: 200, y: 50, width: 1400, height: 1400)
+        #expect(rendering.image.bytes == (try onHalf.render(half)).image.bytes)
+        // Close to the full decode's avatar.
+        let full = try pipeline.render(JPEG.decode(data))
+        let quality = Self.psnr(rendering.image, full.image)
+        #expect(quality >= 40, "\(quality) dB")
+        print("PSNR 12MP", quality)
+        // The memory held is the reduced photo's, not the full one's 48 MB.
+        #expect(rendering.peakExtraBytes <= 2016 * 1512 * 4 + 3 * 1024 * 1024 * 4)
+        #expect(try pipeline.render(imageFile: data).image.bytes == rendering.image.bytes)
+    }
+
+    @Test func aCropOnReducedPixelsKeepsItsPlaceUnderEveryOrientation() throws {
+        // exif-right.jpg is stored 64×48, shown 48×64 (orientation 6). At 1/4 it is 16×12
+        // stored; the crop (8, 16, 32, 32) is (2, 4, 8, 8) of the reduced display.
+        let data = try Self.data("exif-right.jpg")
+        let pipeline = AvatarPipeline(crop: PixelRect(x: 8, y: 16, width: 32, height: 32), outputSize: PixelSize(width: 8, height: 8))
+        #expect(pipeline.jpegScale == .quarter)
+        var onQuarter = pipeline
+        onQuarter.crop = PixelRect(x: 2, y: 4, width: 8, height: 8)
+        let expected = try onQuarter.render(JPEG.decode(data, scale: .quarter)).image
+        #expect(try pipeline.render(jpeg: data).image.bytes == expected.bytes)
+        #expect(expected.displaySize == PixelSize(width: 8, height: 8))
+    }
+
+    @Test("a crop between reduced pixels stays close to the full decode's", arguments: [0.0, 10, -33])
+    func cropBetweenPixels(angle: Double) throws {
+        let data = try Self.data("photo-640x480-420.jpg")
+        let pipeline = AvatarPipeline(
+            crop: PixelRect(x: 101, y: 63, width: 403, height: 303), outputSize: PixelSize(width: 100, height: 75), angle: angle)
+        #expect(pipeline.jpegScale == .quarter)
+        let reduced = try pipeline.render(jpeg: data).image
+        let full = try pipeline.render(JPEG.decode(data)).image
+        #expect(reduced.displaySize == full.displaySize)
+        let quality = Self.psnr(reduced, full)
+        #expect(quality >= 35, "\(quality) dB at \(angle)°")
+        print("PSNR", angle, quality)
+    }
+
+    @Test func badCropsAndFilesGiveTheFullPathsErrors() throws {
+        let data = try Self.data("exif-right.jpg")
+        let outside = AvatarPipeline(crop: PixelRect(x: 40, y: 0, width: 32, height: 32), outputSize: PixelSize(width: 4, height: 4))
+        #expect(throws: ImagingError.cropOutsideImage(rect: outside.crop, imageSize: PixelSize(width: 48, height: 64))) {
+            try outside.render(jpeg: data)
+        }
+        var nan = outside
+        nan.angle = .nan
+        #expect {
+            try nan.render(jpeg: data)
+        } throws: { error in
+            guard case .invalidAngle(let angle) = error as? ImagingError else { return false }
+            return angle.isNaN
+        }
+        #expect(throws: ImagingError.self) { try outside.render(jpeg: Data(data.prefix(300))) }
+        #expect(throws: ImagingError.unknownFormat) { try outside.render(imageFile: Data([1, 2, 3])) }
+    }
+}
