@@ -30,6 +30,38 @@ enum Command {
         return 0
     }
 
+    /// `--quality`, `--chroma`, `--optimize` and `--background`: how a .jpg output is written.
+    static func jpegOptions(_ options: inout Options) throws -> JPEG.EncodingOptions {
+        var jpeg = JPEG.EncodingOptions()
+        if let text = try options.value("--quality") {
+            guard let quality = Int(text), (1...100).contains(quality) else {
+                throw UsageError(message: "--quality is 1...100, not '\(text)'")
+            }
+            jpeg.quality = quality
+        }
+        if let text = try options.value("--chroma") {
+            switch text {
+            case "444", "4:4:4": jpeg.chroma = .full
+            case "420", "4:2:0": jpeg.chroma = .quarter
+            default: throw UsageError(message: "--chroma is 444 or 420, not '\(text)'")
+            }
+        }
+        jpeg.optimizedHuffman = options.flag("--optimize")
+        if let text = try options.value("--background") {
+            jpeg.background = try parseColour(text)
+        }
+        return jpeg
+    }
+
+    /// `RRGGBB` or `#RRGGBB` in hexadecimal.
+    static func parseColour(_ text: String) throws -> RGBA {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else {
+            throw UsageError(message: "--background is a colour as RRGGBB in hexadecimal, not '\(text)'")
+        }
+        return RGBA(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+
     static func crop(_ options: inout Options) throws {
         guard let rectText = try options.value("--rect") else { throw UsageError(message: "crop needs --rect X,Y,W,H") }
         guard let sizeText = try options.value("--size") else { throw UsageError(message: "crop needs --size N or WxH") }
@@ -78,6 +110,7 @@ enum Command {
             }
             return degrees
         } ?? 0
+        let jpeg = try jpegOptions(&options)
         let files = try options.finish(positionals: 2)
         let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
         let rendering: AvatarPipeline.Rendering
@@ -93,7 +126,7 @@ enum Command {
             shown = (photo.displaySize, photo.orientation)
             rendering = try pipeline.render(photo)
         }
-        try ImageFile.write(rendering.image, to: files[1])
+        try ImageFile.write(rendering.image, to: files[1], jpeg: jpeg)
         print("\(files[1]): \(rendering.image.displaySize) from \(shown.size) crop \(rect)"
             + (angle == 0 ? ", " : " turned \(angle)°, ")
             + "orientation \(shown.orientation), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")

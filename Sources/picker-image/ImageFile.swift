@@ -46,14 +46,15 @@ enum ImageFile {
         }
     }
 
-    static func write(_ image: PixelBuffer, to path: String) throws {
+    static func write(_ image: PixelBuffer, to path: String, jpeg: JPEG.EncodingOptions = JPEG.EncodingOptions()) throws {
         let data: Data
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "png": data = PNG.encode(image)
+        case "jpg", "jpeg": data = try JPEG.encode(image, options: jpeg)
         case "pam": data = Netpbm.encodePAM(image)
         case "ppm": data = try Netpbm.encodePPM(image)
         case "pgm": data = try Netpbm.encodePGM(image)
-        default: throw UsageError(message: "cannot tell the format of \(path): use .png, .ppm, .pgm or .pam")
+        default: throw UsageError(message: "cannot tell the format of \(path): use .png, .jpg, .ppm, .pgm or .pam")
         }
         do { try data.write(to: URL(fileURLWithPath: path)) } catch {
             throw UsageError(message: "cannot write \(path): \((error as NSError).localizedDescription)")

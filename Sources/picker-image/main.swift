@@ -5,12 +5,16 @@ import PickerImaging
 let usage = """
     usage: picker-image crop --rect X,Y,W,H --size N|WxH [--filter area|bilinear|lanczos]
                              [--mask circle|none] [--orientation auto|1...8]
-                             [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES] IN OUT
+                             [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES]
+                             [--quality 1...100] [--chroma 444|420] [--optimize]
+                             [--background RRGGBB] IN OUT
            picker-image info FILE
            picker-image bench [--json] [--runs N] [--only PREFIX] [--jpeg DIR]
-    Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, PPM, PGM or PAM
-    by extension. --angle straightens the crop: the rect
-    turned clockwise about its centre, filtered; what falls off the image is transparent.
+    Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, JPEG (.jpg),
+    PPM, PGM or PAM by extension. --angle straightens the crop: the rect turned clockwise
+    about its centre, filtered; what falls off the image is transparent. A JPEG is written at
+    --quality (90), --chroma (420), with Huffman tables fitted to it under --optimize, and
+    transparent pixels (a circle mask's corners) over --background (FFFFFF).
     """
 
 do {

@@ -96,9 +96,35 @@ struct PickerImageToolTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let jpeg = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jpeg/base-420-64x48.jpg")
         #expect(try Command.run(["crop", "--rect", "8,0,48,48", "--size", "16", jpeg.path, out]) == 0)
-        let expected = try AvatarPipeline(crop: PixelRect(x: 8, y: 0, width: 48, height: 48), outputSize: PixelSize(width: 16, height: 16), mask: .square)
-            .render(try JPEG.decode(Data(contentsOf: jpeg))).image
+        // Straight from the file, at half size (48 → 16 needs no more).
+        let pipeline = AvatarPipeline(crop: PixelRect(x: 8, y: 0, width: 48, height: 48), outputSize: PixelSize(width: 16, height: 16), mask: .square)
+        #expect(pipeline.jpegScale == .half)
+        let expected = try pipeline.render(jpeg: Data(contentsOf: jpeg)).image
         #expect(try PNG.decode(Data(contentsOf: URL(fileURLWithPath: out))) == expected)
+    }
+
+    @Test func writesJPEGByExtension() throws {
+        let out = Self.scratch("avatar.jpg")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let jpeg = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jpeg/photo-640x480-420.jpg")
+        var sizes: [Int] = []
+        for quality in ["30", "95"] {
+            #expect(try Command.run([
+                "crop", "--rect", "80,0,480,480", "--size", "96", "--mask", "circle", "--quality", quality, "--chroma", "444",
+                "--background", "#3366CC", "--optimize", jpeg.path, out,
+            ]) == 0)
+            let data = try Data(contentsOf: URL(fileURLWithPath: out))
+            sizes.append(data.count)
+            #expect(try JPEG.info(data).layout == "YCbCr 8-bit, sampling 1x1,1x1,1x1")
+            let written = try JPEG.decode(data)
+            #expect(written.displaySize == PixelSize(width: 96, height: 96))
+            let corner = written[0, 0]
+            #expect(abs(Int(corner.r) - 0x33) <= 4 && abs(Int(corner.g) - 0x66) <= 4 && abs(Int(corner.b) - 0xCC) <= 4, "\(corner)")
+        }
+        #expect(sizes[0] < sizes[1])
+        for bad in [["--quality", "0"], ["--quality", "high"], ["--chroma", "422"], ["--background", "red"]] {
+            #expect(throws: UsageError.self) { try Command.run(["crop", "--rect", "0,0,8,8", "--size", "4"] + bad + [jpeg.path, out]) }
+        }
     }
 
     @Test func anAngleStraightensTheCrop() throws {

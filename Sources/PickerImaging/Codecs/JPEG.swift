@@ -77,8 +77,15 @@ public enum JPEG {
     ///
     /// - Throws: the errors of ``decode(_:pixelLimit:)`` that those segments show.
     public static func info(_ data: Data) throws(ImagingError) -> ImageInfo {
+        try header(data).info
+    }
+
+    /// The header, and the bytes a decode holds for the frame's coefficients (2 per sample of
+    /// every block, whatever the scale).
+    static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
         let header = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).decode(headerOnly: true).header
         guard let frame = header.frame else { throw .corruptFile(format: "JPEG", reason: "no frame") }
+        let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown * 128 }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {
         case .gray: "gray"
         case .yCbCr: "YCbCr"
@@ -87,8 +94,9 @@ public enum JPEG {
         case .yCCK: "YCCK"
         }
         let sampling = frame.components.map { "\($0.h)x\($0.v)" }.joined(separator: ",")
-        return ImageInfo(
+        let info = ImageInfo(
             format: "JPEG", pixelSize: PixelSize(width: frame.width, height: frame.height), orientation: header.orientation,
             layout: "\(space) 8-bit, sampling \(sampling)\(frame.progressive ? ", progressive" : "")")
+        return (info, coefficientBytes)
     }
 }
