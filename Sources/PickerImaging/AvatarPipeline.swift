@@ -198,7 +198,7 @@ extension AvatarPipeline {
         } else {
             guard PixelRect(size: info.displaySize).contains(crop) else { throw .cropOutsideImage(rect: crop, imageSize: info.displaySize) }
         }
-        let photo = try JPEG.decode(data, scale: scale, pixelLimit: pixelLimit)
+        let reducedSize = scale.size(of: info.pixelSize)
         // The crop on the reduced photo's stored pixels (pixel i of it spans i·N…(i+1)·N of
         // the full photo's), and back to its display.
         let full = RawAffine(orientation: info.orientation, rawSize: info.pixelSize)
@@ -212,31 +212,43 @@ extension AvatarPipeline {
                 x: Int(low.x.rounded(.down)), y: Int(low.y.rounded(.down)),
                 width: Int(high.x.rounded(.up)) - Int(low.x.rounded(.down)),
                 height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
-            let stored = photo.orientation.swapsAxes ? size.transposed : size
-            var scaled = photo.resampleRaw(
-                bounds,
+            // Only the blocks under the crop are transformed.
+            let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
+            let part = try decoder.decode(denominator: scale.denominator) { _ in bounds }.image!
+            let stored = info.orientation.swapsAxes ? size.transposed : size
+            var scaled = part.resampleRaw(
+                PixelRect(size: bounds.size),
                 vertical: AxisWeights(
                     areaFrom: low.y - Double(bounds.y), to: high.y - Double(bounds.y), inputCount: bounds.height,
                     outputCount: stored.height),
                 horizontal: AxisWeights(
                     areaFrom: low.x - Double(bounds.x), to: high.x - Double(bounds.x), inputCount: bounds.width,
                     outputCount: stored.width))
-            scaled.orientation = photo.orientation
+            scaled.orientation = info.orientation
             let upright = scaled.normalized()
             let image = upright.masked(mask)
             return Rendering(
-                image: image, peakExtraBytes: coefficientBytes + photo.bytes.count + scaled.bytes.count * 2 + image.bytes.count)
+                image: image, peakExtraBytes: coefficientBytes + part.bytes.count + scaled.bytes.count * 2 + image.bytes.count)
         }
-        let reduced = RawAffine(orientation: info.orientation, rawSize: photo.pixelSize)
+        let reduced = RawAffine(orientation: info.orientation, rawSize: reducedSize)
         func display(_ stored: SIMD2<Double>) -> SIMD2<Double> {
             let offset = stored - reduced.origin
             return SIMD2((offset * reduced.xAxis).sum(), (offset * reduced.yAxis).sum())
         }
-        let frame = TurnedFrame(
-            centre: display((low + high) / 2), scaleX: Double(crop.width) / d / Double(size.width),
-            scaleY: Double(crop.height) / d / Double(size.height), degrees: angle, output: size)
-        let image = photo.turned(frame).masked(mask)
-        return Rendering(image: image, peakExtraBytes: coefficientBytes + photo.bytes.count + 2 * image.bytes.count)
+        func frame(centredOn centre: SIMD2<Double>) -> TurnedFrame {
+            TurnedFrame(
+                centre: centre, scaleX: Double(crop.width) / d / Double(size.width),
+                scaleY: Double(crop.height) / d / Double(size.height), degrees: angle, output: size)
+        }
+        let centre = display((low + high) / 2)
+        // Only the part under the turned frame is decoded; the frame moves with it.
+        let shown = info.orientation.swapsAxes ? reducedSize.transposed : reducedSize
+        guard let reads = frame(centredOn: centre).bounds.intersection(PixelRect(size: shown)) else {
+            throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
+        }
+        let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit)
+        let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y)))).masked(mask)
+        return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + 2 * image.bytes.count)
     }
 
     /// Runs the pipeline on a PNG, JPEG or Netpbm file, told apart by content: PNG through

@@ -35,8 +35,9 @@ struct Bench {
     }
 
     /// `--jpeg DIR`: decoding baseline 4:2:0, progressive 4:2:0 and baseline 4:4:4 photos
-    /// (4032×3024, quality 90), and the avatar path from the baseline one (decode, crop
-    /// (400,100,2800,2800), area-average to 1024²).
+    /// (4032×3024, quality 90), and the avatar path from the baseline one
+    /// (``AvatarPipeline/render(jpeg:pixelLimit:)``: decode at 1/2 from the DCT coefficients,
+    /// crop (400,100,2800,2800) there, area-average to 1024²).
     func runJPEG(_ folder: String) throws {
         func file(_ name: String) throws -> Data {
             do { return try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name + ".jpg")) } catch {
@@ -49,7 +50,7 @@ struct Bench {
             ("jpeg_\(name)_ms", { _ = try JPEG.decode(data) })
         }
         let pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .square)
-        work.append(("jpeg_avatar_ms", { _ = try pipeline.render(try JPEG.decode(files[0])) }))
+        work.append(("jpeg_avatar_ms", { _ = try pipeline.render(jpeg: files[0]) }))
         report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
     }
 

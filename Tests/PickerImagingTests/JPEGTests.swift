@@ -97,6 +97,32 @@ struct JPEGTests {
         #expect(String(format: "%08x", Checksum.crc32(Self.rgb(image))) == expected)
     }
 
+    @Test(
+        "a cropped decode is exactly the crop of the whole",
+        arguments: ["base-420-33x21", "base-411-33x21", "base-422-17x9", "prog-440-64x48", "exif-right", "gray-33x21", "rgb"])
+    func croppedDecode(name: String) throws {
+        let data = try Self.data(name + ".jpg")
+        for scale in JPEG.Scale.allCases {
+            let whole = try JPEG.decode(data, scale: scale)
+            let size = whole.displaySize
+            let rects = [
+                PixelRect(size: size), PixelRect(x: 0, y: 0, width: 1, height: 1),
+                PixelRect(x: size.width - 1, y: size.height - 1, width: 1, height: 1),
+                PixelRect(x: size.width / 3, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2)),
+            ]
+            for rect in rects {
+                let part = try JPEG.decode(data, scale: scale, croppingTo: rect)
+                let expected = try whole.cropped(to: rect)
+                #expect(part.orientation == whole.orientation)
+                #expect(part.normalized() == expected.normalized(), "\(name) 1/\(scale.denominator) \(rect)")
+            }
+            let outside = PixelRect(x: size.width - 1, y: 0, width: 2, height: 1)
+            #expect(throws: ImagingError.cropOutsideImage(rect: outside, imageSize: size)) {
+                try JPEG.decode(data, scale: scale, croppingTo: outside)
+            }
+        }
+    }
+
     @Test func scalesAreChosenSoTheOutputLosesNothing() {
         let photo = PixelSize(width: 4032, height: 3024)
         #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 1024, height: 1024)) == .half)

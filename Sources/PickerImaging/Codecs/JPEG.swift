@@ -50,6 +50,35 @@ public enum JPEG {
         try JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(denominator: scale.rawValue).image!
     }
 
+    /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)`, but
+    /// only the blocks under `rect` (and their neighbours, for upsampling) go through the
+    /// inverse DCT and colour conversion. The whole file is still entropy-decoded, and its
+    /// coefficients held (2 bytes per sample at full size).
+    ///
+    /// ```swift
+    /// let face = try JPEG.decode(data, scale: .half, croppingTo: PixelRect(x: 200, y: 50, width: 1400, height: 1400))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - rect: in display orientation, on the image at `scale`
+    ///     (``Scale/size(of:)`` of the display size).
+    /// - Returns: the stored pixels under `rect`, with the file's orientation.
+    /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` unless `rect` lies inside
+    ///   the image at that scale and is not empty; the errors of ``decode(_:pixelLimit:)``.
+    public static func decode(
+        _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit
+    ) throws(ImagingError) -> PixelBuffer {
+        let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
+        return try decoder.decode(denominator: scale.rawValue) { (header) throws(ImagingError) -> PixelRect in
+            // (A frame is present whenever pixels are rendered.)
+            let frame = header.frame!
+            let stored = scale.size(of: PixelSize(width: frame.width, height: frame.height))
+            let shown = header.orientation.swapsAxes ? stored.transposed : stored
+            guard !rect.isEmpty, PixelRect(size: shown).contains(rect) else { throw .cropOutsideImage(rect: rect, imageSize: shown) }
+            return header.orientation.rawRect(forDisplay: rect, rawSize: stored)
+        }.image!
+    }
+
     /// A size to decode at: a fraction of the image's own, 1/1, 1/2, 1/4 or 1/8.
     public enum Scale: Int, Sendable, CaseIterable {
         case full = 1, half = 2, quarter = 4, eighth = 8

@@ -50,7 +50,9 @@ struct JPEGDecoder {
     private func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
 
     /// Reads the segments. With `headerOnly`, stops at the first scan.
-    func decode(headerOnly: Bool = false, denominator: Int = 1) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
+    func decode(
+        headerOnly: Bool = false, denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
+    ) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: "JPEG") : .unknownFormat
         }
@@ -146,7 +148,8 @@ struct JPEGDecoder {
         for component in frame.components where quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
         }
-        let image = try JPEGPixels.render(frame, quantization: quantization, header: header, denominator: denominator)
+        let image = try JPEGPixels.render(
+            frame, quantization: quantization, header: header, denominator: denominator, region: region?(header))
         return (header, image)
     }
 
@@ -238,6 +241,7 @@ struct JPEGDecoder {
                 dc: dcTables[c.dcTable] ?? Self.noTable, ac: acTables[c.acTable] ?? Self.noTable)
         }
         let progressive = frame.progressive
+        let zigzag = UnsafePointer(Self.zigzagTable)
         var endPosition = 0
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             var reader = JPEGBitReader(bytes: buffer, position: end)
@@ -272,7 +276,8 @@ struct JPEGDecoder {
                                     let b = member.pointee.base + (row * member.pointee.blocksAcross + column) * 64
                                     if !progressive {
                                         try Self.decodeBaseline(
-                                            &reader, b, dc: member.pointee.dc, ac: member.pointee.ac, prediction: &predictions[m])
+                                            &reader, b, dc: member.pointee.dc, ac: member.pointee.ac, prediction: &predictions[m],
+                                            zigzag: zigzag)
                                     } else if ss == 0 {
                                         try Self.decodeDC(&reader, b, table: member.pointee.dc, refine: ah > 0, al: al, prediction: &predictions[m])
                                     } else if ah == 0 {
@@ -297,18 +302,42 @@ struct JPEGDecoder {
         return endPosition
     }
 
+    /// Natural-order positions of the zigzag indices, for the hot loop (written once, then
+    /// only read).
+    nonisolated(unsafe) static let zigzagTable: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 80)
+        // Indices past 63 (a run overshooting in a corrupt block is caught before use) land on 63.
+        for k in 0..<80 { table[k] = UInt8(zigzag[min(k, 63)]) }
+        return table
+    }()
+
+    /// One baseline block: its DC difference and its run-length coded AC coefficients. Each
+    /// symbol with its extra bits is at most 31 bits, so one refill serves it; the caller checks
+    /// for overrun once per block.
     @inline(__always)
     static func decodeBaseline(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, ac: JPEGHuffmanTable,
-        prediction: inout Int
+        prediction: inout Int, zigzag: UnsafePointer<UInt8>
     ) throws(ImagingError) {
-        let t = try reader.decode(dc)
+        reader.ensure(32)
+        let t = try reader.decodeAvailable(dc)
         guard t <= 11 else { throw .corruptFile(format: "JPEG", reason: "DC magnitude \(t)") }
-        prediction += try reader.extended(t)
+        prediction += reader.extendedAvailable(t)
         block[0] = Int16(truncatingIfNeeded: prediction)
         var k = 1
         while k < 64 {
-            let rs = try reader.decode(ac)
+            reader.ensure(32)
+            let fast = ac.fastAC[reader.peek(9)]
+            if fast != 0 {
+                // Code and value in one look-up.
+                reader.skip(Int(fast & 0xFF))
+                k += Int(fast >> 8 & 0xFF)
+                guard k < 64 else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the block") }
+                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast >> 16)
+                k += 1
+                continue
+            }
+            let rs = try reader.decodeAvailable(ac)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { break }
@@ -317,9 +346,10 @@ struct JPEGDecoder {
             }
             k += r
             guard k < 64 else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the block") }
-            block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.extended(s))
+            block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extendedAvailable(s))
             k += 1
         }
+        try reader.checkOverrun()
     }
 
     @inline(__always)

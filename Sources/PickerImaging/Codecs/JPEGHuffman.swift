@@ -11,6 +11,9 @@ final class JPEGHuffmanTable: @unchecked Sendable {
     let offset: UnsafeMutablePointer<Int>
     let symbols: UnsafeMutablePointer<UInt8>
     let symbolCount: Int
+    /// For an AC table: for every 9-bit prefix that holds a whole code for a coefficient
+    /// (size 1…15) and its extra bits, `value << 16 | run << 8 | bits used`; 0 otherwise.
+    let fastAC: UnsafeMutablePointer<Int32>
 
     /// Builds the table from the 16 counts and the symbols of a DHT segment.
     init(counts: [Int], symbols: [UInt8]) throws(ImagingError) {
@@ -48,6 +51,18 @@ final class JPEGHuffmanTable: @unchecked Sendable {
             code <<= 1
         }
         maxCode[17] = .max
+        fastAC = .allocate(capacity: 512)
+        fastAC.initialize(repeating: 0, count: 512)
+        for prefix in 0..<512 {
+            let entry = Int(fast[prefix])
+            guard entry != 0 else { continue }
+            let length = entry >> 8, rs = entry & 0xFF
+            let run = rs >> 4, size = rs & 15
+            guard size > 0, length + size <= 9 else { continue }
+            let extra = (prefix >> (9 - length - size)) & ((1 << size) - 1)
+            let value = extra < 1 << (size - 1) ? extra - (1 << size) + 1 : extra
+            fastAC[prefix] = Int32(value) << 16 | Int32(run << 8) | Int32(length + size)
+        }
     }
 
     deinit {
@@ -55,6 +70,7 @@ final class JPEGHuffmanTable: @unchecked Sendable {
         maxCode.deallocate()
         offset.deallocate()
         symbols.deallocate()
+        fastAC.deallocate()
     }
 }
 
@@ -116,6 +132,53 @@ struct JPEGBitReader {
         count -= n
         try checkOverrun()
         return value
+    }
+
+    /// Makes at least `n` bits (up to 57) available to ``peek(_:)`` and ``skip(_:)``.
+    @inline(__always)
+    mutating func ensure(_ n: Int) {
+        if count < n { fill() }
+    }
+
+    /// The next `n` bits (1…57), without consuming them.
+    @inline(__always)
+    func peek(_ n: Int) -> Int { Int(truncatingIfNeeded: bits &>> UInt64(64 - n)) }
+
+    @inline(__always)
+    mutating func skip(_ n: Int) {
+        bits &<<= UInt64(n)
+        count -= n
+    }
+
+    /// Decodes a symbol from bits already made available (at least 16): no fill, no overrun
+    /// check (the caller checks once per block).
+    @inline(__always)
+    mutating func decodeAvailable(_ table: JPEGHuffmanTable) throws(ImagingError) -> Int {
+        let entry = table.fast[peek(9)]
+        if entry != 0 {
+            skip(Int(entry >> 8))
+            return Int(entry & 0xFF)
+        }
+        var length = 10
+        var code = peek(10)
+        while code > table.maxCode[length] {
+            length += 1
+            guard length <= 16 else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+            code = peek(length)
+        }
+        skip(length)
+        let index = code + table.offset[length]
+        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+        return Int(table.symbols[index])
+    }
+
+    /// `n` (0…15) extra bits already available, sign-extended.
+    @inline(__always)
+    mutating func extendedAvailable(_ n: Int) -> Int {
+        guard n > 0 else { return 0 }
+        let value = peek(n)
+        skip(n)
+        return value < 1 << (n - 1) ? value - (1 << n) + 1 : value
     }
 
     /// A magnitude category's value, sign-extended (T.81 F.2.2.1 EXTEND).

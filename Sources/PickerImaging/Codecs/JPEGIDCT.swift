@@ -58,6 +58,82 @@ enum JPEGIDCT {
             for row in 0..<8 { (out + row * stride).initialize(repeating: value, count: 8) }
             return
         }
+        transformVectors(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+    }
+
+    /// The same steps on all eight columns (then rows) at once, in 32-bit lanes, as libjpeg-turbo's
+    /// SIMD code does them; the zero shortcuts of the scalar passes give the same values as the
+    /// full arithmetic, so they are not needed here.
+    @inline(__always)
+    static func transformVectors(
+        _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        typealias V = SIMD8<Int32>
+        @inline(__always) func row(_ r: Int) -> V {
+            V(truncatingIfNeeded: UnsafeRawPointer(coefficients + 8 * r).loadUnaligned(as: SIMD8<Int16>.self))
+                &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
+        }
+        @inline(__always) func c(_ k: Int) -> V { V(repeating: Int32(k)) }
+        @inline(__always) func even(_ in0: V, _ in2: V, _ in4: V, _ in6: V) -> (V, V, V, V) {
+            let z1 = (in2 &+ in6) &* c(fix0_541196100)
+            let tmp2 = z1 &+ in6 &* c(-fix1_847759065), tmp3 = z1 &+ in2 &* c(fix0_765366865)
+            let tmp0 = (in0 &+ in4) &<< Int32(constBits), tmp1 = (in0 &- in4) &<< Int32(constBits)
+            return (tmp0 &+ tmp3, tmp1 &+ tmp2, tmp1 &- tmp2, tmp0 &- tmp3)
+        }
+        @inline(__always) func odd(_ in7: V, _ in5: V, _ in3: V, _ in1: V) -> (V, V, V, V) {
+            let z5 = (in7 &+ in3 &+ in5 &+ in1) &* c(fix1_175875602)
+            let z1 = (in7 &+ in1) &* c(-fix0_899976223), z2 = (in5 &+ in3) &* c(-fix2_562915447)
+            let z3 = (in7 &+ in3) &* c(-fix1_961570560) &+ z5, z4 = (in5 &+ in1) &* c(-fix0_390180644) &+ z5
+            return (in7 &* c(fix0_298631336) &+ z1 &+ z3, in5 &* c(fix2_053119869) &+ z2 &+ z4,
+                    in3 &* c(fix3_072711026) &+ z2 &+ z3, in1 &* c(fix1_501321110) &+ z1 &+ z4)
+        }
+        @inline(__always) func descale(_ x: V, _ n: Int) -> V { (x &+ V(repeating: Int32(1 << (n - 1)))) &>> Int32(n) }
+        // Pass 1: each row of coefficients is a vector across the columns.
+        do {
+            let (t10, t11, t12, t13) = even(row(0), row(2), row(4), row(6))
+            let (t0, t1, t2, t3) = odd(row(7), row(5), row(3), row(1))
+            let n = constBits - pass1Bits
+            // Stored transposed: workspace row k holds column k of the result.
+            @inline(__always) func store(_ r: Int, _ v: V) {
+                for k in 0..<8 { ws[k * 8 + r] = v[k] }
+            }
+            store(0, descale(t10 &+ t3, n))
+            store(1, descale(t11 &+ t2, n))
+            store(2, descale(t12 &+ t1, n))
+            store(3, descale(t13 &+ t0, n))
+            store(4, descale(t13 &- t0, n))
+            store(5, descale(t12 &- t1, n))
+            store(6, descale(t11 &- t2, n))
+            store(7, descale(t10 &- t3, n))
+        }
+        // Pass 2: each workspace row is a vector across the block's rows.
+        @inline(__always) func column(_ k: Int) -> V { UnsafeRawPointer(ws + 8 * k).loadUnaligned(as: V.self) }
+        let (t10, t11, t12, t13) = even(column(0), column(2), column(4), column(6))
+        let (t0, t1, t2, t3) = odd(column(7), column(5), column(3), column(1))
+        let n = constBits + pass1Bits + 3
+        // libjpeg's range limit, in lanes: centred on 128, wrapped to 10 bits, clamped.
+        @inline(__always) func write(_ k: Int, _ v: V) {
+            let t = (descale(v, n) &+ V(repeating: 128)) & V(repeating: 1023)
+            let limited = t.replacing(with: V(repeating: 255), where: t .>= V(repeating: 256))
+                .replacing(with: V.zero, where: t .>= V(repeating: 640))
+            for r in 0..<8 { out[r * stride + k] = UInt8(truncatingIfNeeded: limited[r]) }
+        }
+        write(0, t10 &+ t3)
+        write(1, t11 &+ t2)
+        write(2, t12 &+ t1)
+        write(3, t13 &+ t0)
+        write(4, t13 &- t0)
+        write(5, t12 &- t1)
+        write(6, t11 &- t2)
+        write(7, t10 &- t3)
+    }
+
+    /// The scalar passes, kept as the reference the vector ones are tested against.
+    static func transformScalar(
+        _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
         // Pass 1: columns, into the workspace.
         for column in 0..<8 {
             let c = coefficients + column, k = q + column

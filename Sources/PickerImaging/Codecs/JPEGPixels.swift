@@ -52,68 +52,76 @@ enum JPEGPixels {
     }
 
     /// The pixels, decoded at 1/`denominator` of full size (1, 2, 4 or 8): `⌈width / denominator⌉`
-    /// × `⌈height / denominator⌉`.
+    /// × `⌈height / denominator⌉`, or only `region` of them (stored orientation, inside that
+    /// size): exactly those pixels of the whole, with only the blocks under the region (and
+    /// their neighbours, for upsampling) transformed.
     static func render(
-        _ frame: JPEGDecoder.Frame, quantization: [[Int32]], header: JPEGDecoder.Header, denominator: Int = 1
+        _ frame: JPEGDecoder.Frame, quantization: [[Int32]], header: JPEGDecoder.Header, denominator: Int = 1,
+        region: PixelRect? = nil
     ) throws(ImagingError) -> PixelBuffer {
         for c in frame.components where frame.hMax % c.h != 0 || frame.vMax % c.v != 0 {
             throw .unsupportedFeature(format: "JPEG", feature: "fractional sampling \(c.h)x\(c.v) of \(frame.hMax)x\(frame.vMax)")
         }
         let smallest = 8 / denominator
         let layouts = frame.components.map { Layout($0, frame: frame, smallest: smallest) }
-        // Every block that holds image data through the inverse DCT, into one plane per component.
-        var planes: [[UInt8]] = []
+        let whole = PixelRect(x: 0, y: 0, width: (frame.width * smallest + 7) / 8, height: (frame.height * smallest + 7) / 8)
+        let area = region ?? whole
+        // The blocks under the region, with one sample of context on each side, through the
+        // inverse DCT into one plane per component.
+        var planes: [UnsafeMutablePointer<UInt8>] = []
+        defer { for plane in planes { plane.deallocate() } }
+        let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        defer { workspace.deallocate() }
         for (c, layout) in zip(frame.components, layouts) {
             let stride = layout.stride, size = layout.size
-            var plane = [UInt8](repeating: 0, count: stride * c.blocksDown * size)
-            var workspace = [Int32](repeating: 0, count: 64)
-            let rows = (layout.height + size - 1) / size, columns = (layout.width + size - 1) / size
-            do {
-                let coefficients = UnsafeBufferPointer(start: c.coefficients.base, count: c.coefficients.count)
-                quantization[c.table].withUnsafeBufferPointer { q in
-                    workspace.withUnsafeMutableBufferPointer { ws in
-                        plane.withUnsafeMutableBufferPointer { out in
-                            for row in 0..<rows {
-                                for column in 0..<columns {
-                                    JPEGIDCT.transform(
-                                        coefficients.baseAddress! + (row * c.blocksAcross + column) * 64, size: size,
-                                        quantization: q.baseAddress!, workspace: ws.baseAddress!,
-                                        into: out.baseAddress! + row * size * stride + column * size, stride: stride)
-                                }
-                            }
-                        }
+            let count = stride * c.blocksDown * size
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            planes.append(plane)
+            // Upsampling reads whole rows: outside the region they must at least be initialized.
+            if area != whole { plane.initialize(repeating: 0, count: count) }
+            let firstRow = max(0, area.y / layout.vy - 1), endRow = min(layout.height, (area.maxY - 1) / layout.vy + 2)
+            let firstColumn = max(0, area.x / layout.hx - 1), endColumn = min(layout.width, (area.maxX - 1) / layout.hx + 2)
+            quantization[c.table].withUnsafeBufferPointer { q in
+                for row in (firstRow / size)..<((endRow + size - 1) / size) {
+                    for column in (firstColumn / size)..<((endColumn + size - 1) / size) {
+                        JPEGIDCT.transform(
+                            c.coefficients.base + (row * c.blocksAcross + column) * 64, size: size,
+                            quantization: q.baseAddress!, workspace: workspace,
+                            into: plane + row * size * stride + column * size, stride: stride)
                     }
                 }
             }
-            planes.append(plane)
         }
-        let width = (frame.width * smallest + 7) / 8, height = (frame.height * smallest + 7) / 8
         let space = colourSpace(frame, header)
         let gray: Bool = if case .gray = space { true } else { false }
-        let outChannels = gray ? 1 : 4
-        var out = [UInt8](repeating: 255, count: width * height * outChannels)
-        // One upsampled row per component at a time.
-        var rows = layouts.map { [UInt8](repeating: 0, count: $0.width * $0.hx + 8) }
+        let channels = gray ? 1 : 4
+        let width = area.width
+        // One upsampled row per subsampled component at a time; full-size rows are read in place.
+        let buffers = layouts.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.hx + 8) }
+        defer { for buffer in buffers { buffer.deallocate() } }
+        let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: layouts.count)
+        defer { rows.deallocate() }
         let tables = ColourTables.shared
-        out.withUnsafeMutableBufferPointer { destination in
-            for y in 0..<height {
-                for index in layouts.indices {
-                    planes[index].withUnsafeBufferPointer { plane in
-                        rows[index].withUnsafeMutableBufferPointer { row in
-                            upsampleRow(y, layouts[index], plane: plane.baseAddress!, into: row.baseAddress!)
-                        }
+        let out = [UInt8](unsafeUninitializedCapacity: width * area.height * channels) { destination, initialized in
+            for y in area.y..<area.maxY {
+                for (index, layout) in layouts.enumerated() {
+                    if layout.hx == 1 && layout.vy == 1 {
+                        rows[index] = UnsafePointer(planes[index] + y * layout.stride + area.x)
+                    } else {
+                        upsampleRow(y, layout, plane: planes[index], into: buffers[index])
+                        rows[index] = UnsafePointer(buffers[index] + area.x)
                     }
                 }
-                let line = destination.baseAddress! + y * width * outChannels
+                let line = destination.baseAddress! + (y - area.y) * width * channels
                 switch space {
                 case .gray:
-                    rows[0].withUnsafeBufferPointer { line.update(from: $0.baseAddress!, count: width) }
+                    line.update(from: rows[0], count: width)
                 case .rgb:
                     for x in 0..<width {
-                        line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]
+                        line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]; line[4 * x + 3] = 255
                     }
                 case .yCbCr:
-                    convert(rows, width: width, tables: tables, into: line)
+                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
                 case let .cmyk(inverted):
                     for x in 0..<width {
                         // Ink amounts; Adobe stores them inverted.
@@ -122,32 +130,22 @@ enum JPEGPixels {
                             let v = Int(rows[channel][x])
                             line[4 * x + channel] = inverted ? mulDiv255(v, k) : mulDiv255(255 - v, 255 - k)
                         }
+                        line[4 * x + 3] = 255
                     }
                 case .yCCK:
                     // YCC to RGB gives the inverted inks; with K they make the colour.
-                    convert(rows, width: width, tables: tables, into: line)
+                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
                     for x in 0..<width {
                         let k = Int(rows[3][x])
                         for channel in 0..<3 { line[4 * x + channel] = mulDiv255(255 - Int(line[4 * x + channel]), k) }
                     }
                 }
             }
+            initialized = width * area.height * channels
         }
         return PixelBuffer(
-            checkedWidth: width, height: height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * outChannels,
+            checkedWidth: width, height: area.height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * channels,
             orientation: header.orientation)
-    }
-
-    /// The first three rows, YCbCr, converted to RGB in `line`.
-    @inline(__always)
-    static func convert(_ rows: [[UInt8]], width: Int, tables: ColourTables, into line: UnsafeMutablePointer<UInt8>) {
-        rows[0].withUnsafeBufferPointer { y in
-            rows[1].withUnsafeBufferPointer { cb in
-                rows[2].withUnsafeBufferPointer { cr in
-                    tables.convert(y: y.baseAddress!, cb: cb.baseAddress!, cr: cr.baseAddress!, count: width, into: line)
-                }
-            }
-        }
     }
 
     /// `a × b / 255`, rounded.
@@ -159,6 +157,7 @@ enum JPEGPixels {
 
     /// Image row `y` of a component, upsampled to full width (at least the image's width in
     /// samples).
+    @inline(__always)
     static func upsampleRow(_ y: Int, _ layout: Layout, plane: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
         let (hx, vy, stride) = (layout.hx, layout.vy, layout.stride)
         let n = layout.width
@@ -227,33 +226,58 @@ struct ColourTables: Sendable {
 
     static let shared = ColourTables()
 
+    /// libjpeg's `FIX(1.40200)`, `FIX(1.77200)`, `FIX(0.71414)` and `FIX(0.34414)`.
+    static let crRFactor = fix(1.40200), cbBFactor = fix(1.77200), crGFactor = fix(0.71414), cbGFactor = fix(0.34414)
+
+    static func fix(_ x: Double) -> Int32 { Int32(x * 65536 + 0.5) }
+
     init() {
-        func fix(_ x: Double) -> Int { Int(x * 65536 + 0.5) }
         let half = 1 << 15
         var crR = [Int32](repeating: 0, count: 256), cbB = crR, crG = crR, cbG = crR
         for i in 0..<256 {
             let x = i - 128
-            crR[i] = Int32((fix(1.40200) * x + half) >> 16)
-            cbB[i] = Int32((fix(1.77200) * x + half) >> 16)
-            crG[i] = Int32(-fix(0.71414) * x)
-            cbG[i] = Int32(-fix(0.34414) * x + half)
+            crR[i] = Int32((Int(Self.crRFactor) * x + half) >> 16)
+            cbB[i] = Int32((Int(Self.cbBFactor) * x + half) >> 16)
+            crG[i] = Int32(-Int(Self.crGFactor) * x)
+            cbG[i] = Int32(-Int(Self.cbGFactor) * x + half)
         }
         (self.crR, self.cbB, self.crG, self.cbG) = (crR, cbB, crG, cbG)
     }
 
-    /// Converts a row of `count` samples to RGBA (alpha left as it is).
+    /// Converts a row of `count` samples to opaque RGBA: eight pixels at a time with the tables'
+    /// own arithmetic (each entry is `FIX(k) × (x − 128)` rounded as the table rounds it), the
+    /// rest through the tables.
     func convert(
         y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
+        typealias V = SIMD8<Int32>
+        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> V {
+            V(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
+        }
+        let half = V(repeating: 1 << 15), centre = V(repeating: 128), top = V(repeating: 255), zero = V.zero
+        let kR = V(repeating: Self.crRFactor), kB = V(repeating: Self.cbBFactor)
+        let kGr = V(repeating: -Self.crGFactor), kGb = V(repeating: -Self.cbGFactor)
+        var x = 0
+        while x + 8 <= count {
+            let l = load(y + x), b = load(cb + x) &- centre, r = load(cr + x) &- centre
+            let red = (l &+ ((kR &* r &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            let blue = (l &+ ((kB &* b &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            let green = (l &+ ((kGb &* b &+ half &+ kGr &* r) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            let pixels = SIMD8<UInt32>(truncatingIfNeeded: red | green &<< 8 | blue &<< 16) | SIMD8(repeating: 0xFF00_0000)
+            UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
+            x += 8
+        }
         crR.withUnsafeBufferPointer { crR in
             cbB.withUnsafeBufferPointer { cbB in
                 crG.withUnsafeBufferPointer { crG in
                     cbG.withUnsafeBufferPointer { cbG in
-                        for x in 0..<count {
+                        while x < count {
                             let l = Int(y[x]), b = Int(cb[x]), r = Int(cr[x])
                             out[4 * x] = UInt8(clamping: l + Int(crR[r]))
                             out[4 * x + 1] = UInt8(clamping: l + ((Int(cbG[b]) + Int(crG[r])) >> 16))
                             out[4 * x + 2] = UInt8(clamping: l + Int(cbB[b]))
+                            out[4 * x + 3] = 255
+                            x += 1
                         }
                     }
                 }
