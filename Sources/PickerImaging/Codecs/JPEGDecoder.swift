@@ -62,6 +62,7 @@ struct JPEGDecoder {
         var restartInterval = 0
         var position = 2
         var sawScan = false
+        var streamed: JPEGPlanes?
         while true {
             // Markers may be preceded by fill bytes (0xFF).
             guard position < bytes.count else { throw .truncatedFile(format: "JPEG") }
@@ -118,12 +119,24 @@ struct JPEGDecoder {
             case 0xDA:
                 guard var frame = header.frame else { throw fail("a scan before the frame") }
                 if headerOnly { return (header, nil) }
+                guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
                 if !sawScan {
-                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count)
+                    // A baseline image whose first scan holds every component is complete after
+                    // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
+                    // and only that row's coefficients are held.
+                    let streaming = !frame.progressive && end > start && Int(bytes[start]) == frame.components.count
+                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: streaming)
+                    if streaming {
+                        for component in frame.components where quantization[component.table].isEmpty {
+                            throw fail("no quantization table \(component.table)")
+                        }
+                        streamed = try JPEGPlanes(frame, denominator: denominator, region: region?(header))
+                    }
                     sawScan = true
                 }
                 position = try scan(
-                    start, end, frame: &frame, dcTables: dcTables, acTables: acTables, restartInterval: restartInterval)
+                    start, end, frame: &frame, dcTables: dcTables, acTables: acTables, restartInterval: restartInterval,
+                    rows: streamed.map { planes in (planes, quantization) })
                 header.frame = frame
             case 0xE0:
                 if length >= 7, Array(bytes[start..<(start + 5)]) == Array("JFIF\0".utf8) { header.jfif = true }
@@ -148,9 +161,10 @@ struct JPEGDecoder {
         for component in frame.components where quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
         }
-        let image = try JPEGPixels.render(
-            frame, quantization: quantization, header: header, denominator: denominator, region: region?(header))
-        return (header, image)
+        if let streamed { return (header, streamed.pixels(header)) }
+        let planes = try JPEGPlanes(frame, denominator: denominator, region: region?(header))
+        planes.transformAll(quantization: quantization)
+        return (header, planes.pixels(header))
     }
 
     private func parseFrame(_ start: Int, _ end: Int, progressive: Bool) throws(ImagingError) -> Frame {
@@ -185,10 +199,12 @@ struct JPEGDecoder {
 
     /// Checks the size against the limit before any coefficient memory is reserved, then
     /// reserves it.
-    static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int) throws(ImagingError) {
+    /// With `mcuRowOnly`, each component holds one row of MCUs (`v` rows of blocks).
+    static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int, mcuRowOnly: Bool = false) throws(ImagingError) {
         _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
         for i in frame.components.indices {
-            let count = frame.components[i].blocksAcross * frame.components[i].blocksDown * 64
+            let rows = mcuRowOnly ? frame.components[i].v : frame.components[i].blocksDown
+            let count = frame.components[i].blocksAcross * rows * 64
             frame.components[i].coefficients = JPEGCoefficients(count: count)
         }
     }
@@ -196,7 +212,7 @@ struct JPEGDecoder {
     /// Decodes one scan; returns the position after its entropy-coded data.
     private func scan(
         _ start: Int, _ end: Int, frame: inout Frame, dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?],
-        restartInterval: Int
+        restartInterval: Int, rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
@@ -233,12 +249,14 @@ struct JPEGDecoder {
             // Tables the scan does not use are never read: any table stands in for them.
             unowned(unsafe) let dc: JPEGHuffmanTable
             unowned(unsafe) let ac: JPEGHuffmanTable
+            let dcLookup: JPEGHuffmanTable.Lookup, acLookup: JPEGHuffmanTable.Lookup
         }
         let scanMembers = members.map { index in
             let c = frame.components[index]
+            let dc = dcTables[c.dcTable] ?? Self.noTable, ac = acTables[c.acTable] ?? Self.noTable
             return Member(
-                base: c.coefficients.base, blocksAcross: c.blocksAcross, h: c.h, v: c.v,
-                dc: dcTables[c.dcTable] ?? Self.noTable, ac: acTables[c.acTable] ?? Self.noTable)
+                base: c.coefficients.base, blocksAcross: c.blocksAcross, h: c.h, v: c.v, dc: dc, ac: ac,
+                dcLookup: dc.lookup, acLookup: ac.lookup)
         }
         let progressive = frame.progressive
         let zigzag = UnsafePointer(Self.zigzagTable)
@@ -246,7 +264,10 @@ struct JPEGDecoder {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             var reader = JPEGBitReader(bytes: buffer, position: end)
             var eobrun = 0
-            var predictions = [Int](repeating: 0, count: members.count)
+            // The DC predictions, one per member, in fixed storage: the block loop mutates them.
+            let predictions = UnsafeMutablePointer<Int>.allocate(capacity: members.count)
+            predictions.initialize(repeating: 0, count: members.count)
+            defer { predictions.deallocate() }
             let single = members.count == 1
             let first = frame.components[members[0]]
             // A single-component scan covers that component's own blocks, not whole MCUs.
@@ -262,7 +283,7 @@ struct JPEGDecoder {
                                 restartsSeen += 1
                                 unitsUntilRestart = restartInterval
                                 eobrun = 0
-                                for m in predictions.indices { predictions[m] = 0 }
+                                predictions.update(repeating: 0, count: members.count)
                             }
                             unitsUntilRestart -= 1
                         }
@@ -271,12 +292,14 @@ struct JPEGDecoder {
                             let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
                             for v in 0..<down {
                                 for h in 0..<across {
-                                    let row = single ? unitY : unitY * member.pointee.v + v
+                                    // (Streamed, the buffer holds the current row of MCUs only.)
+                                    let row = (rows == nil ? (single ? unitY : unitY * member.pointee.v) : 0) + v
                                     let column = single ? unitX : unitX * member.pointee.h + h
                                     let b = member.pointee.base + (row * member.pointee.blocksAcross + column) * 64
                                     if !progressive {
                                         try Self.decodeBaseline(
-                                            &reader, b, dc: member.pointee.dc, ac: member.pointee.ac, prediction: &predictions[m],
+                                            &reader, b, dc: member.pointee.dcLookup, ac: member.pointee.acLookup,
+                                            prediction: &predictions[m],
                                             zigzag: zigzag)
                                     } else if ss == 0 {
                                         try Self.decodeDC(&reader, b, table: member.pointee.dc, refine: ah > 0, al: al, prediction: &predictions[m])
@@ -287,6 +310,22 @@ struct JPEGDecoder {
                                     }
                                 }
                             }
+                        }
+                    }
+                    if let rows {
+                        // A row of MCUs is complete: transform it, and clear it for the next.
+                        for m in 0..<scanMembers.count {
+                            let member = scanMembers[m], index = members[m]
+                            // A single-component scan's units are single blocks.
+                            let blockRows = single ? 1 : member.v
+                            rows.quantization[frame.components[index].table].withUnsafeBufferPointer { q in
+                                for v in 0..<blockRows {
+                                    rows.planes.transform(
+                                        index, row: unitY * blockRows + v, blocks: member.base + v * member.blocksAcross * 64,
+                                        quantization: q.baseAddress!)
+                                }
+                            }
+                            member.base.update(repeating: 0, count: member.blocksAcross * blockRows * 64)
                         }
                     }
                 }
@@ -316,8 +355,8 @@ struct JPEGDecoder {
     /// for overrun once per block.
     @inline(__always)
     static func decodeBaseline(
-        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable, ac: JPEGHuffmanTable,
-        prediction: inout Int, zigzag: UnsafePointer<UInt8>
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable.Lookup,
+        ac: JPEGHuffmanTable.Lookup, prediction: inout Int, zigzag: UnsafePointer<UInt8>
     ) throws(ImagingError) {
         reader.ensure(32)
         let t = try reader.decodeAvailable(dc)

@@ -15,6 +15,17 @@ final class JPEGHuffmanTable: @unchecked Sendable {
     /// (size 1…15) and its extra bits, `value << 16 | run << 8 | bits used`; 0 otherwise.
     let fastAC: UnsafeMutablePointer<Int32>
 
+    /// The table's storage as plain pointers, for the block loop: passing them around costs no
+    /// reference counting. Valid while the table lives.
+    struct Lookup {
+        let fast: UnsafePointer<UInt16>, maxCode: UnsafePointer<Int>, offset: UnsafePointer<Int>
+        let symbols: UnsafePointer<UInt8>, symbolCount: Int, fastAC: UnsafePointer<Int32>
+    }
+
+    var lookup: Lookup {
+        Lookup(fast: fast, maxCode: maxCode, offset: offset, symbols: symbols, symbolCount: symbolCount, fastAC: fastAC)
+    }
+
     /// Builds the table from the 16 counts and the symbols of a DHT segment.
     init(counts: [Int], symbols: [UInt8]) throws(ImagingError) {
         fast = .allocate(capacity: 512)
@@ -153,7 +164,7 @@ struct JPEGBitReader {
     /// Decodes a symbol from bits already made available (at least 16): no fill, no overrun
     /// check (the caller checks once per block).
     @inline(__always)
-    mutating func decodeAvailable(_ table: JPEGHuffmanTable) throws(ImagingError) -> Int {
+    mutating func decodeAvailable(_ table: JPEGHuffmanTable.Lookup) throws(ImagingError) -> Int {
         let entry = table.fast[peek(9)]
         if entry != 0 {
             skip(Int(entry >> 8))

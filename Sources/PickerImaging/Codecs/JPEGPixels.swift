@@ -51,103 +51,6 @@ enum JPEGPixels {
         }
     }
 
-    /// The pixels, decoded at 1/`denominator` of full size (1, 2, 4 or 8): `⌈width / denominator⌉`
-    /// × `⌈height / denominator⌉`, or only `region` of them (stored orientation, inside that
-    /// size): exactly those pixels of the whole, with only the blocks under the region (and
-    /// their neighbours, for upsampling) transformed.
-    static func render(
-        _ frame: JPEGDecoder.Frame, quantization: [[Int32]], header: JPEGDecoder.Header, denominator: Int = 1,
-        region: PixelRect? = nil
-    ) throws(ImagingError) -> PixelBuffer {
-        for c in frame.components where frame.hMax % c.h != 0 || frame.vMax % c.v != 0 {
-            throw .unsupportedFeature(format: "JPEG", feature: "fractional sampling \(c.h)x\(c.v) of \(frame.hMax)x\(frame.vMax)")
-        }
-        let smallest = 8 / denominator
-        let layouts = frame.components.map { Layout($0, frame: frame, smallest: smallest) }
-        let whole = PixelRect(x: 0, y: 0, width: (frame.width * smallest + 7) / 8, height: (frame.height * smallest + 7) / 8)
-        let area = region ?? whole
-        // The blocks under the region, with one sample of context on each side, through the
-        // inverse DCT into one plane per component.
-        var planes: [UnsafeMutablePointer<UInt8>] = []
-        defer { for plane in planes { plane.deallocate() } }
-        let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        defer { workspace.deallocate() }
-        for (c, layout) in zip(frame.components, layouts) {
-            let stride = layout.stride, size = layout.size
-            let count = stride * c.blocksDown * size
-            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-            planes.append(plane)
-            // Upsampling reads whole rows: outside the region they must at least be initialized.
-            if area != whole { plane.initialize(repeating: 0, count: count) }
-            let firstRow = max(0, area.y / layout.vy - 1), endRow = min(layout.height, (area.maxY - 1) / layout.vy + 2)
-            let firstColumn = max(0, area.x / layout.hx - 1), endColumn = min(layout.width, (area.maxX - 1) / layout.hx + 2)
-            quantization[c.table].withUnsafeBufferPointer { q in
-                for row in (firstRow / size)..<((endRow + size - 1) / size) {
-                    for column in (firstColumn / size)..<((endColumn + size - 1) / size) {
-                        JPEGIDCT.transform(
-                            c.coefficients.base + (row * c.blocksAcross + column) * 64, size: size,
-                            quantization: q.baseAddress!, workspace: workspace,
-                            into: plane + row * size * stride + column * size, stride: stride)
-                    }
-                }
-            }
-        }
-        let space = colourSpace(frame, header)
-        let gray: Bool = if case .gray = space { true } else { false }
-        let channels = gray ? 1 : 4
-        let width = area.width
-        // One upsampled row per subsampled component at a time; full-size rows are read in place.
-        let buffers = layouts.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.hx + 8) }
-        defer { for buffer in buffers { buffer.deallocate() } }
-        let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: layouts.count)
-        defer { rows.deallocate() }
-        let tables = ColourTables.shared
-        let out = [UInt8](unsafeUninitializedCapacity: width * area.height * channels) { destination, initialized in
-            for y in area.y..<area.maxY {
-                for (index, layout) in layouts.enumerated() {
-                    if layout.hx == 1 && layout.vy == 1 {
-                        rows[index] = UnsafePointer(planes[index] + y * layout.stride + area.x)
-                    } else {
-                        upsampleRow(y, layout, plane: planes[index], into: buffers[index])
-                        rows[index] = UnsafePointer(buffers[index] + area.x)
-                    }
-                }
-                let line = destination.baseAddress! + (y - area.y) * width * channels
-                switch space {
-                case .gray:
-                    line.update(from: rows[0], count: width)
-                case .rgb:
-                    for x in 0..<width {
-                        line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]; line[4 * x + 3] = 255
-                    }
-                case .yCbCr:
-                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
-                case let .cmyk(inverted):
-                    for x in 0..<width {
-                        // Ink amounts; Adobe stores them inverted.
-                        let k = Int(rows[3][x])
-                        for channel in 0..<3 {
-                            let v = Int(rows[channel][x])
-                            line[4 * x + channel] = inverted ? mulDiv255(v, k) : mulDiv255(255 - v, 255 - k)
-                        }
-                        line[4 * x + 3] = 255
-                    }
-                case .yCCK:
-                    // YCC to RGB gives the inverted inks; with K they make the colour.
-                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
-                    for x in 0..<width {
-                        let k = Int(rows[3][x])
-                        for channel in 0..<3 { line[4 * x + channel] = mulDiv255(255 - Int(line[4 * x + channel]), k) }
-                    }
-                }
-            }
-            initialized = width * area.height * channels
-        }
-        return PixelBuffer(
-            checkedWidth: width, height: area.height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * channels,
-            orientation: header.orientation)
-    }
-
     /// `a × b / 255`, rounded.
     @inline(__always)
     static func mulDiv255(_ a: Int, _ b: Int) -> UInt8 {
@@ -283,5 +186,136 @@ struct ColourTables: Sendable {
                 }
             }
         }
+    }
+}
+
+/// The decoded samples of each component, before upsampling and colour conversion: blocks go
+/// in through the inverse DCT (all at once, or a row of MCUs at a time as a baseline scan is
+/// decoded), pixels come out.
+///
+/// At 1/`denominator` of full size (1, 2, 4 or 8) the image is `⌈width / denominator⌉` ×
+/// `⌈height / denominator⌉`; with a `region` (stored orientation, inside that size) only its
+/// pixels come out, exactly as they are in the whole, and only the blocks under it (with their
+/// neighbours, for upsampling) are transformed.
+final class JPEGPlanes {
+    let frame: JPEGDecoder.Frame
+    let layouts: [JPEGPixels.Layout]
+    let whole: PixelRect, area: PixelRect
+    /// Per component: its samples, `layout.stride` apart; the block rows and columns needed.
+    private var planes: [UnsafeMutablePointer<UInt8>] = []
+    let blockRows: [Range<Int>], blockColumns: [Range<Int>]
+    private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+
+    init(_ frame: JPEGDecoder.Frame, denominator: Int, region: PixelRect?) throws(ImagingError) {
+        for c in frame.components where frame.hMax % c.h != 0 || frame.vMax % c.v != 0 {
+            throw .unsupportedFeature(format: "JPEG", feature: "fractional sampling \(c.h)x\(c.v) of \(frame.hMax)x\(frame.vMax)")
+        }
+        self.frame = frame
+        let smallest = 8 / denominator
+        layouts = frame.components.map { JPEGPixels.Layout($0, frame: frame, smallest: smallest) }
+        whole = PixelRect(x: 0, y: 0, width: (frame.width * smallest + 7) / 8, height: (frame.height * smallest + 7) / 8)
+        let area = region ?? whole
+        self.area = area
+        var rows: [Range<Int>] = [], columns: [Range<Int>] = []
+        for (c, layout) in zip(frame.components, layouts) {
+            let size = layout.size
+            let firstRow = max(0, area.y / layout.vy - 1), endRow = min(layout.height, (area.maxY - 1) / layout.vy + 2)
+            let firstColumn = max(0, area.x / layout.hx - 1), endColumn = min(layout.width, (area.maxX - 1) / layout.hx + 2)
+            rows.append((firstRow / size)..<((endRow + size - 1) / size))
+            columns.append((firstColumn / size)..<((endColumn + size - 1) / size))
+            let count = layout.stride * c.blocksDown * size
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            // Upsampling reads whole rows: outside the region they must at least be initialized.
+            if area != whole { plane.initialize(repeating: 0, count: count) }
+            planes.append(plane)
+        }
+        (blockRows, blockColumns) = (rows, columns)
+    }
+
+    deinit {
+        for plane in planes { plane.deallocate() }
+        workspace.deallocate()
+    }
+
+    /// Transforms block row `row` of component `index`, whose blocks start at `blocks` (64
+    /// coefficients each, natural order), where the region needs it.
+    func transform(_ index: Int, row: Int, blocks: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>) {
+        guard blockRows[index].contains(row) else { return }
+        let layout = layouts[index], size = layout.size
+        let line = planes[index] + row * size * layout.stride
+        for column in blockColumns[index] {
+            JPEGIDCT.transform(
+                blocks + column * 64, size: size, quantization: quantization, workspace: workspace,
+                into: line + column * size, stride: layout.stride)
+        }
+    }
+
+    /// Transforms every needed block of the frame's coefficients.
+    func transformAll(quantization: [[Int32]]) {
+        for (index, c) in frame.components.enumerated() {
+            quantization[c.table].withUnsafeBufferPointer { q in
+                for row in blockRows[index] {
+                    transform(index, row: row, blocks: c.coefficients.base + row * c.blocksAcross * 64, quantization: q.baseAddress!)
+                }
+            }
+        }
+    }
+
+    /// Upsamples and converts the region's rows to pixels.
+    func pixels(_ header: JPEGDecoder.Header) -> PixelBuffer {
+        let space = JPEGPixels.colourSpace(frame, header)
+        let gray: Bool = if case .gray = space { true } else { false }
+        let channels = gray ? 1 : 4
+        let width = area.width, area = self.area, layouts = self.layouts, planes = self.planes
+        // One upsampled row per subsampled component at a time; full-size rows are read in place.
+        let buffers = layouts.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.hx + 8) }
+        defer { for buffer in buffers { buffer.deallocate() } }
+        let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: layouts.count)
+        defer { rows.deallocate() }
+        let tables = ColourTables.shared
+        let out = [UInt8](unsafeUninitializedCapacity: width * area.height * channels) { destination, initialized in
+            for y in area.y..<area.maxY {
+                for (index, layout) in layouts.enumerated() {
+                    if layout.hx == 1 && layout.vy == 1 {
+                        rows[index] = UnsafePointer(planes[index] + y * layout.stride + area.x)
+                    } else {
+                        JPEGPixels.upsampleRow(y, layout, plane: planes[index], into: buffers[index])
+                        rows[index] = UnsafePointer(buffers[index] + area.x)
+                    }
+                }
+                let line = destination.baseAddress! + (y - area.y) * width * channels
+                switch space {
+                case .gray:
+                    line.update(from: rows[0], count: width)
+                case .rgb:
+                    for x in 0..<width {
+                        line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]; line[4 * x + 3] = 255
+                    }
+                case .yCbCr:
+                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
+                case let .cmyk(inverted):
+                    for x in 0..<width {
+                        // Ink amounts; Adobe stores them inverted.
+                        let k = Int(rows[3][x])
+                        for channel in 0..<3 {
+                            let v = Int(rows[channel][x])
+                            line[4 * x + channel] = inverted ? JPEGPixels.mulDiv255(v, k) : JPEGPixels.mulDiv255(255 - v, 255 - k)
+                        }
+                        line[4 * x + 3] = 255
+                    }
+                case .yCCK:
+                    // YCC to RGB gives the inverted inks; with K they make the colour.
+                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
+                    for x in 0..<width {
+                        let k = Int(rows[3][x])
+                        for channel in 0..<3 { line[4 * x + channel] = JPEGPixels.mulDiv255(255 - Int(line[4 * x + channel]), k) }
+                    }
+                }
+            }
+            initialized = width * area.height * channels
+        }
+        return PixelBuffer(
+            checkedWidth: width, height: area.height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * channels,
+            orientation: header.orientation)
     }
 }
