@@ -123,6 +123,61 @@ struct JPEGTests {
         }
     }
 
+    @Test func theVectorTransformsGiveTheScalarOnesSamples() {
+        // Random blocks in the range a quality-1…100 8-bit encoder writes, sparse and dense,
+        // and a few at the limits (which must not trap, whatever they give).
+        var generator = SystemRandomNumberGenerator()
+        var coefficients = [Int16](repeating: 0, count: 64), quantization = [Int32](repeating: 1, count: 64)
+        var workspace = [Int32](repeating: 0, count: 64)
+        var vector = [UInt8](repeating: 0, count: 64), scalar = vector
+        var checked = 0
+        for trial in 0..<4000 {
+            let density = [2, 8, 64][trial % 3]
+            for i in 0..<64 {
+                quantization[i] = Int32.random(in: 1...255, using: &generator)
+                coefficients[i] = Int.random(in: 0..<64, using: &generator) < density
+                    ? Int16.random(in: -2047...2047, using: &generator) / Int16(max(1, quantization[i] / 4)) : 0
+            }
+            for size in [8, 4] {
+                coefficients.withUnsafeBufferPointer { c in
+                    quantization.withUnsafeBufferPointer { q in
+                        workspace.withUnsafeMutableBufferPointer { ws in
+                            vector.withUnsafeMutableBufferPointer { v in
+                                scalar.withUnsafeMutableBufferPointer { s in
+                                    if size == 8 {
+                                        JPEGIDCT.transformVectors(c.baseAddress!, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: v.baseAddress!, stride: 8)
+                                        JPEGIDCT.transformScalar(c.baseAddress!, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: s.baseAddress!, stride: 8)
+                                    } else {
+                                        JPEGIDCT.transform4(c.baseAddress!, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: v.baseAddress!, stride: 8)
+                                        JPEGIDCT.transform4Scalar(c.baseAddress!, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: s.baseAddress!, stride: 8)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let rows = (0..<size).flatMap { r in (0..<size).map { r * 8 + $0 } }
+                #expect(rows.map { vector[$0] } == rows.map { scalar[$0] }, "size \(size), trial \(trial)")
+                checked += 1
+            }
+        }
+        #expect(checked == 8000)
+        // Extremes: wrapped, not trapped.
+        coefficients = [Int16](repeating: .max, count: 64)
+        quantization = [Int32](repeating: 65535, count: 64)
+        coefficients.withUnsafeBufferPointer { c in
+            quantization.withUnsafeBufferPointer { q in
+                workspace.withUnsafeMutableBufferPointer { ws in
+                    vector.withUnsafeMutableBufferPointer { v in
+                        for size in [8, 4, 2, 1] {
+                            JPEGIDCT.transform(c.baseAddress!, size: size, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: v.baseAddress!, stride: 8)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func scalesAreChosenSoTheOutputLosesNothing() {
         let photo = PixelSize(width: 4032, height: 3024)
         #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 1024, height: 1024)) == .half)

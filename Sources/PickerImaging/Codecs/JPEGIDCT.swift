@@ -45,20 +45,27 @@ enum JPEGIDCT {
         _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
-        // A block with only its DC coefficient is flat: the shortcuts of both passes below give
-        // every sample this same value, so write it at once.
+        if fill(coefficients, size: 8, quantization: q, into: out, stride: stride) { return }
+        transformVectors(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+    }
+
+    /// A block with only its DC coefficient is flat: the zero shortcuts of every transform's two
+    /// passes give each of its `size`×`size` samples the same value. Writes it and returns
+    /// true for such a block; false otherwise.
+    @inline(__always)
+    static func fill(
+        _ coefficients: UnsafePointer<Int16>, size: Int, quantization q: UnsafePointer<Int32>,
+        into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) -> Bool {
         var ac = UInt64(UInt16(bitPattern: coefficients[1])) | UInt64(UInt16(bitPattern: coefficients[2])) << 16
             | UInt64(UInt16(bitPattern: coefficients[3])) << 32
-        UnsafeRawPointer(coefficients + 4).withMemoryRebound(to: UInt64.self, capacity: 15) { words in
-            for i in 0..<15 { ac |= words[i] }
-        }
-        if ac == 0 {
-            let dc = Int(Int32(truncatingIfNeeded: (Int(coefficients[0]) * Int(q[0])) << pass1Bits))
-            let value = limit(descale(dc, pass1Bits + 3))
-            for row in 0..<8 { (out + row * stride).initialize(repeating: value, count: 8) }
-            return
-        }
-        transformVectors(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        let words = UnsafeRawPointer(coefficients + 4)
+        for i in 0..<15 { ac |= words.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
+        guard ac == 0 else { return false }
+        let dc = Int(Int32(truncatingIfNeeded: (Int(coefficients[0]) * Int(q[0])) << pass1Bits))
+        let value = limit(descale(dc, pass1Bits + 3))
+        for row in 0..<size { (out + row * stride).update(repeating: value, count: size) }
+        return true
     }
 
     /// The same steps on all eight columns (then rows) at once, in 32-bit lanes, as libjpeg-turbo's
@@ -195,8 +202,14 @@ extension JPEGIDCT {
     ) {
         switch size {
         case 8: transform(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
-        case 4: transform4(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
-        case 2: transform2(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        case 4:
+            if !fill(coefficients, size: 4, quantization: q, into: out, stride: stride) {
+                transform4(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+            }
+        case 2:
+            if !fill(coefficients, size: 2, quantization: q, into: out, stride: stride) {
+                transform2(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+            }
         default: out[0] = limit(descale(Int(Int32(truncatingIfNeeded: Int(coefficients[0]) * Int(q[0]))), 3))
         }
     }
@@ -208,8 +221,64 @@ extension JPEGIDCT {
          z1 * -fix0_509795579 + z2 * -fix0_601344887 + z3 * fix0_899976223 + z4 * fix2_562915447)
     }
 
-    /// One block to 4×4 samples (row 4 and column 4 of the coefficients are not needed).
+    /// One block to 4×4 samples (row 4 and column 4 of the coefficients are not needed): all
+    /// columns, then all four rows, at once in 32-bit lanes. The scalar passes' zero shortcuts
+    /// give the same values as the full arithmetic, so these need none.
     static func transform4(
+        _ c: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        typealias V = SIMD8<Int32>
+        typealias W = SIMD4<Int32>
+        @inline(__always) func row(_ r: Int) -> V {
+            V(truncatingIfNeeded: UnsafeRawPointer(c + 8 * r).loadUnaligned(as: SIMD8<Int16>.self))
+                &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
+        }
+        do {
+            let tmp0 = row(0) &<< Int32(constBits + 1)
+            let tmp2 = row(2) &* V(repeating: Int32(fix1_847759065)) &+ row(6) &* V(repeating: Int32(-fix0_765366865))
+            let tmp10 = tmp0 &+ tmp2, tmp12 = tmp0 &- tmp2
+            let z1 = row(7), z2 = row(5), z3 = row(3), z4 = row(1)
+            let odd0 = z1 &* V(repeating: Int32(-fix0_211164243)) &+ z2 &* V(repeating: Int32(fix1_451774981))
+                &+ z3 &* V(repeating: Int32(-fix2_172734803)) &+ z4 &* V(repeating: Int32(fix1_061594337))
+            let odd2 = z1 &* V(repeating: Int32(-fix0_509795579)) &+ z2 &* V(repeating: Int32(-fix0_601344887))
+                &+ z3 &* V(repeating: Int32(fix0_899976223)) &+ z4 &* V(repeating: Int32(fix2_562915447))
+            let n = Int32(constBits - pass1Bits + 1), bias = V(repeating: 1 << (n - 1))
+            // Stored transposed: workspace row k holds column k of the four result rows.
+            @inline(__always) func store(_ r: Int, _ v: V) {
+                let v = (v &+ bias) &>> n
+                for k in 0..<8 { ws[k * 4 + r] = v[k] }
+            }
+            store(0, tmp10 &+ odd2)
+            store(3, tmp10 &- odd2)
+            store(1, tmp12 &+ odd0)
+            store(2, tmp12 &- odd0)
+        }
+        @inline(__always) func column(_ k: Int) -> W { UnsafeRawPointer(ws + 4 * k).loadUnaligned(as: W.self) }
+        let tmp0 = column(0) &<< Int32(constBits + 1)
+        let tmp2 = column(2) &* W(repeating: Int32(fix1_847759065)) &+ column(6) &* W(repeating: Int32(-fix0_765366865))
+        let tmp10 = tmp0 &+ tmp2, tmp12 = tmp0 &- tmp2
+        let z1 = column(7), z2 = column(5), z3 = column(3), z4 = column(1)
+        let odd0 = z1 &* W(repeating: Int32(-fix0_211164243)) &+ z2 &* W(repeating: Int32(fix1_451774981))
+            &+ z3 &* W(repeating: Int32(-fix2_172734803)) &+ z4 &* W(repeating: Int32(fix1_061594337))
+        let odd2 = z1 &* W(repeating: Int32(-fix0_509795579)) &+ z2 &* W(repeating: Int32(-fix0_601344887))
+            &+ z3 &* W(repeating: Int32(fix0_899976223)) &+ z4 &* W(repeating: Int32(fix2_562915447))
+        let n = Int32(constBits + pass1Bits + 3 + 1), bias = W(repeating: 1 << (n - 1))
+        // libjpeg's range limit, in lanes.
+        @inline(__always) func write(_ k: Int, _ v: W) {
+            let t = (((v &+ bias) &>> n) &+ W(repeating: 128)) & W(repeating: 1023)
+            let limited = t.replacing(with: W(repeating: 255), where: t .>= W(repeating: 256))
+                .replacing(with: W.zero, where: t .>= W(repeating: 640))
+            for r in 0..<4 { out[r * stride + k] = UInt8(truncatingIfNeeded: limited[r]) }
+        }
+        write(0, tmp10 &+ odd2)
+        write(3, tmp10 &- odd2)
+        write(1, tmp12 &+ odd0)
+        write(2, tmp12 &- odd0)
+    }
+
+    /// The scalar 4×4 passes, kept as the reference the vector ones are tested against.
+    static func transform4Scalar(
         _ c: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
