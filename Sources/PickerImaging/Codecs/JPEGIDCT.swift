@@ -68,6 +68,13 @@ enum JPEGIDCT {
         return true
     }
 
+    /// Eight coefficients, widened to 32-bit lanes (written out lane by lane: the generic
+    /// conversion is not specialized in every build).
+    @inline(__always)
+    static func widened(_ p: UnsafePointer<Int16>) -> SIMD8<Int32> {
+        SIMD8(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]), Int32(p[4]), Int32(p[5]), Int32(p[6]), Int32(p[7]))
+    }
+
     /// The same steps on all eight columns (then rows) at once, in 32-bit lanes, as libjpeg-turbo's
     /// SIMD code does them; the zero shortcuts of the scalar passes give the same values as the
     /// full arithmetic, so they are not needed here.
@@ -78,8 +85,7 @@ enum JPEGIDCT {
     ) {
         typealias V = SIMD8<Int32>
         @inline(__always) func row(_ r: Int) -> V {
-            V(truncatingIfNeeded: UnsafeRawPointer(coefficients + 8 * r).loadUnaligned(as: SIMD8<Int16>.self))
-                &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
+            widened(coefficients + 8 * r) &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
         }
         @inline(__always) func c(_ k: Int) -> V { V(repeating: Int32(k)) }
         @inline(__always) func even(_ in0: V, _ in2: V, _ in4: V, _ in6: V) -> (V, V, V, V) {
@@ -231,8 +237,7 @@ extension JPEGIDCT {
         typealias V = SIMD8<Int32>
         typealias W = SIMD4<Int32>
         @inline(__always) func row(_ r: Int) -> V {
-            V(truncatingIfNeeded: UnsafeRawPointer(c + 8 * r).loadUnaligned(as: SIMD8<Int16>.self))
-                &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
+            widened(c + 8 * r) &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
         }
         do {
             let tmp0 = row(0) &<< Int32(constBits + 1)

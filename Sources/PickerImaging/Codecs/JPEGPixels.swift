@@ -155,7 +155,7 @@ struct ColourTables: Sendable {
     ) {
         typealias V = SIMD8<Int32>
         @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> V {
-            V(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
+            V(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]), Int32(p[4]), Int32(p[5]), Int32(p[6]), Int32(p[7]))
         }
         let half = V(repeating: 1 << 15), centre = V(repeating: 128), top = V(repeating: 255), zero = V.zero
         let kR = V(repeating: Self.crRFactor), kB = V(repeating: Self.cbBFactor)
