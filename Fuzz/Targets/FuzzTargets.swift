@@ -33,11 +33,28 @@ public enum FuzzTargets {
         check(info?.pixelSize == image.pixelSize, "info and decode agree")
     }
 
-    /// JPEG: the headers alone, then the whole image; both must agree.
+    /// JPEG: the headers alone, then the whole image; both must agree. Then a reduced decode
+    /// (the scale from the file's length) and a crop of it, which must be that part of the
+    /// whole; and, for small images, the encoder's file, which must decode to the same size.
     public static func jpeg(_ data: Data) {
         let info = try? JPEG.info(data)
         guard let image = try? JPEG.decode(data, pixelLimit: pixelLimit) else { return }
         check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
+        let scale = JPEG.Scale.allCases[data.count % 4]
+        guard let reduced = try? JPEG.decode(data, scale: scale, pixelLimit: pixelLimit) else {
+            return check(false, "the full decode worked, so the reduced one must")
+        }
+        check(reduced.pixelSize == scale.size(of: image.pixelSize), "the reduced size is the scale's")
+        let shown = reduced.displaySize
+        let rect = PixelRect(x: shown.width / 3, y: shown.height / 2, width: max(1, shown.width / 2), height: max(1, shown.height / 3))
+        let part = try? JPEG.decode(data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit)
+        check(part?.normalized() == (try? reduced.cropped(to: rect))?.normalized(), "a cropped decode is that part of the whole")
+        guard let count = image.pixelSize.pixelCount, count <= 1 << 14 else { return }
+        let options = JPEG.EncodingOptions(
+            quality: data.count % 100 + 1, chroma: data.count % 2 == 0 ? .quarter : .full, optimizedHuffman: data.count % 3 == 0,
+            orientation: data.count % 5 == 0 ? .exif : .normalize)
+        let again = (try? JPEG.encode(image, options: options)).flatMap { try? JPEG.decode($0) }
+        check(again?.displaySize == image.displaySize, "the encoder's file decodes to the image's size")
     }
 
     /// The whole avatar path: decode (PNG, JPEG or Netpbm) → orient → crop → resample → mask →
@@ -52,6 +69,10 @@ public enum FuzzTargets {
         let pipeline = AvatarPipeline(
             crop: parameters.crop, outputSize: parameters.outputSize, filter: parameters.filter, mask: parameters.mask,
             maximumDimension: 96, angle: parameters.angle)
+        if ImageFileFormat(sniffing: Data(file)) == .jpeg, let avatar = try? pipeline.render(jpeg: Data(file), pixelLimit: pixelLimit) {
+            // Straight from the file, at whatever scale serves, with the file's own orientation.
+            check(avatar.image.orientation == .up && avatar.image.displaySize == pipeline.clampedOutputSize, "the JPEG avatar is upright and sized")
+        }
         guard let avatar = try? pipeline.render(image).image else { return }
         check(avatar.orientation == .up && avatar.displaySize == pipeline.clampedOutputSize, "the avatar is upright and sized")
         let straight = avatar.asStraightRGBA()

@@ -38,6 +38,9 @@ final class JPEGHuffmanTable: @unchecked Sendable {
         self.symbols.initialize(repeating: 0, count: max(1, symbols.count))
         for (i, symbol) in symbols.enumerated() { self.symbols[i] = symbol }
         symbolCount = symbols.count
+        // Every pointer is set before anything can throw, so deinit frees them all.
+        fastAC = .allocate(capacity: 512)
+        fastAC.initialize(repeating: 0, count: 512)
         var code = 0, index = 0
         for length in 1...16 {
             offset[length] = index - code
@@ -62,8 +65,6 @@ final class JPEGHuffmanTable: @unchecked Sendable {
             code <<= 1
         }
         maxCode[17] = .max
-        fastAC = .allocate(capacity: 512)
-        fastAC.initialize(repeating: 0, count: 512)
         for prefix in 0..<512 {
             let entry = Int(fast[prefix])
             guard entry != 0 else { continue }
