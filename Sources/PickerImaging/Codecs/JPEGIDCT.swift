@@ -103,43 +103,46 @@ enum JPEGIDCT {
         }
         @inline(__always) func descale(_ x: V, _ n: Int) -> V { (x &+ V(repeating: Int32(1 << (n - 1)))) &>> Int32(n) }
         // Pass 1: each row of coefficients is a vector across the columns.
-        do {
-            let (t10, t11, t12, t13) = even(row(0), row(2), row(4), row(6))
-            let (t0, t1, t2, t3) = odd(row(7), row(5), row(3), row(1))
-            let n = constBits - pass1Bits
-            // Stored transposed: workspace row k holds column k of the result.
-            @inline(__always) func store(_ r: Int, _ v: V) {
-                for k in 0..<8 { ws[k * 8 + r] = v[k] }
-            }
-            store(0, descale(t10 &+ t3, n))
-            store(1, descale(t11 &+ t2, n))
-            store(2, descale(t12 &+ t1, n))
-            store(3, descale(t13 &+ t0, n))
-            store(4, descale(t13 &- t0, n))
-            store(5, descale(t12 &- t1, n))
-            store(6, descale(t11 &- t2, n))
-            store(7, descale(t10 &- t3, n))
-        }
-        // Pass 2: each workspace row is a vector across the block's rows.
-        @inline(__always) func column(_ k: Int) -> V { UnsafeRawPointer(ws + 8 * k).loadUnaligned(as: V.self) }
-        let (t10, t11, t12, t13) = even(column(0), column(2), column(4), column(6))
-        let (t0, t1, t2, t3) = odd(column(7), column(5), column(3), column(1))
+        let (e10, e11, e12, e13) = even(row(0), row(2), row(4), row(6))
+        let (o0, o1, o2, o3) = odd(row(7), row(5), row(3), row(1))
+        let n1 = constBits - pass1Bits
+        let r0 = descale(e10 &+ o3, n1), r1 = descale(e11 &+ o2, n1), r2 = descale(e12 &+ o1, n1), r3 = descale(e13 &+ o0, n1)
+        let r4 = descale(e13 &- o0, n1), r5 = descale(e12 &- o1, n1), r6 = descale(e11 &- o2, n1), r7 = descale(e10 &- o3, n1)
+        // Transposed in four 4×4 quarters: column k of the result, as a vector across its rows.
+        let (a0, a1, a2, a3) = transposed(r0.lowHalf, r1.lowHalf, r2.lowHalf, r3.lowHalf)
+        let (b0, b1, b2, b3) = transposed(r4.lowHalf, r5.lowHalf, r6.lowHalf, r7.lowHalf)
+        let (c0, c1, c2, c3) = transposed(r0.highHalf, r1.highHalf, r2.highHalf, r3.highHalf)
+        let (d0, d1, d2, d3) = transposed(r4.highHalf, r5.highHalf, r6.highHalf, r7.highHalf)
+        // Pass 2: each column is a vector across the block's rows.
+        let (t10, t11, t12, t13) = even(V(lowHalf: a0, highHalf: b0), V(lowHalf: a2, highHalf: b2), V(lowHalf: c0, highHalf: d0), V(lowHalf: c2, highHalf: d2))
+        let (t0, t1, t2, t3) = odd(V(lowHalf: c3, highHalf: d3), V(lowHalf: c1, highHalf: d1), V(lowHalf: a3, highHalf: b3), V(lowHalf: a1, highHalf: b1))
         let n = constBits + pass1Bits + 3
         // libjpeg's range limit, in lanes: centred on 128, wrapped to 10 bits, clamped.
-        @inline(__always) func write(_ k: Int, _ v: V) {
+        @inline(__always) func limited(_ v: V) -> SIMD8<UInt32> {
             let t = (descale(v, n) &+ V(repeating: 128)) & V(repeating: 1023)
-            let limited = t.replacing(with: V(repeating: 255), where: t .>= V(repeating: 256))
+            let clamped = t.replacing(with: V(repeating: 255), where: t .>= V(repeating: 256))
                 .replacing(with: V.zero, where: t .>= V(repeating: 640))
-            for r in 0..<8 { out[r * stride + k] = UInt8(truncatingIfNeeded: limited[r]) }
+            return SIMD8<UInt32>(truncatingIfNeeded: clamped)
         }
-        write(0, t10 &+ t3)
-        write(1, t11 &+ t2)
-        write(2, t12 &+ t1)
-        write(3, t13 &+ t0)
-        write(4, t13 &- t0)
-        write(5, t12 &- t1)
-        write(6, t11 &- t2)
-        write(7, t10 &- t3)
+        // Four output columns packed into each lane's 32 bits: lane r holds row r's bytes.
+        let left = limited(t10 &+ t3) | limited(t11 &+ t2) &<< 8 | limited(t12 &+ t1) &<< 16 | limited(t13 &+ t0) &<< 24
+        let right = limited(t13 &- t0) | limited(t12 &- t1) &<< 8 | limited(t11 &- t2) &<< 16 | limited(t10 &- t3) &<< 24
+        for r in 0..<8 {
+            let line = UnsafeMutableRawPointer(out + r * stride)
+            line.storeBytes(of: left[r].littleEndian, as: UInt32.self)
+            line.storeBytes(of: right[r].littleEndian, toByteOffset: 4, as: UInt32.self)
+        }
+    }
+
+    /// A 4×4 block of lanes transposed: the rows of the result are the columns of `a`…`d`.
+    @inline(__always)
+    static func transposed(
+        _ a: SIMD4<Int32>, _ b: SIMD4<Int32>, _ c: SIMD4<Int32>, _ d: SIMD4<Int32>
+    ) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>) {
+        let ab0 = SIMD4(a[0], b[0], a[1], b[1]), cd0 = SIMD4(c[0], d[0], c[1], d[1])
+        let ab1 = SIMD4(a[2], b[2], a[3], b[3]), cd1 = SIMD4(c[2], d[2], c[3], d[3])
+        return (SIMD4(ab0[0], ab0[1], cd0[0], cd0[1]), SIMD4(ab0[2], ab0[3], cd0[2], cd0[3]),
+                SIMD4(ab1[0], ab1[1], cd1[0], cd1[1]), SIMD4(ab1[2], ab1[3], cd1[2], cd1[3]))
     }
 
     /// The scalar passes, kept as the reference the vector ones are tested against.
