@@ -242,6 +242,7 @@ extension JPEGIDCT {
         @inline(__always) func row(_ r: Int) -> V {
             widened(c + 8 * r) &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
         }
+        var columns = (W.zero, W.zero, W.zero, W.zero, W.zero, W.zero, W.zero, W.zero)
         do {
             let tmp0 = row(0) &<< Int32(constBits + 1)
             let tmp2 = row(2) &* V(repeating: Int32(fix1_847759065)) &+ row(6) &* V(repeating: Int32(-fix0_765366865))
@@ -252,37 +253,31 @@ extension JPEGIDCT {
             let odd2 = z1 &* V(repeating: Int32(-fix0_509795579)) &+ z2 &* V(repeating: Int32(-fix0_601344887))
                 &+ z3 &* V(repeating: Int32(fix0_899976223)) &+ z4 &* V(repeating: Int32(fix2_562915447))
             let n = Int32(constBits - pass1Bits + 1), bias = V(repeating: 1 << (n - 1))
-            // Stored transposed: workspace row k holds column k of the four result rows.
-            @inline(__always) func store(_ r: Int, _ v: V) {
-                let v = (v &+ bias) &>> n
-                for k in 0..<8 { ws[k * 4 + r] = v[k] }
-            }
-            store(0, tmp10 &+ odd2)
-            store(3, tmp10 &- odd2)
-            store(1, tmp12 &+ odd0)
-            store(2, tmp12 &- odd0)
+            let r0 = (tmp10 &+ odd2 &+ bias) &>> n, r3 = (tmp10 &- odd2 &+ bias) &>> n
+            let r1 = (tmp12 &+ odd0 &+ bias) &>> n, r2 = (tmp12 &- odd0 &+ bias) &>> n
+            // Transposed: column k of the four result rows, as a vector across them.
+            (columns.0, columns.1, columns.2, columns.3) = transposed(r0.lowHalf, r1.lowHalf, r2.lowHalf, r3.lowHalf)
+            (columns.4, columns.5, columns.6, columns.7) = transposed(r0.highHalf, r1.highHalf, r2.highHalf, r3.highHalf)
         }
-        @inline(__always) func column(_ k: Int) -> W { UnsafeRawPointer(ws + 4 * k).loadUnaligned(as: W.self) }
-        let tmp0 = column(0) &<< Int32(constBits + 1)
-        let tmp2 = column(2) &* W(repeating: Int32(fix1_847759065)) &+ column(6) &* W(repeating: Int32(-fix0_765366865))
+        let tmp0 = columns.0 &<< Int32(constBits + 1)
+        let tmp2 = columns.2 &* W(repeating: Int32(fix1_847759065)) &+ columns.6 &* W(repeating: Int32(-fix0_765366865))
         let tmp10 = tmp0 &+ tmp2, tmp12 = tmp0 &- tmp2
-        let z1 = column(7), z2 = column(5), z3 = column(3), z4 = column(1)
+        let z1 = columns.7, z2 = columns.5, z3 = columns.3, z4 = columns.1
         let odd0 = z1 &* W(repeating: Int32(-fix0_211164243)) &+ z2 &* W(repeating: Int32(fix1_451774981))
             &+ z3 &* W(repeating: Int32(-fix2_172734803)) &+ z4 &* W(repeating: Int32(fix1_061594337))
         let odd2 = z1 &* W(repeating: Int32(-fix0_509795579)) &+ z2 &* W(repeating: Int32(-fix0_601344887))
             &+ z3 &* W(repeating: Int32(fix0_899976223)) &+ z4 &* W(repeating: Int32(fix2_562915447))
         let n = Int32(constBits + pass1Bits + 3 + 1), bias = W(repeating: 1 << (n - 1))
         // libjpeg's range limit, in lanes.
-        @inline(__always) func write(_ k: Int, _ v: W) {
+        @inline(__always) func limited(_ v: W) -> SIMD4<UInt32> {
             let t = (((v &+ bias) &>> n) &+ W(repeating: 128)) & W(repeating: 1023)
-            let limited = t.replacing(with: W(repeating: 255), where: t .>= W(repeating: 256))
+            let clamped = t.replacing(with: W(repeating: 255), where: t .>= W(repeating: 256))
                 .replacing(with: W.zero, where: t .>= W(repeating: 640))
-            for r in 0..<4 { out[r * stride + k] = UInt8(truncatingIfNeeded: limited[r]) }
+            return SIMD4<UInt32>(truncatingIfNeeded: clamped)
         }
-        write(0, tmp10 &+ odd2)
-        write(3, tmp10 &- odd2)
-        write(1, tmp12 &+ odd0)
-        write(2, tmp12 &- odd0)
+        // The four columns packed into each lane's 32 bits: lane r holds row r's bytes.
+        let rows = limited(tmp10 &+ odd2) | limited(tmp12 &+ odd0) &<< 8 | limited(tmp12 &- odd0) &<< 16 | limited(tmp10 &- odd2) &<< 24
+        for r in 0..<4 { UnsafeMutableRawPointer(out + r * stride).storeBytes(of: rows[r].littleEndian, as: UInt32.self) }
     }
 
     /// The scalar 4×4 passes, kept as the reference the vector ones are tested against.
