@@ -62,7 +62,6 @@ struct JPEGPipelineTests {
         // the full photo's 48 MB besides.
         let coefficients = 4032 * 3024 * 3
         #expect(rendering.peakExtraBytes == coefficients + 1400 * 1400 * 4 + 3 * 1024 * 1024 * 4)
-        #expect(try pipeline.render(imageFile: data).image.bytes == rendering.image.bytes)
     }
 
     @Test func aCropOnReducedPixelsKeepsItsPlaceUnderEveryOrientation() throws {
@@ -85,6 +84,7 @@ struct JPEGPipelineTests {
             crop: PixelRect(x: 101, y: 63, width: 403, height: 303), outputSize: PixelSize(width: 100, height: 75), angle: angle)
         #expect(pipeline.jpegScale == .quarter)
         let reduced = try pipeline.render(jpeg: data).image
+        #expect(try pipeline.render(imageFile: data).image == reduced)
         let full = try pipeline.render(JPEG.decode(data)).image
         #expect(reduced.displaySize == full.displaySize)
         let quality = Self.psnr(reduced, full)

@@ -46,7 +46,13 @@ enum JPEGIDCT {
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
         if fill(coefficients, size: 8, quantization: q, into: out, stride: stride) { return }
+        #if DEBUG
+        // Unoptimized, generic SIMD code is many times slower than plain loops: debug builds
+        // take the scalar passes, which a test holds to the vector ones.
+        transformScalar(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        #else
         transformVectors(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+        #endif
     }
 
     /// A block with only its DC coefficient is flat: the zero shortcuts of every transform's two
@@ -213,7 +219,11 @@ extension JPEGIDCT {
         case 8: transform(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
         case 4:
             if !fill(coefficients, size: 4, quantization: q, into: out, stride: stride) {
+                #if DEBUG
+                transform4Scalar(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+                #else
                 transform4(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
+                #endif
             }
         case 2:
             if !fill(coefficients, size: 2, quantization: q, into: out, stride: stride) {

@@ -129,6 +129,37 @@ struct ColourTables: Sendable {
 
     static let shared = ColourTables()
 
+    /// Converts the row's first multiple of 8 samples, eight at a time: each table entry is
+    /// `FIX(k) × (x − 128)` rounded as the table rounds it, so the same values. Returns how many
+    /// it converted.
+    static func convertVectors(
+        y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        typealias V = SIMD8<Int32>
+        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> V {
+            V(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]), Int32(p[4]), Int32(p[5]), Int32(p[6]), Int32(p[7]))
+        }
+        let half = V(repeating: 1 << 15), centre = V(repeating: 128), top = V(repeating: 255), zero = V.zero
+        let kR = V(repeating: crRFactor), kB = V(repeating: cbBFactor)
+        let kGr = V(repeating: -crGFactor), kGb = V(repeating: -cbGFactor)
+        var x = 0
+        while x + 8 <= count {
+            let l = load(y + x), b = load(cb + x) &- centre, r = load(cr + x) &- centre
+            let red = (l &+ ((kR &* r &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            let blue = (l &+ ((kB &* b &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            let green = (l &+ ((kGb &* b &+ half &+ kGr &* r) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            let pixels = SIMD8<UInt32>(truncatingIfNeeded: red | green &<< 8 | blue &<< 16) | SIMD8(repeating: 0xFF00_0000)
+            UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
+            x += 8
+        }
+        return x
+    }
+
+    /// `value` clamped to 0…255 (not the generic `UInt8(clamping:)`, which unoptimized builds
+    /// call through the integer protocols).
+    @inline(__always)
+    static func byte(_ value: Int) -> UInt8 { value < 0 ? 0 : value > 255 ? 255 : UInt8(truncatingIfNeeded: value) }
+
     /// libjpeg's `FIX(1.40200)`, `FIX(1.77200)`, `FIX(0.71414)` and `FIX(0.34414)`.
     static let crRFactor = fix(1.40200), cbBFactor = fix(1.77200), crGFactor = fix(0.71414), cbGFactor = fix(0.34414)
 
@@ -148,37 +179,25 @@ struct ColourTables: Sendable {
     }
 
     /// Converts a row of `count` samples to opaque RGBA: eight pixels at a time with the tables'
-    /// own arithmetic (each entry is `FIX(k) × (x − 128)` rounded as the table rounds it), the
-    /// rest through the tables.
+    /// own arithmetic in optimized builds (``convertVectors(y:cb:cr:count:into:)``), the rest
+    /// through the tables.
     func convert(
         y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
-        typealias V = SIMD8<Int32>
-        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> V {
-            V(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]), Int32(p[4]), Int32(p[5]), Int32(p[6]), Int32(p[7]))
-        }
-        let half = V(repeating: 1 << 15), centre = V(repeating: 128), top = V(repeating: 255), zero = V.zero
-        let kR = V(repeating: Self.crRFactor), kB = V(repeating: Self.cbBFactor)
-        let kGr = V(repeating: -Self.crGFactor), kGb = V(repeating: -Self.cbGFactor)
         var x = 0
-        while x + 8 <= count {
-            let l = load(y + x), b = load(cb + x) &- centre, r = load(cr + x) &- centre
-            let red = (l &+ ((kR &* r &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
-            let blue = (l &+ ((kB &* b &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
-            let green = (l &+ ((kGb &* b &+ half &+ kGr &* r) &>> 16)).clamped(lowerBound: zero, upperBound: top)
-            let pixels = SIMD8<UInt32>(truncatingIfNeeded: red | green &<< 8 | blue &<< 16) | SIMD8(repeating: 0xFF00_0000)
-            UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
-            x += 8
-        }
+        // (Debug builds convert through the tables alone: see JPEGIDCT.transform.)
+        #if !DEBUG
+        x = Self.convertVectors(y: y, cb: cb, cr: cr, count: count, into: out)
+        #endif
         crR.withUnsafeBufferPointer { crR in
             cbB.withUnsafeBufferPointer { cbB in
                 crG.withUnsafeBufferPointer { crG in
                     cbG.withUnsafeBufferPointer { cbG in
                         while x < count {
                             let l = Int(y[x]), b = Int(cb[x]), r = Int(cr[x])
-                            out[4 * x] = UInt8(clamping: l + Int(crR[r]))
-                            out[4 * x + 1] = UInt8(clamping: l + ((Int(cbG[b]) + Int(crG[r])) >> 16))
-                            out[4 * x + 2] = UInt8(clamping: l + Int(cbB[b]))
+                            out[4 * x] = Self.byte(l + Int(crR[r]))
+                            out[4 * x + 1] = Self.byte(l + ((Int(cbG[b]) + Int(crG[r])) >> 16))
+                            out[4 * x + 2] = Self.byte(l + Int(cbB[b]))
                             out[4 * x + 3] = 255
                             x += 1
                         }
