@@ -32,8 +32,9 @@ struct DemoOptions: Equatable {
         shutter), the edit screen with any --flip, --turn (clockwise), --angle (straighten,
         -45...45 degrees clockwise) and --aspect (for --shape rectangle), a pinch by --zoom and a
         pan by --pan points, Choose.
-        Writes the avatar (--output, default avatar.png) and the rendered edit screen
-        (--preview, default editor.png), and prints the session's transcript.
+        Writes the avatar (--output, default avatar.png; a .jpg name writes JPEG) and the
+        rendered edit screen (--preview, default editor.png), and prints the session's
+        transcript.
         --image takes JPEG, PNG, PPM, PGM or PAM (told apart by content); the EXIF
         orientation of a JPEG or PNG is honoured.
         Without --image it uses a built-in photo.

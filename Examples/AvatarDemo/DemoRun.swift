@@ -75,7 +75,9 @@ struct DemoRun {
         guard let result = scenario.delegate.lastResult, let crop = result.cropRect,
             let avatar = result.editedImage as? PixelBuffer
         else { throw Failure.noResult(scenario.transcript.lines) }
-        try write(PNG.encode(avatar), to: options.output)
+        // A .jpg or .jpeg name gets a JPEG file (a circle's corners white), anything else PNG.
+        let jpeg = ["jpg", "jpeg"].contains(URL(fileURLWithPath: options.output).pathExtension.lowercased())
+        try write(jpeg ? JPEG.encode(avatar, options: .init(quality: 90)) : PNG.encode(avatar), to: options.output)
         try write(PNG.encode(screen), to: options.preview)
         return Outcome(
             transcript: scenario.transcript.lines, cropRect: crop, angle: geometry.angle, photoSize: photo.displaySize,

@@ -133,6 +133,15 @@ struct JPEGEncoderTests {
         #expect(Self.psnr(fromPremultiplied, fromStraight) > 45)
     }
 
+    @Test func sidesOver65535CannotBeWritten() throws {
+        let wide = try PixelBuffer(width: 65536, height: 1, format: .gray8)
+        #expect(throws: ImagingError.cannotRepresent(format: "JPEG", reason: "a side of 65536 pixels (at most 65535)")) {
+            try JPEG.encode(wide)
+        }
+        let widest = try PixelBuffer(width: 65535, height: 1, format: .gray8)
+        #expect(try JPEG.decode(JPEG.encode(widest)).pixelSize == PixelSize(width: 65535, height: 1))
+    }
+
     @Test func grayStaysOneComponent() throws {
         let gray = try JPEGTests.reference("gray-17x9")
         let file = try JPEG.encode(gray)

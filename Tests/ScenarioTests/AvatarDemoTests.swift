@@ -71,6 +71,22 @@ struct AvatarDemoTests {
         #expect(try PNG.decode(Data(contentsOf: dir.appendingPathComponent("a.png"))).displaySize == PixelSize(width: 32, height: 32))
     }
 
+    @Test func aJPEGNameWritesAJPEGAvatar() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let code = await DemoCommand.run([
+            "--size", "48", "--output", dir.appendingPathComponent("a.jpg").path, "--preview", dir.appendingPathComponent("e.png").path,
+        ], say: { _ in })
+        #expect(code == 0)
+        let file = try Data(contentsOf: dir.appendingPathComponent("a.jpg"))
+        #expect(ImageFileFormat(sniffing: file) == .jpeg)
+        let avatar = try JPEG.decode(file)
+        #expect(avatar.displaySize == PixelSize(width: 48, height: 48))
+        // The circle's corners are white, its middle the photo.
+        #expect(avatar[0, 0].r >= 245 && avatar[0, 0].g >= 245 && avatar[0, 0].b >= 245, "\(avatar[0, 0])")
+        #expect(avatar[24, 24] != avatar[0, 0])
+    }
+
     @Test func anAngleStraightensTheAvatar() async throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

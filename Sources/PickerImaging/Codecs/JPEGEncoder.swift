@@ -58,11 +58,15 @@ extension JPEG {
     /// is libjpeg's accurate integer one, and colour conversion and 4:2:0 downsampling round
     /// as libjpeg does, so files are close to what `cjpeg` writes at the same quality.
     ///
-    /// - Throws: ``ImagingError/invalidQuality(_:)`` for a quality outside 1…100.
+    /// - Throws: ``ImagingError/invalidQuality(_:)`` for a quality outside 1…100;
+    ///   ``ImagingError/cannotRepresent(format:reason:)`` for a side over 65535 pixels.
     /// - Complexity: O(pixels); with ``EncodingOptions/optimizedHuffman`` the coefficients are
     ///   held once, about 3 bytes per pixel for 4:2:0.
     public static func encode(_ image: PixelBuffer, options: EncodingOptions = EncodingOptions()) throws(ImagingError) -> Data {
         guard (1...100).contains(options.quality) else { throw .invalidQuality(options.quality) }
+        guard image.width <= 65535, image.height <= 65535 else {
+            throw .cannotRepresent(format: "JPEG", reason: "a side of \(max(image.width, image.height)) pixels (at most 65535)")
+        }
         var source = options.orientation == .normalize ? image.normalized() : image
         if source.format == .rgba8Premultiplied { source = source.asStraightRGBA() }
         return JPEGEncoder(image: source, options: options).encode()
