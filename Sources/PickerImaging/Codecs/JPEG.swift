@@ -39,6 +39,7 @@ public enum JPEG {
     /// ```
     ///
     /// - Parameters:
+    ///   - data: the file's bytes.
     ///   - scale: the size to decode at; see ``Scale/size(of:)``.
     ///   - pixelLimit: the most pixels accepted, counted at full size (the coefficients are held
     ///     at full size whatever the scale).
@@ -60,8 +61,11 @@ public enum JPEG {
     /// ```
     ///
     /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - scale: the size to decode at.
     ///   - rect: in display orientation, on the image at `scale`
     ///     (``Scale/size(of:)`` of the display size).
+    ///   - pixelLimit: as for ``decode(_:scale:pixelLimit:)``.
     /// - Returns: the stored pixels under `rect`, with the file's orientation.
     /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` unless `rect` lies inside
     ///   the image at that scale and is not empty; the errors of ``decode(_:pixelLimit:)``.
