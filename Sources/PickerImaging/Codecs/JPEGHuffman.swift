@@ -105,6 +105,21 @@ struct JPEGBitReader {
 
     @inline(__always)
     mutating func fill() {
+        // Most of the data has no FF byte: then the next whole bytes that fit go in at once.
+        if marker == nil, position + 8 <= bytes.count {
+            let word = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            let inverted = ~word
+            let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+            if hasFF == 0 {
+                let take = (64 - count) / 8
+                let kept = count + take * 8
+                let mask: UInt64 = kept == 64 ? ~0 : ~((1 &<< UInt64(64 - kept)) &- 1)
+                bits |= (word &>> UInt64(count)) & mask
+                count = kept
+                position += take
+                return
+            }
+        }
         while count <= 56 {
             var byte: UInt8 = 0
             if marker == nil, position < bytes.count {
