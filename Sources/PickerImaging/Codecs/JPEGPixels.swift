@@ -244,9 +244,17 @@ final class JPEGPlanes {
             columns.append((firstColumn / size)..<((endColumn + size - 1) / size))
             let count = layout.stride * c.blocksDown * size
             let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-            // Upsampling reads whole rows: outside the region they must at least be initialized.
-            if area != whole { plane.initialize(repeating: 0, count: count) }
             planes.append(plane)
+            // Upsampling reads the whole of every row it uses: beside the transformed blocks
+            // those rows must at least be initialized.
+            if area != whole {
+                let left = columns.last!.lowerBound * size, right = min(layout.stride, columns.last!.upperBound * size)
+                for row in (rows.last!.lowerBound * size)..<(rows.last!.upperBound * size) {
+                    let line = plane + row * layout.stride
+                    line.initialize(repeating: 0, count: left)
+                    (line + right).initialize(repeating: 0, count: layout.stride - right)
+                }
+            }
         }
         (blockRows, blockColumns) = (rows, columns)
     }
