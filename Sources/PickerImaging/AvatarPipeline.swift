@@ -32,6 +32,10 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
     /// its aspect ratio (square stays square).
     public var maximumDimension: Int
+    /// How many threads share the scaling's rows: `nil` (the default) picks
+    /// ``PixelBuffer/automaticThreads(sourcePixels:)`` for the crop. The pixels are the same
+    /// whatever the count.
+    public var threads: Int?
 
     /// Creates a pipeline.
     public init(
@@ -94,7 +98,8 @@ public struct AvatarPipeline: Sendable, Equatable {
         }
         let upscaling = size.width > crop.width || size.height > crop.height
         let chosen = filter ?? (upscaling ? .lanczos3 : .area)
-        let (scaled, premultipliedCopy) = try photo.resampledCountingCopies(displayRect: crop, to: size, filter: chosen)
+        let (scaled, premultipliedCopy) = try photo.resampledCountingCopies(
+            displayRect: crop, to: size, filter: chosen, threads: threads)
         let image = scaled.masked(mask)
         let bpp = photo.format.bytesPerPixel
         let raw = photo.orientation.rawRect(forDisplay: crop, rawSize: photo.pixelSize)
@@ -216,6 +221,7 @@ extension AvatarPipeline {
             let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
             let part = try decoder.decode(denominator: scale.denominator) { _ in bounds }.image!
             let stored = info.orientation.swapsAxes ? size.transposed : size
+            let threadCount = threads.map { min(64, max(1, $0)) } ?? PixelBuffer.automaticThreads(sourcePixels: bounds.width * bounds.height)
             var scaled = part.resampleRaw(
                 PixelRect(size: bounds.size),
                 vertical: AxisWeights(
@@ -223,7 +229,8 @@ extension AvatarPipeline {
                     outputCount: stored.height),
                 horizontal: AxisWeights(
                     areaFrom: low.x - Double(bounds.x), to: high.x - Double(bounds.x), inputCount: bounds.width,
-                    outputCount: stored.width))
+                    outputCount: stored.width),
+                threads: threadCount)
             scaled.orientation = info.orientation
             let upright = scaled.normalized()
             let image = upright.masked(mask)

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 extension PixelBuffer {
     /// A copy scaled to `size` (display orientation), keeping the orientation.
     ///
@@ -29,9 +32,30 @@ extension PixelBuffer {
         try resampledCountingCopies(displayRect: rect, to: size, filter: filter).image
     }
 
+    /// ``resampled(displayRect:to:filter:)`` with the output rows split across `threads`
+    /// threads: the pixels are the same whatever the count.
+    ///
+    /// ```swift
+    /// let avatar = try photo.resampled(displayRect: crop, to: PixelSize(width: 1024, height: 1024), threads: 2)
+    /// ```
+    ///
+    /// - Parameter threads: how many threads share the rows; `nil` picks
+    ///   ``automaticThreads(sourcePixels:)`` for the crop. Counts below 1 are 1, above 64 are 64.
+    public func resampled(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter = .area, threads: Int?)
+        throws(ImagingError) -> PixelBuffer
+    {
+        try resampledCountingCopies(displayRect: rect, to: size, filter: filter, threads: threads).image
+    }
+
+    /// The threads resampling uses when not told: one per active core for a source of a million
+    /// pixels or more (where the work outweighs starting threads), one below that.
+    public static func automaticThreads(sourcePixels: Int) -> Int {
+        sourcePixels >= 1_000_000 ? max(1, min(64, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    }
+
     /// ``resampled(displayRect:to:filter:)``, also telling how many bytes of premultiplied copy
     /// of the source it made (zero for opaque or already premultiplied images).
-    func resampledCountingCopies(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter)
+    func resampledCountingCopies(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter, threads: Int? = nil)
         throws(ImagingError) -> (image: PixelBuffer, copiedBytes: Int)
     {
         guard !rect.isEmpty, displayBounds.contains(rect) else {
@@ -52,7 +76,8 @@ extension PixelBuffer {
         let premultiply = format == .rgba8 && !isOpaque(in: raw)
         let source = premultiply ? premultiplied(in: raw) : self
         let sourceRect = premultiply ? PixelRect(size: raw.size) : raw
-        var out = source.resampleRaw(sourceRect, to: rawOut, filter: filter)
+        let threadCount = threads.map { min(64, max(1, $0)) } ?? Self.automaticThreads(sourcePixels: raw.width * raw.height)
+        var out = source.resampleRaw(sourceRect, to: rawOut, filter: filter, threads: threadCount)
         if premultiply { out = out.unpremultiplied() }
         out.orientation = orientation
         return (out, premultiply ? source.bytes.count : 0)
@@ -97,28 +122,32 @@ extension PixelBuffer {
 
     /// Resamples the stored pixels of `rect` to `size` stored pixels: vertical pass into one
     /// row of 32-bit sums, then horizontal pass, row by row.
-    func resampleRaw(_ rect: PixelRect, to size: PixelSize, filter: ResampleFilter) -> PixelBuffer {
+    func resampleRaw(_ rect: PixelRect, to size: PixelSize, filter: ResampleFilter, threads: Int = 1) -> PixelBuffer {
         resampleRaw(
             rect, vertical: AxisWeights(filter: filter, inputCount: rect.height, outputCount: size.height),
-            horizontal: AxisWeights(filter: filter, inputCount: rect.width, outputCount: size.width))
+            horizontal: AxisWeights(filter: filter, inputCount: rect.width, outputCount: size.width), threads: threads)
     }
 
     /// Resamples the stored pixels of `rect` with weights for each axis (indices relative to
-    /// `rect`).
-    func resampleRaw(_ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights) -> PixelBuffer {
+    /// `rect`). With `threads` above 1 the output rows are split into that many runs, each with
+    /// its own scratch row: every output row is computed the same way whichever thread does it.
+    func resampleRaw(_ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int = 1) -> PixelBuffer {
         let ch = format.bytesPerPixel
         let size = PixelSize(width: horizontal.outputCount, height: vertical.outputCount)
         let rowCount = rect.width * ch
-        var out = [UInt8](repeating: 0, count: size.width * size.height * ch)
-        var row = [Int32](repeating: 0, count: rowCount)
-        bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                row.withUnsafeMutableBufferPointer { row in
-                    let origin = src.baseAddress! + rect.y * rowStride + rect.x * ch
-                    for oy in 0..<size.height {
+        let runs = max(1, min(threads, size.height))
+        let out = [UInt8](unsafeUninitializedCapacity: size.width * size.height * ch) { dst, initialized in
+            bytes.withUnsafeBufferPointer { src in
+                let origin = UnsafeSendable(src.baseAddress! + rect.y * rowStride + rect.x * ch)
+                let destination = UnsafeSendable(dst.baseAddress!)
+                let rowStride = self.rowStride, width = size.width, height = size.height
+                let work = { @Sendable (run: Int) in
+                    let row = UnsafeMutableBufferPointer<Int32>.allocate(capacity: rowCount)
+                    defer { row.deallocate() }
+                    for oy in (height * run / runs)..<(height * (run + 1) / runs) {
                         Resampler.combineRows(
-                            origin, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
-                        let line = dst.baseAddress! + oy * size.width * ch
+                            origin.pointer, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
+                        let line = destination.pointer + oy * width * ch
                         if ch == 4 {
                             Resampler.combineColumns4(row, weights: horizontal, into: line)
                         } else {
@@ -126,7 +155,9 @@ extension PixelBuffer {
                         }
                     }
                 }
+                if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
             }
+            initialized = size.width * size.height * ch
         }
         return PixelBuffer(
             checkedWidth: size.width, height: size.height, format: format, bytes: out,
@@ -206,4 +237,11 @@ enum Resampler {
             out[x] = UInt8(clamping: acc >> 22)
         }
     }
+}
+
+/// A pointer handed to the threads of one call, each of which reads or writes its own part of
+/// the memory; the call waits for them all before the memory goes.
+struct UnsafeSendable<Pointer>: @unchecked Sendable {
+    let pointer: Pointer
+    init(_ pointer: Pointer) { self.pointer = pointer }
 }

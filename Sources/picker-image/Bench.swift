@@ -22,10 +22,16 @@ struct Bench {
         let photo = try Self.photo()
         var turned = photo
         turned.orientation = .right
-        let pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .circle)
+        var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .circle)
+        pipeline.threads = 1
+        let cores = PixelBuffer.automaticThreads(sourcePixels: Self.crop.width * Self.crop.height)
         let work: [(String, () throws -> Void)] = [
-            ("area_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area) }),
-            ("lanczos_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3) }),
+            ("area_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area, threads: 1) }),
+            ("lanczos_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3, threads: 1) }),
+            ("area_crop_scale_threads_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area, threads: cores) }),
+            ("lanczos_crop_scale_threads_ms", {
+                _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3, threads: cores)
+            }),
             ("straighten7_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, rotatedBy: 7, to: Self.output) }),
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
             ("rotate90_ms", { _ = turned.normalized() }),
@@ -59,7 +65,7 @@ struct Bench {
             let body = results.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }.joined(separator: ", ")
             print("{\(body)}")
         } else {
-            for (name, ms) in results { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms)) }
+            for (name, ms) in results { print(name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms)) }
         }
     }
 

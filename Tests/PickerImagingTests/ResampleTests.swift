@@ -123,3 +123,47 @@ struct ResampleTests {
         }
     }
 }
+
+/// Splitting the rows across threads changes nothing but the time.
+@Suite("Resampling on several threads")
+struct ThreadedResampleTests {
+    @Test("gives the single-threaded pixels", arguments: ResampleFilter.allCases)
+    func sameAsOneThread(filter: ResampleFilter) throws {
+        let opaque = try StraightenTests.photo(width: 300, height: 211)
+        let translucent = try StraightenTests.photo(width: 300, height: 211) { x, y in UInt8((x * 7 + y * 3) % 256) }
+        var gray = try PixelBuffer(width: 300, height: 211, format: .gray8)
+        for y in 0..<211 { for x in 0..<300 { gray[x, y] = RGBA(UInt8((x * y) % 251), 0, 0) } }
+        for (name, image) in [("opaque", opaque), ("translucent", translucent), ("gray", gray)] {
+            for orientation in [ImageOrientation.up, .right, .leftMirrored] {
+                var photo = image
+                photo.orientation = orientation
+                let rect = PixelRect(x: 7, y: 5, width: photo.displaySize.width - 20, height: photo.displaySize.height - 13)
+                for size in [PixelSize(width: 97, height: 61), PixelSize(width: 3, height: 2), PixelSize(width: 310, height: 9)] {
+                    let one = try photo.resampled(displayRect: rect, to: size, filter: filter, threads: 1)
+                    // (More threads than rows, and counts out of range, included.)
+                    for threads in (size.height == 2 ? [2, 3, 1000, 0, -5] : [2, 3]) {
+                        let many = try photo.resampled(displayRect: rect, to: size, filter: filter, threads: threads)
+                        #expect(many == one, "\(name) \(orientation) \(size) on \(threads) threads")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func thePipelineGivesTheSamePixelsOnAnyNumberOfThreads() throws {
+        let photo = try StraightenTests.photo(width: 300, height: 211)
+        var pipeline = AvatarPipeline(
+            crop: PixelRect(x: 20, y: 10, width: 180, height: 180), outputSize: PixelSize(width: 64, height: 64), mask: .circle)
+        pipeline.threads = 1
+        let one = try pipeline.render(photo).image
+        for threads in [2, 4, nil] {
+            pipeline.threads = threads
+            #expect(try pipeline.render(photo).image == one)
+        }
+    }
+
+    @Test func largeWorkUsesEveryCore() {
+        #expect(PixelBuffer.automaticThreads(sourcePixels: 999_999) == 1)
+        #expect(PixelBuffer.automaticThreads(sourcePixels: 2800 * 2800) == min(64, ProcessInfo.processInfo.activeProcessorCount))
+    }
+}
