@@ -28,6 +28,7 @@ struct Bench {
         let work: [(String, () throws -> Void)] = [
             ("area_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area, threads: 1) }),
             ("lanczos_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3, threads: 1) }),
+            ("bilinear_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .bilinear, threads: 1) }),
             ("area_crop_scale_threads_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area, threads: cores) }),
             ("lanczos_crop_scale_threads_ms", {
                 _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3, threads: cores)
@@ -36,6 +37,7 @@ struct Bench {
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
             ("rotate90_ms", { _ = turned.normalized() }),
             ("copy_ms", { _ = photo.copiedBytes() }),
+            ("copy_crop_ms", { _ = try photo.cropped(to: Self.crop) }),
         ]
         report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
     }
