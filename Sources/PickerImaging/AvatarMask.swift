@@ -33,31 +33,62 @@ extension PixelBuffer {
         var out = [UInt8](repeating: 0, count: w * h * 4)
         source.bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
+                let clear = outside == RGBA(0, 0, 0, 0)
                 for y in 0..<h {
                     let dy = Double(y) + 0.5 - cy
                     let row = y * source.rowStride, line = y * w * 4
                     // Pixels whose centres lie within r − ½ are fully inside; beyond r + ½ fully out.
                     let inner = (r - 0.5) * (r - 0.5) - dy * dy
                     let outer = (r + 0.5) * (r + 0.5) - dy * dy
-                    for x in 0..<w {
+                    func edge(_ x: Int) {
                         let dx = Double(x) + 0.5 - cx
-                        let d2 = dx * dx
                         let i = row + x * 4, o = line + x * 4
-                        if d2 <= inner && src[i + 3] == 255 {
-                            for c in 0..<4 { dst[o + c] = src[i + c] }
-                        } else if d2 >= outer {
+                        let coverage = min(1, max(0, r - (dx * dx + dy * dy).squareRoot() + 0.5))
+                        let p = Self.composite(RGBA(src[i], src[i + 1], src[i + 2], src[i + 3]), coverage: coverage, over: background)
+                        dst[o] = p.r; dst[o + 1] = p.g; dst[o + 2] = p.b; dst[o + 3] = p.a
+                    }
+                    // The row in runs: outside, edge, inside, edge, outside (the same tests as
+                    // pixel by pixel, found from the middle out).
+                    let within = Self.span(width: w, centre: cx, limit: outer, strictly: true)
+                    let core = Self.span(width: w, centre: cx, limit: inner)
+                    if !clear {
+                        for x in 0..<w where !within.contains(x) {
+                            let o = line + x * 4
                             dst[o] = outside.r; dst[o + 1] = outside.g; dst[o + 2] = outside.b; dst[o + 3] = outside.a
-                        } else {
-                            let coverage = min(1, max(0, r - (d2 + dy * dy).squareRoot() + 0.5))
-                            let p = Self.composite(
-                                RGBA(src[i], src[i + 1], src[i + 2], src[i + 3]), coverage: coverage, over: background)
-                            dst[o] = p.r; dst[o + 1] = p.g; dst[o + 2] = p.b; dst[o + 3] = p.a
                         }
                     }
+                    let coreStart = core.isEmpty ? within.upperBound : max(core.lowerBound, within.lowerBound)
+                    let coreEnd = core.isEmpty ? within.upperBound : min(core.upperBound, within.upperBound)
+                    for x in within.lowerBound..<coreStart { edge(x) }
+                    if coreStart < coreEnd {
+                        (dst.baseAddress! + line + coreStart * 4).update(from: src.baseAddress! + row + coreStart * 4, count: (coreEnd - coreStart) * 4)
+                        // Inside pixels that are not opaque are composited like edge ones.
+                        for x in coreStart..<coreEnd where src[row + x * 4 + 3] != 255 { edge(x) }
+                    }
+                    for x in max(coreEnd, coreStart)..<within.upperBound { edge(x) }
                 }
             }
         }
         return PixelBuffer(checkedWidth: w, height: h, format: .rgba8, bytes: out, rowStride: w * 4, orientation: .up)
+    }
+
+    /// The pixels `x` of a row `width` wide whose centres are within `limit` of `centre`
+    /// squared — `(x + ½ − centre)² ≤ limit`, or `<` when `strictly` — a run, found from an
+    /// estimate and settled with that exact test.
+    static func span(width: Int, centre: Double, limit: Double, strictly: Bool = false) -> Range<Int> {
+        guard limit >= 0, width > 0 else { return 0..<0 }
+        func holds(_ x: Int) -> Bool {
+            let d = Double(x) + 0.5 - centre
+            return strictly ? d * d < limit : d * d <= limit
+        }
+        let half = limit.squareRoot()
+        var low = max(0, min(width - 1, Int((centre - half - 0.5).rounded(.up))))
+        var high = max(0, min(width - 1, Int((centre + half - 0.5).rounded(.down))))
+        while low > 0 && holds(low - 1) { low -= 1 }
+        while low < width && !holds(low) { low += 1 }
+        while high < width - 1 && holds(high + 1) { high += 1 }
+        while high >= low && !holds(high) { high -= 1 }
+        return low <= high ? low..<(high + 1) : 0..<0
     }
 
     /// A straight-alpha pixel with its alpha scaled by `coverage`, composited over

@@ -1,4 +1,4 @@
-import PickerImaging
+@testable import PickerImaging
 import Testing
 
 @Suite("Circle mask and the avatar pipeline")
@@ -95,6 +95,52 @@ struct MaskAndPipelineTests {
         let photo = try Self.white(10, 10)
         #expect(throws: ImagingError.cropOutsideImage(rect: PixelRect(x: 5, y: 5, width: 6, height: 6), imageSize: PixelSize(width: 10, height: 10))) {
             try AvatarPipeline(crop: PixelRect(x: 5, y: 5, width: 6, height: 6), outputSize: PixelSize(width: 2, height: 2)).render(photo)
+        }
+    }
+}
+
+/// The circle mask, run by run, against its definition pixel by pixel.
+@Suite("Circle mask runs")
+struct CircleMaskRunTests {
+    /// The definition: inside r − ½ and opaque, the pixel; beyond r + ½, the outside colour;
+    /// otherwise the pixel at its coverage, over the background.
+    static func reference(_ image: PixelBuffer, _ mask: AvatarMask) -> PixelBuffer {
+        let w = image.width, h = image.height
+        let cx = Double(w) / 2, cy = Double(h) / 2, r = Double(min(w, h)) / 2
+        let background: RGBA? = if case let .circleOn(colour) = mask { colour } else { nil }
+        var out = image
+        for y in 0..<h {
+            for x in 0..<w {
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let d2 = dx * dx, p = image[x, y]
+                if d2 <= (r - 0.5) * (r - 0.5) - dy * dy && p.a == 255 {
+                    out[x, y] = p
+                } else if d2 >= (r + 0.5) * (r + 0.5) - dy * dy {
+                    out[x, y] = background ?? RGBA(0, 0, 0, 0)
+                } else {
+                    let coverage = min(1, max(0, r - (d2 + dy * dy).squareRoot() + 0.5))
+                    out[x, y] = PixelBuffer.composite(p, coverage: coverage, over: background)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test(
+        "matches the definition",
+        arguments: [(1, 1), (2, 1), (3, 3), (7, 4), (16, 16), (33, 33), (64, 47), (101, 100)])
+    func matchesTheDefinition(width: Int, height: Int) throws {
+        for translucent in [false, true] {
+            var image = try PixelBuffer(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a: UInt8 = translucent && (x + y) % 5 == 0 ? UInt8((x * 37) % 256) : 255
+                    image[x, y] = RGBA(UInt8((x * 29) % 256), UInt8((y * 53) % 256), UInt8((x * y) % 256), a)
+                }
+            }
+            for mask in [AvatarMask.circle, .circleOn(RGBA(10, 200, 30)), .circleOn(RGBA(0, 0, 0, 0)), .circleOn(RGBA(9, 8, 7, 100))] {
+                #expect(image.masked(mask) == Self.reference(image, mask), "\(width)x\(height) \(mask) translucent \(translucent)")
+            }
         }
     }
 }
