@@ -440,7 +440,8 @@ struct PNGDecoder {
     @inline(__always)
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        // (Not the generic `abs`, which unoptimized builds call through the number protocols.)
+        let pa = p >= a ? p - a : a - p, pb = p >= b ? p - b : b - p, pc = p >= c ? p - c : c - p
         return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
     }
 

@@ -15,50 +15,70 @@ enum PNGEncoder {
         }
         let w = upright.width, h = upright.height
         let rowBytes = w * channels
-        var filtered = [UInt8]()
-        filtered.reserveCapacity((rowBytes + 1) * h)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        var row = [UInt8](repeating: 0, count: rowBytes)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
-        var best = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<h {
-            let base = y * upright.rowStride
-            if channels == 4 || channels == 1 {
-                for i in 0..<rowBytes { row[i] = upright.bytes[base + i] }
-            } else {
-                for x in 0..<w {
-                    row[3 * x] = upright.bytes[base + 4 * x]
-                    row[3 * x + 1] = upright.bytes[base + 4 * x + 1]
-                    row[3 * x + 2] = upright.bytes[base + 4 * x + 2]
-                }
-            }
-            var bestFilter: UInt8 = 0, bestScore = Int.max
-            for filter in UInt8(0)...4 {
-                var score = 0
-                for i in 0..<rowBytes {
-                    let a = i >= channels ? Int(row[i - channels]) : 0, b = Int(previous[i])
-                    let c = i >= channels ? Int(previous[i - channels]) : 0
-                    let predictor: Int
-                    switch filter {
-                    case 0: predictor = 0
-                    case 1: predictor = a
-                    case 2: predictor = b
-                    case 3: predictor = (a + b) / 2
-                    default: predictor = PNGDecoder.paeth(a, b, c)
+        // Each row with the filter whose output has the smallest sum of absolute values (as
+        // signed bytes), the usual heuristic. Pointer loops: this runs in debug builds too.
+        let filtered = [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * h) { out, initialized in
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * rowBytes)
+            defer { scratch.deallocate() }
+            let zero = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+            defer { zero.deallocate() }
+            zero.initialize(repeating: 0, count: rowBytes)
+            var row = scratch, candidate = scratch + rowBytes, best = scratch + 2 * rowBytes
+            var previous = UnsafePointer(zero)
+            upright.bytes.withUnsafeBufferPointer { source in
+                for y in 0..<h {
+                    let line = source.baseAddress! + y * upright.rowStride
+                    if channels == 3 {
+                        var x = 0
+                        while x < w {
+                            row[3 * x] = line[4 * x]; row[3 * x + 1] = line[4 * x + 1]; row[3 * x + 2] = line[4 * x + 2]
+                            x += 1
+                        }
+                    } else {
+                        row.update(from: line, count: rowBytes)
                     }
-                    let v = row[i] &- UInt8(predictor)
-                    candidate[i] = v
-                    score += v < 128 ? Int(v) : 256 - Int(v)
-                }
-                if score < bestScore {
-                    bestScore = score
-                    bestFilter = filter
-                    swap(&best, &candidate)
+                    var bestFilter: UInt8 = 0, bestScore = Int.max
+                    var filter: UInt8 = 0
+                    while filter <= 4 {
+                        var score = 0, i = 0
+                        while i < rowBytes {
+                            let a = i >= channels ? Int(row[i - channels]) : 0, b = Int(previous[i])
+                            let c = i >= channels ? Int(previous[i - channels]) : 0
+                            let predictor: Int
+                            switch filter {
+                            case 0: predictor = 0
+                            case 1: predictor = a
+                            case 2: predictor = b
+                            case 3: predictor = (a + b) / 2
+                            default: predictor = PNGDecoder.paeth(a, b, c)
+                            }
+                            let v = row[i] &- UInt8(truncatingIfNeeded: predictor)
+                            candidate[i] = v
+                            score += v < 128 ? Int(v) : 256 - Int(v)
+                            i += 1
+                        }
+                        if score < bestScore {
+                            bestScore = score
+                            bestFilter = filter
+                            swap(&best, &candidate)
+                        }
+                        filter += 1
+                    }
+                    let at = out.baseAddress! + y * (rowBytes + 1)
+                    at.initialize(to: bestFilter)
+                    (at + 1).initialize(from: best, count: rowBytes)
+                    // This row is the next one's previous: keep it out of the scratch rows' way.
+                    if previous == UnsafePointer(zero) {
+                        previous = UnsafePointer(row)
+                        row = zero
+                    } else {
+                        let used = UnsafeMutablePointer(mutating: previous)
+                        previous = UnsafePointer(row)
+                        row = used
+                    }
                 }
             }
-            filtered.append(bestFilter)
-            filtered.append(contentsOf: best)
-            swap(&row, &previous)
+            initialized = (rowBytes + 1) * h
         }
         var out = Data(PNG.signature)
         var ihdr = [UInt8]()
