@@ -145,9 +145,11 @@ struct ColourTables: Sendable {
         var x = 0
         while x + 8 <= count {
             let l = load(y + x), b = load(cb + x) &- centre, r = load(cr + x) &- centre
-            let red = (l &+ ((kR &* r &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
-            let blue = (l &+ ((kB &* b &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
-            let green = (l &+ ((kGb &* b &+ half &+ kGr &* r) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+            // (Clamped with masks: `clamped(lowerBound:upperBound:)` is not always inlined.)
+            @inline(__always) func byte(_ v: V) -> V { v.replacing(with: zero, where: v .< zero).replacing(with: top, where: v .> top) }
+            let red = byte(l &+ ((kR &* r &+ half) &>> 16))
+            let blue = byte(l &+ ((kB &* b &+ half) &>> 16))
+            let green = byte(l &+ ((kGb &* b &+ half &+ kGr &* r) &>> 16))
             let pixels = SIMD8<UInt32>(truncatingIfNeeded: red | green &<< 8 | blue &<< 16) | SIMD8(repeating: 0xFF00_0000)
             UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
             x += 8
