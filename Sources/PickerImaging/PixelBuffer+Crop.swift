@@ -21,15 +21,15 @@ extension PixelBuffer {
         let raw = orientation.rawRect(forDisplay: visible, rawSize: pixelSize)
         let bpp = format.bytesPerPixel
         let rowBytes = raw.width * bpp
-        var out = [UInt8](repeating: 0, count: rowBytes * raw.height)
-        bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        // Row by row with memory copies, into memory that is written once.
+        let out = [UInt8](unsafeUninitializedCapacity: rowBytes * raw.height) { dst, initialized in
+            bytes.withUnsafeBufferPointer { src in
                 for row in 0..<raw.height {
-                    let from = (raw.y + row) * rowStride + raw.x * bpp
-                    let to = row * rowBytes
-                    for i in 0..<rowBytes { dst[to + i] = src[from + i] }
+                    (dst.baseAddress! + row * rowBytes).initialize(
+                        from: src.baseAddress! + (raw.y + row) * rowStride + raw.x * bpp, count: rowBytes)
                 }
             }
+            initialized = rowBytes * raw.height
         }
         return PixelBuffer(
             checkedWidth: raw.width, height: raw.height, format: format, bytes: out,
