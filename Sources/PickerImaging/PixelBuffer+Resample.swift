@@ -39,8 +39,13 @@ extension PixelBuffer {
     /// let avatar = try photo.resampled(displayRect: crop, to: PixelSize(width: 1024, height: 1024), threads: 2)
     /// ```
     ///
-    /// - Parameter threads: how many threads share the rows; `nil` picks
-    ///   ``automaticThreads(sourcePixels:)`` for the crop. Counts below 1 are 1, above 64 are 64.
+    /// - Parameters:
+    ///   - rect: the part of the image, in display orientation, inside it.
+    ///   - size: the output size, in display orientation.
+    ///   - filter: as for ``resampled(displayRect:to:filter:)``.
+    ///   - threads: how many threads share the rows; `nil` picks
+    ///     ``automaticThreads(sourcePixels:)`` for the crop. Counts below 1 are 1, above 64 are 64.
+    /// - Throws: the errors of ``resampled(displayRect:to:filter:)``.
     public func resampled(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter = .area, threads: Int?)
         throws(ImagingError) -> PixelBuffer
     {
