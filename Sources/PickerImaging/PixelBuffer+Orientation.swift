@@ -113,10 +113,11 @@ extension PixelBuffer {
 }
 
 /// A 4×4 block of lanes transposed: the rows of the result are the columns of `a`…`d`.
+/// (Shared by the quarter turns and the JPEG transforms.)
 @inline(__always)
-private func transposed(
-    _ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ c: SIMD4<UInt32>, _ d: SIMD4<UInt32>
-) -> (SIMD4<UInt32>, SIMD4<UInt32>, SIMD4<UInt32>, SIMD4<UInt32>) {
+func transposed<Scalar: SIMDScalar>(
+    _ a: SIMD4<Scalar>, _ b: SIMD4<Scalar>, _ c: SIMD4<Scalar>, _ d: SIMD4<Scalar>
+) -> (SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>) {
     let ab0 = SIMD4(a[0], b[0], a[1], b[1]), cd0 = SIMD4(c[0], d[0], c[1], d[1])
     let ab1 = SIMD4(a[2], b[2], a[3], b[3]), cd1 = SIMD4(c[2], d[2], c[3], d[3])
     return (SIMD4(ab0[0], ab0[1], cd0[0], cd0[1]), SIMD4(ab0[2], ab0[3], cd0[2], cd0[3]),

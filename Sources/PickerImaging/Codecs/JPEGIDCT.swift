@@ -140,16 +140,6 @@ enum JPEGIDCT {
         }
     }
 
-    /// A 4×4 block of lanes transposed: the rows of the result are the columns of `a`…`d`.
-    @inline(__always)
-    static func transposed(
-        _ a: SIMD4<Int32>, _ b: SIMD4<Int32>, _ c: SIMD4<Int32>, _ d: SIMD4<Int32>
-    ) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>) {
-        let ab0 = SIMD4(a[0], b[0], a[1], b[1]), cd0 = SIMD4(c[0], d[0], c[1], d[1])
-        let ab1 = SIMD4(a[2], b[2], a[3], b[3]), cd1 = SIMD4(c[2], d[2], c[3], d[3])
-        return (SIMD4(ab0[0], ab0[1], cd0[0], cd0[1]), SIMD4(ab0[2], ab0[3], cd0[2], cd0[3]),
-                SIMD4(ab1[0], ab1[1], cd1[0], cd1[1]), SIMD4(ab1[2], ab1[3], cd1[2], cd1[3]))
-    }
 
     /// The scalar passes, kept as the reference the vector ones are tested against.
     static func transformScalar(
