@@ -6,6 +6,14 @@ Pillow for CMYK) as PPM/PGM.
 
 Needs: pip install pillow numpy; apt-get install libjpeg-turbo-progs. The tests read the
 files; they never run this.
+
+  python3 make_jpeg_fixtures.py                      rewrites the corpus
+  python3 make_jpeg_fixtures.py --check-encoder [PICKER_IMAGE]
+      writes every reference picture as JPEG with PickerImaging's encoder (picker-image crop,
+      the whole picture at its own size; `swift run picker-image` unless a binary is given),
+      in 4:2:0 and 4:4:4, standard and optimized tables, and checks that Pillow reads each
+      file to the picture's size, within 40 dB PSNR of it for the photo-like VGA one (the
+      small fixtures are noise and hard edges: their figures are printed).
 """
 import io, os, subprocess, zlib
 import numpy as np
@@ -109,5 +117,38 @@ def main():
     reference("photo-4032x3024-420", cjpeg("photo-4032x3024-420", big.filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(2)), "-quality", "90", "-sample", "2x2,1x1,1x1"), large=True)
 
 
+def check_encoder(picker_image):
+    import sys, tempfile
+    command = [picker_image] if picker_image else ["swift", "run", "-c", "release", "picker-image"]
+    names = sorted(f[:-4] for f in os.listdir(here) if f.endswith((".ppm", ".pgm")) and "." not in f[:-4])
+    failures = 0
+    with tempfile.TemporaryDirectory() as work:
+        vga = os.path.join(work, "photo-640x480-420.ppm")
+        Image.open(os.path.join(here, "photo-640x480-420.jpg")).convert("RGB").save(vga)
+        for path in [os.path.join(here, n + (".pgm" if n.startswith("gray") else ".ppm")) for n in names] + [vga]:
+            source = Image.open(path)
+            w, h = source.size
+            for chroma in ("420", "444"):
+                for optimize in ([], ["--optimize"]):
+                    out = os.path.join(work, "out.jpg")
+                    subprocess.run(command + ["crop", "--rect", f"0,0,{w},{h}", "--size", f"{w}x{h}", "--quality", "90",
+                                              "--chroma", chroma, *optimize, path, out], check=True, capture_output=True)
+                    back = Image.open(out)
+                    back.load()
+                    a = np.asarray(source.convert(back.mode), dtype=np.float64)
+                    b = np.asarray(back, dtype=np.float64)
+                    mse = ((a - b) ** 2).mean()
+                    psnr = float("inf") if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+                    ok = back.size == source.size and (psnr >= 40 or path != vga)
+                    failures += not ok
+                    print(f"{os.path.basename(path):28s} {chroma} {'optimized' if optimize else 'standard ':9s} "
+                          f"{back.mode:4s} {psnr:6.2f} dB {'ok' if ok else 'FAILED'}")
+    sys.exit(1 if failures else 0)
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+    if len(sys.argv) > 1 and sys.argv[1] == "--check-encoder":
+        check_encoder(sys.argv[2] if len(sys.argv) > 2 else None)
+    else:
+        main()
