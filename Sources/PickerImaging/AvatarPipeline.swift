@@ -169,8 +169,9 @@ extension AvatarPipeline {
     /// size.
     ///
     /// At ``jpegScale`` ``JPEG/Scale/full`` the result is exactly `render(JPEG.decode(data))`.
-    /// ``Rendering/peakExtraBytes`` counts the decoded photo and the decoder's coefficients
-    /// (2 bytes per sample at full size) as well.
+    /// ``Rendering/peakExtraBytes`` counts the decoded part of the photo and the decoder's
+    /// coefficients as well (one row of MCUs for a baseline file, 2 bytes per sample of the
+    /// whole frame for a progressive one).
     /// Reduced, the crop keeps its exact place on the photo: a crop on whole pixels of the
     /// reduced image is area-averaged from them; one that falls between them is filtered as a
     /// straightened frame is (``PixelBuffer/resampled(centreX:centreY:scale:rotatedBy:to:)``).

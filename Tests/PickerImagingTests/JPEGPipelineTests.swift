@@ -58,10 +58,13 @@ struct JPEGPipelineTests {
         let full = try pipeline.render(JPEG.decode(data))
         let quality = Self.psnr(rendering.image, full.image)
         #expect(quality >= 40, "\(quality) dB")
-        // The memory held is the coefficients' (36 MB for 4:2:0) and the reduced crop's, not
-        // the full photo's 48 MB besides.
-        let coefficients = 4032 * 3024 * 3
+        // The memory held is one row of MCUs of coefficients (504 blocks across for luma, two
+        // rows of them; 252 for each chroma component) and the reduced crop, not the full photo.
+        let coefficients = (504 * 2 + 252 + 252) * 128
         #expect(rendering.peakExtraBytes == coefficients + 1400 * 1400 * 4 + 3 * 1024 * 1024 * 4)
+        // A progressive file holds every coefficient: 3 bytes per pixel for 4:2:0.
+        #expect(try JPEG.header(JPEGTests.data("prog-420-64x48.jpg")).coefficientBytes == 64 * 48 * 3)
+        #expect(try JPEG.header(JPEGTests.data("base-420-64x48.jpg")).coefficientBytes == (8 * 2 + 4 + 4) * 128)
     }
 
     @Test func aCropOnReducedPixelsKeepsItsPlaceUnderEveryOrientation() throws {

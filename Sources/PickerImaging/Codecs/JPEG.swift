@@ -113,12 +113,14 @@ public enum JPEG {
         try header(data).info
     }
 
-    /// The header, and the bytes a decode holds for the frame's coefficients (2 per sample of
-    /// every block, whatever the scale).
+    /// The header, and the bytes a decode holds for the frame's coefficients: 2 per sample of
+    /// one row of MCUs for a baseline file whose first scan holds every component (it is
+    /// transformed as it is decoded), of every block otherwise; whatever the scale.
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
         let header = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).decode(headerOnly: true).header
         guard let frame = header.frame else { throw .corruptFile(format: "JPEG", reason: "no frame") }
-        let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown * 128 }
+        let streamed = !frame.progressive && header.firstScanComponents == frame.components.count
+        let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * (streamed ? $1.v : $1.blocksDown) * 128 }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {
         case .gray: "gray"
         case .yCbCr: "YCbCr"

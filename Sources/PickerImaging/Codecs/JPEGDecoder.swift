@@ -43,6 +43,8 @@ struct JPEGDecoder {
         var orientation = ImageOrientation.up
         var adobeTransform: Int?
         var jfif = false
+        /// How many components the first scan holds (0 before it).
+        var firstScanComponents = 0
     }
 
     private func fail(_ reason: String) -> ImagingError { .corruptFile(format: "JPEG", reason: reason) }
@@ -118,6 +120,7 @@ struct JPEGDecoder {
                 restartInterval = u16(start)
             case 0xDA:
                 guard var frame = header.frame else { throw fail("a scan before the frame") }
+                if !sawScan, end > start { header.firstScanComponents = Int(bytes[start]) }
                 if headerOnly { return (header, nil) }
                 guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
                 if !sawScan {
