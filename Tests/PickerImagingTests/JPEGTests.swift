@@ -244,6 +244,14 @@ struct JPEGTests {
         #expect(throws: ImagingError.unsupportedFeature(format: "JPEG", feature: "arithmetic coding (SOF9)")) {
             try JPEG.decode(try Self.data("arithmetic.jpg"))
         }
+        // Sampling factors 3×1 and 2×1: the chroma cannot be upsampled by a whole factor. (The
+        // file is a fuzzing regression: this error once leaked the decoder's workspace.)
+        let fractional = try Data(contentsOf: Self.folder.appendingPathComponent("../../../../Fuzz/regressions/jpeg/fractional-sampling.jpg"))
+        for scale in JPEG.Scale.allCases {
+            #expect(throws: ImagingError.unsupportedFeature(format: "JPEG", feature: "fractional sampling 2x1 of 3x1")) {
+                try JPEG.decode(fractional, scale: scale)
+            }
+        }
     }
 
     @Test func damagedFilesGiveTypedErrors() throws {

@@ -133,7 +133,7 @@ struct JPEGDecoder {
                         for component in frame.components where quantization[component.table].isEmpty {
                             throw fail("no quantization table \(component.table)")
                         }
-                        streamed = try JPEGPlanes(frame, denominator: denominator, region: region?(header))
+                        streamed = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
                     }
                     sawScan = true
                 }
@@ -165,7 +165,7 @@ struct JPEGDecoder {
             throw fail("no quantization table \(component.table)")
         }
         if let streamed { return (header, streamed.pixels(header)) }
-        let planes = try JPEGPlanes(frame, denominator: denominator, region: region?(header))
+        let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
         planes.transformAll(quantization: quantization)
         return (header, planes.pixels(header))
     }

@@ -227,10 +227,16 @@ final class JPEGPlanes {
     let blockRows: [Range<Int>], blockColumns: [Range<Int>]
     private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
 
-    init(_ frame: JPEGDecoder.Frame, denominator: Int, region: PixelRect?) throws(ImagingError) {
+    /// Checks that the frame's sampling is one this can upsample, then makes the planes.
+    /// (The check comes first, so nothing is allocated when it fails.)
+    static func make(_ frame: JPEGDecoder.Frame, denominator: Int, region: PixelRect?) throws(ImagingError) -> JPEGPlanes {
         for c in frame.components where frame.hMax % c.h != 0 || frame.vMax % c.v != 0 {
             throw .unsupportedFeature(format: "JPEG", feature: "fractional sampling \(c.h)x\(c.v) of \(frame.hMax)x\(frame.vMax)")
         }
+        return JPEGPlanes(frame, denominator: denominator, region: region)
+    }
+
+    private init(_ frame: JPEGDecoder.Frame, denominator: Int, region: PixelRect?) {
         self.frame = frame
         let smallest = 8 / denominator
         layouts = frame.components.map { JPEGPixels.Layout($0, frame: frame, smallest: smallest) }
