@@ -222,7 +222,7 @@ extension AvatarPipeline {
             let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
             let part = try decoder.decode(denominator: scale.denominator) { _ in bounds }.image!
             let stored = info.orientation.swapsAxes ? size.transposed : size
-            let threadCount = threads.map { min(64, max(1, $0)) } ?? PixelBuffer.automaticThreads(sourcePixels: bounds.width * bounds.height)
+            let threadCount = PixelBuffer.threadCount(threads, sourcePixels: bounds.width * bounds.height)
             var scaled = part.resampleRaw(
                 PixelRect(size: bounds.size),
                 vertical: AxisWeights(

@@ -58,6 +58,12 @@ extension PixelBuffer {
         sourcePixels >= 1_000_000 ? max(1, min(64, ProcessInfo.processInfo.activeProcessorCount)) : 1
     }
 
+    /// The threads a resample of `sourcePixels` uses: `requested` kept within 1…64, or
+    /// ``automaticThreads(sourcePixels:)`` when it is `nil`.
+    static func threadCount(_ requested: Int?, sourcePixels: Int) -> Int {
+        requested.map { min(64, max(1, $0)) } ?? automaticThreads(sourcePixels: sourcePixels)
+    }
+
     /// ``resampled(displayRect:to:filter:)``, also telling how many bytes of premultiplied copy
     /// of the source it made (zero for opaque or already premultiplied images).
     func resampledCountingCopies(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter, threads: Int? = nil)
@@ -81,7 +87,7 @@ extension PixelBuffer {
         let premultiply = format == .rgba8 && !isOpaque(in: raw)
         let source = premultiply ? premultiplied(in: raw) : self
         let sourceRect = premultiply ? PixelRect(size: raw.size) : raw
-        let threadCount = threads.map { min(64, max(1, $0)) } ?? Self.automaticThreads(sourcePixels: raw.width * raw.height)
+        let threadCount = Self.threadCount(threads, sourcePixels: raw.width * raw.height)
         var out = source.resampleRaw(sourceRect, to: rawOut, filter: filter, threads: threadCount)
         if premultiply { out = out.unpremultiplied() }
         out.orientation = orientation
