@@ -84,34 +84,47 @@ extension PixelBuffer {
             // Same size: every filter is the identity, so copy the pixels exactly.
             return (try cropped(to: rect), 0)
         }
-        let premultiply = format == .rgba8 && !isOpaque(in: raw)
-        let source = premultiply ? premultiplied(in: raw) : self
-        let sourceRect = premultiply ? PixelRect(size: raw.size) : raw
         let threadCount = Self.threadCount(threads, sourcePixels: raw.width * raw.height)
-        var out = source.resampleRaw(sourceRect, to: rawOut, filter: filter, threads: threadCount)
-        if premultiply { out = out.unpremultiplied() }
+        let vertical = AxisWeights(filter: filter, inputCount: raw.height, outputCount: rawOut.height)
+        let horizontal = AxisWeights(filter: filter, inputCount: raw.width, outputCount: rawOut.width)
+        // Straight alpha needs weighing by alpha unless every pixel read is opaque: assume
+        // that, checking as the rows are read, and weigh only if it fails.
+        if var out = resampleRaw(
+            raw, vertical: vertical, horizontal: horizontal, threads: threadCount, onlyIfOpaque: format == .rgba8,
+            kernels: .standard)
+        {
+            out.orientation = orientation
+            return (out, 0)
+        }
+        let source = premultiplied(in: raw)
+        var out = source.resampleRaw(PixelRect(size: raw.size), vertical: vertical, horizontal: horizontal, threads: threadCount)
+            .unpremultiplied()
         out.orientation = orientation
-        return (out, premultiply ? source.bytes.count : 0)
+        return (out, source.bytes.count)
     }
 
     /// Whether every pixel in `rect` (raw) is opaque; always `true` for gray.
     func isOpaque(in rect: PixelRect) -> Bool {
         guard format != .gray8 else { return true }
-        return bytes.withUnsafeBytes { raw in
-            for y in rect.y..<rect.maxY {
-                let row = UnsafeRawBufferPointer(start: raw.baseAddress! + y * rowStride + rect.x * 4, count: rect.width * 4)
-                // Alpha is every fourth byte: AND whole words and look at their alpha bytes.
-                var all: UInt64 = .max
-                var i = 0
-                while i + 8 <= row.count {
-                    all &= row.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    i += 8
-                }
-                if i < row.count { all &= UInt64(row.loadUnaligned(fromByteOffset: i, as: UInt32.self)) | 0xFFFF_FFFF_0000_0000 }
-                if all & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 { return false }
+        return bytes.withUnsafeBufferPointer { raw in
+            (rect.y..<rect.maxY).allSatisfy { y in
+                Self.isOpaqueRow(raw.baseAddress! + y * rowStride + rect.x * 4, count: rect.width * 4)
             }
-            return true
         }
+    }
+
+    /// Whether the `count` bytes of four-channel pixels at `row` all have alpha 255.
+    static func isOpaqueRow(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+        // Alpha is every fourth byte: AND whole words and look at their alpha bytes.
+        let raw = UnsafeRawPointer(row)
+        var all: UInt64 = .max
+        var i = 0
+        while i + 8 <= count {
+            all &= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        if i < count { all &= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)) | 0xFFFF_FFFF_0000_0000 }
+        return all & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000
     }
 
     /// The pixels of `rect` (raw) with colour multiplied by alpha, rounded, as a tight buffer.
@@ -132,7 +145,7 @@ extension PixelBuffer {
     }
 
     /// Resamples the stored pixels of `rect` to `size` stored pixels: vertical pass into one
-    /// row of 32-bit sums, then horizontal pass, row by row.
+    /// row of scratch, then horizontal pass, row by row.
     func resampleRaw(_ rect: PixelRect, to size: PixelSize, filter: ResampleFilter, threads: Int = 1) -> PixelBuffer {
         resampleRaw(
             rect, vertical: AxisWeights(filter: filter, inputCount: rect.height, outputCount: size.height),
@@ -142,20 +155,69 @@ extension PixelBuffer {
     /// Resamples the stored pixels of `rect` with weights for each axis (indices relative to
     /// `rect`). With `threads` above 1 the output rows are split into that many runs, each with
     /// its own scratch row: every output row is computed the same way whichever thread does it.
-    func resampleRaw(_ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int = 1) -> PixelBuffer {
+    func resampleRaw(
+        _ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int = 1,
+        kernels: ResampleKernels = .standard
+    ) -> PixelBuffer {
+        resampleRaw(rect, vertical: vertical, horizontal: horizontal, threads: threads, onlyIfOpaque: false, kernels: kernels)!
+    }
+
+    /// As ``resampleRaw(_:vertical:horizontal:threads:kernels:)``; with `onlyIfOpaque`, each
+    /// input row is checked for full alpha as it is read (the vector loops check the very
+    /// loads they multiply; the plain ones each row just before its first use, while it is in
+    /// cache), not in a pass of its own, and the first translucent one stops the work: `nil`.
+    /// Rows no output reads are not checked, and need not be: they change no pixel.
+    func resampleRaw(
+        _ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int, onlyIfOpaque: Bool,
+        kernels: ResampleKernels
+    ) -> PixelBuffer? {
         let ch = format.bytesPerPixel
         let size = PixelSize(width: horizontal.outputCount, height: vertical.outputCount)
         let rowCount = rect.width * ch
         let runs = max(1, min(threads, size.height))
+        let checkAlpha = onlyIfOpaque && format != .gray8
+        let vectors = kernels == .vector && ch == 4 ? VectorResampler(vertical: vertical, horizontal: horizontal) : nil
+        let stopped = UnsafeMutableBufferPointer<Bool>.allocate(capacity: runs)
+        stopped.initialize(repeating: false)
+        defer { stopped.deallocate() }
         let out = [UInt8](unsafeUninitializedCapacity: size.width * size.height * ch) { dst, initialized in
             bytes.withUnsafeBufferPointer { src in
                 let origin = UnsafeSendable(src.baseAddress! + rect.y * rowStride + rect.x * ch)
                 let destination = UnsafeSendable(dst.baseAddress!)
+                let flags = UnsafeSendable(stopped.baseAddress!)
                 let rowStride = self.rowStride, width = size.width, height = size.height
                 let work = { @Sendable (run: Int) in
+                    let lines = (height * run / runs)..<(height * (run + 1) / runs)
+                    if let vectors {
+                        let scratch = vectors.makeScratch(count: rowCount)
+                        defer { scratch.deallocate() }
+                        for oy in lines {
+                            guard
+                                vectors.combineRows(
+                                    origin.pointer, stride: rowStride, count: rowCount, output: oy, scratch: scratch,
+                                    checkingAlpha: checkAlpha)
+                            else {
+                                flags.pointer[run] = true
+                                return
+                            }
+                            vectors.combineColumns(scratch, into: destination.pointer + oy * width * ch)
+                        }
+                        return
+                    }
                     let row = UnsafeMutableBufferPointer<Int32>.allocate(capacity: rowCount)
                     defer { row.deallocate() }
-                    for oy in (height * run / runs)..<(height * (run + 1) / runs) {
+                    var checked = 0  // input rows below this are known opaque
+                    for oy in lines {
+                        if checkAlpha {
+                            let first = max(checked, vertical.starts[oy]), end = vertical.starts[oy] + vertical.taps
+                            checked = max(checked, end)
+                            if first < end,
+                                !(first..<end).allSatisfy({ Self.isOpaqueRow(origin.pointer + $0 * rowStride, count: rowCount) })
+                            {
+                                flags.pointer[run] = true
+                                return
+                            }
+                        }
                         Resampler.combineRows(
                             origin.pointer, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
                         let line = destination.pointer + oy * width * ch
@@ -168,85 +230,12 @@ extension PixelBuffer {
                 }
                 if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
             }
-            initialized = size.width * size.height * ch
+            initialized = stopped.contains(true) ? 0 : size.width * size.height * ch
         }
+        if stopped.contains(true) { return nil }
         return PixelBuffer(
             checkedWidth: size.width, height: size.height, format: format, bytes: out,
             rowStride: size.width * ch, orientation: .up)
-    }
-}
-
-/// The inner loops of resampling, on raw pointers.
-enum Resampler {
-    /// `row[k] = Σ w_t · input[start + t][k]`, rescaled from 2^14 to 2^8 units (value × 256).
-    @inline(__always)
-    static func combineRows(
-        _ origin: UnsafePointer<UInt8>, stride: Int, count: Int, weights: AxisWeights, output oy: Int,
-        into row: UnsafeMutableBufferPointer<Int32>
-    ) {
-        let start = weights.starts[oy]
-        let taps = weights.taps
-        weights.weights.withUnsafeBufferPointer { ws in
-            let w = ws.baseAddress! + oy * taps
-            let r = row.baseAddress!
-            let first = origin + start * stride
-            let w0 = w[0]
-            for k in 0..<count { r[k] = w0 &* Int32(first[k]) }
-            var t = 1
-            while t < taps {
-                let wt = w[t]
-                if wt != 0 {
-                    let line = origin + (start + t) * stride
-                    for k in 0..<count { r[k] = r[k] &+ wt &* Int32(line[k]) }
-                }
-                t += 1
-            }
-            for k in 0..<count { r[k] = (r[k] &+ 32) >> 6 }
-        }
-    }
-
-    /// Four channels: `out[x] = Σ w_t · row[start + t]`, rounded and clamped to 0…255.
-    @inline(__always)
-    static func combineColumns4(
-        _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
-    ) {
-        let taps = weights.taps
-        let half = SIMD4<Int32>(repeating: 1 << 21)
-        let zero = SIMD4<Int32>(repeating: 0), top = SIMD4<Int32>(repeating: 255)
-        let raw = UnsafeRawPointer(row.baseAddress!)
-        weights.weights.withUnsafeBufferPointer { ws in
-            weights.starts.withUnsafeBufferPointer { starts in
-                for x in 0..<weights.outputCount {
-                    let w = ws.baseAddress! + x * taps
-                    var offset = starts[x] * 16
-                    var acc = half
-                    for t in 0..<taps {
-                        let px = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Int32>.self)
-                        acc &+= px &* SIMD4<Int32>(repeating: w[t])
-                        offset += 16
-                    }
-                    let v = (acc &>> 22).clamped(lowerBound: zero, upperBound: top)
-                    out[x * 4] = UInt8(truncatingIfNeeded: v[0])
-                    out[x * 4 + 1] = UInt8(truncatingIfNeeded: v[1])
-                    out[x * 4 + 2] = UInt8(truncatingIfNeeded: v[2])
-                    out[x * 4 + 3] = UInt8(truncatingIfNeeded: v[3])
-                }
-            }
-        }
-    }
-
-    /// One channel: as ``combineColumns4(_:weights:into:)``.
-    @inline(__always)
-    static func combineColumns1(
-        _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
-    ) {
-        let taps = weights.taps
-        for x in 0..<weights.outputCount {
-            let start = weights.starts[x]
-            var acc: Int32 = 1 << 21
-            for t in 0..<taps { acc &+= weights.weights[x * taps + t] &* row[start + t] }
-            out[x] = UInt8(clamping: acc >> 22)
-        }
     }
 }
 

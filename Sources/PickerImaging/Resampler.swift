@@ -1,0 +1,321 @@
+/// Which inner loops resampling runs. Both give the same pixels: the plain loops multiply in
+/// 32 bits; the vector ones multiply 16-bit weights by 16-bit samples and add pairs of products
+/// in one step (SSE2's `pmaddwd`, NEON's `smlal`), which x86-64's baseline instruction set has and
+/// its 32-bit multiply does not.
+enum ResampleKernels: Sendable {
+    case plain, vector
+
+    /// The vector loops in optimized builds. Unoptimized generic SIMD code is many times slower
+    /// than plain loops, so debug builds take those; tests hold the two to each other.
+    static var standard: ResampleKernels {
+        #if DEBUG
+            .plain
+        #else
+            .vector
+        #endif
+    }
+}
+
+/// The plain inner loops of resampling, on raw pointers.
+enum Resampler {
+    /// `row[k] = Σ w_t · input[start + t][k]`, rescaled from 2^14 to 2^8 units (value × 256).
+    @inline(__always)
+    static func combineRows(
+        _ origin: UnsafePointer<UInt8>, stride: Int, count: Int, weights: AxisWeights, output oy: Int,
+        into row: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let start = weights.starts[oy]
+        let taps = weights.taps
+        weights.weights.withUnsafeBufferPointer { ws in
+            let w = ws.baseAddress! + oy * taps
+            let r = row.baseAddress!
+            let first = origin + start * stride
+            let w0 = w[0]
+            for k in 0..<count { r[k] = w0 &* Int32(first[k]) }
+            var t = 1
+            while t < taps {
+                let wt = w[t]
+                if wt != 0 {
+                    let line = origin + (start + t) * stride
+                    for k in 0..<count { r[k] = r[k] &+ wt &* Int32(line[k]) }
+                }
+                t += 1
+            }
+            for k in 0..<count { r[k] = (r[k] &+ 32) >> 6 }
+        }
+    }
+
+    /// Four channels: `out[x] = Σ w_t · row[start + t]`, rounded and clamped to 0…255.
+    @inline(__always)
+    static func combineColumns4(
+        _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let taps = weights.taps
+        let half = SIMD4<Int32>(repeating: 1 << 21)
+        let zero = SIMD4<Int32>(repeating: 0), top = SIMD4<Int32>(repeating: 255)
+        let raw = UnsafeRawPointer(row.baseAddress!)
+        weights.weights.withUnsafeBufferPointer { ws in
+            weights.starts.withUnsafeBufferPointer { starts in
+                for x in 0..<weights.outputCount {
+                    let w = ws.baseAddress! + x * taps
+                    var offset = starts[x] * 16
+                    var acc = half
+                    for t in 0..<taps {
+                        let px = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Int32>.self)
+                        acc &+= px &* SIMD4<Int32>(repeating: w[t])
+                        offset += 16
+                    }
+                    let v = (acc &>> 22).clamped(lowerBound: zero, upperBound: top)
+                    out[x * 4] = UInt8(truncatingIfNeeded: v[0])
+                    out[x * 4 + 1] = UInt8(truncatingIfNeeded: v[1])
+                    out[x * 4 + 2] = UInt8(truncatingIfNeeded: v[2])
+                    out[x * 4 + 3] = UInt8(truncatingIfNeeded: v[3])
+                }
+            }
+        }
+    }
+
+    /// One channel: as ``combineColumns4(_:weights:into:)``.
+    @inline(__always)
+    static func combineColumns1(
+        _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let taps = weights.taps
+        for x in 0..<weights.outputCount {
+            let start = weights.starts[x]
+            var acc: Int32 = 1 << 21
+            for t in 0..<taps { acc &+= weights.weights[x * taps + t] &* row[start + t] }
+            out[x] = UInt8(clamping: acc >> 22)
+        }
+    }
+}
+
+/// The vector inner loops for four-channel images, exact to ``Resampler``'s: the same sums in
+/// the same fixed point, formed two taps at a time by 16-bit multiply-adds.
+///
+/// The vertical pass pairs input rows: bytes of rows t and t+1 interleaved, times the weights
+/// (w_t, w_t+1), give both products summed in one 32-bit lane. Its results (value × 256) go to
+/// 16-bit rows for the horizontal pass, which pairs neighbouring pixels the same way:
+/// - when the vertical weights are all non-negative (area, bilinear), every result lies in
+///   0…65280, so one row holds it less 32768; the horizontal sums add back 32768 × 2^14, as the
+///   weights of each output sum to 2^14 exactly;
+/// - otherwise (Lanczos, whose results overshoot), two rows hold its low 8 bits and the rest,
+///   and the horizontal pass sums each and joins them.
+/// Either way the 32-bit sums are those of the plain loops, wrapping alike.
+struct VectorResampler: Sendable {
+    let vertical: AxisWeights, horizontal: AxisWeights
+    /// Per output, the weights of taps (2p, 2p + 1) for each pair p, four times over; the odd
+    /// tap out pairs with a zero weight.
+    let verticalPairs: [SIMD8<Int16>], horizontalPairs: [SIMD8<Int16>]
+    let verticalPairCount: Int, horizontalPairCount: Int
+    /// Whether the vertical results fit one biased 16-bit row.
+    let biased: Bool
+
+    /// The loops for these weights, or `nil` unless every weight fits 16 bits and each
+    /// output's weights, in magnitude, sum to at most four (true of every filter here).
+    init?(vertical: AxisWeights, horizontal: AxisWeights) {
+        guard let v = Self.pairs(vertical), let h = Self.pairs(horizontal) else { return nil }
+        self.vertical = vertical
+        self.horizontal = horizontal
+        (verticalPairCount, verticalPairs) = v
+        (horizontalPairCount, horizontalPairs) = h
+        biased = vertical.weights.allSatisfy { $0 >= 0 }
+    }
+
+    private static func pairs(_ axis: AxisWeights) -> (Int, [SIMD8<Int16>])? {
+        guard axis.weights.allSatisfy({ Int32(Int16.min)...Int32(Int16.max) ~= $0 }) else { return nil }
+        // Bounded sums keep the vertical results within 16 bits once split into low and high.
+        for i in 0..<axis.outputCount {
+            let magnitude = axis.weights[i * axis.taps..<(i + 1) * axis.taps].reduce(0) {
+                $0 + abs(Int($1))
+            }
+            guard magnitude <= 4 * Int(AxisWeights.one) else { return nil }
+        }
+        let count = (axis.taps + 1) / 2
+        var vectors: [SIMD8<Int16>] = []
+        vectors.reserveCapacity(axis.outputCount * count)
+        for i in 0..<axis.outputCount {
+            for p in 0..<count {
+                let even = Int16(axis.weights[i * axis.taps + 2 * p])
+                let odd = 2 * p + 1 < axis.taps ? Int16(axis.weights[i * axis.taps + 2 * p + 1]) : 0
+                vectors.append(SIMD8(even, odd, even, odd, even, odd, even, odd))
+            }
+        }
+        return (count, vectors)
+    }
+
+    /// One thread's working memory: the 16-bit rows between the passes (one pixel longer, for
+    /// the last pair of an odd tap count) and the row pointers of the current output row.
+    struct Scratch {
+        let low: UnsafeMutablePointer<Int16>, high: UnsafeMutablePointer<Int16>?
+        let even: UnsafeMutablePointer<UnsafePointer<UInt8>>,
+            odd: UnsafeMutablePointer<UnsafePointer<UInt8>>
+        let capacity: Int
+
+        func deallocate() {
+            low.deallocate()
+            high?.deallocate()
+            even.deallocate()
+            odd.deallocate()
+        }
+    }
+
+    /// Scratch for rows of `count` samples.
+    func makeScratch(count: Int) -> Scratch {
+        let capacity = count + 8
+        let low = UnsafeMutablePointer<Int16>.allocate(capacity: capacity)
+        low.initialize(repeating: 0, count: capacity)
+        let high = biased ? nil : UnsafeMutablePointer<Int16>.allocate(capacity: capacity)
+        high?.initialize(repeating: 0, count: capacity)
+        return Scratch(
+            low: low, high: high, even: .allocate(capacity: verticalPairCount),
+            odd: .allocate(capacity: verticalPairCount),
+            capacity: capacity)
+    }
+
+    /// The vertical pass for output row `oy` into `scratch`'s rows: `count` samples from rows
+    /// `origin + (start + t) × stride`. With `checkingAlpha`, also whether every pixel of those
+    /// rows has alpha 255, from the same loads (a pass of its own would wait on memory twice).
+    @discardableResult
+    func combineRows(
+        _ origin: UnsafePointer<UInt8>, stride: Int, count: Int, output oy: Int, scratch: Scratch,
+        checkingAlpha: Bool = false
+    ) -> Bool {
+        let start = vertical.starts[oy]
+        let taps = vertical.taps
+        let pairs = verticalPairCount
+        let even = scratch.even
+        let odd = scratch.odd
+        for p in 0..<pairs {
+            even[p] = origin + (start + 2 * p) * stride
+            odd[p] = 2 * p + 1 < taps ? origin + (start + 2 * p + 1) * stride : even[p]
+        }
+        let low = scratch.low
+        let high = scratch.high
+        let biased = biased
+        var seen = SIMD16<UInt8>(repeating: 255)
+        let chunks = count / 16 * 16
+        verticalPairs.withUnsafeBufferPointer { all in
+            let w = all.baseAddress! + oy * pairs
+            var k = 0
+            while k < chunks {
+                var s0 = SIMD4<Int32>(repeating: 32)
+                var s1 = s0
+                var s2 = s0
+                var s3 = s0
+                for p in 0..<pairs {
+                    let a = UnsafeRawPointer(even[p] + k).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let b = UnsafeRawPointer(odd[p] + k).loadUnaligned(as: SIMD16<UInt8>.self)
+                    seen &= a & b
+                    let wp = w[p]
+                    s0 &+= Self.multiplyAdd(Self.interleave(a, b, from: 0), wp)
+                    s1 &+= Self.multiplyAdd(Self.interleave(a, b, from: 4), wp)
+                    s2 &+= Self.multiplyAdd(Self.interleave(a, b, from: 8), wp)
+                    s3 &+= Self.multiplyAdd(Self.interleave(a, b, from: 12), wp)
+                }
+                let r0 = SIMD8<Int32>(lowHalf: s0 &>> 6, highHalf: s1 &>> 6)
+                let r1 = SIMD8<Int32>(lowHalf: s2 &>> 6, highHalf: s3 &>> 6)
+                Self.store(r0, biased: biased, low: low + k, high: high.map { $0 + k })
+                Self.store(r1, biased: biased, low: low + k + 8, high: high.map { $0 + k + 8 })
+                k += 16
+            }
+            vertical.weights.withUnsafeBufferPointer { ws in
+                let wt = ws.baseAddress! + oy * taps
+                while k < count {
+                    var sum: Int32 = 0
+                    for t in 0..<taps { sum &+= wt[t] &* Int32(origin[(start + t) * stride + k]) }
+                    let r = (sum &+ 32) >> 6
+                    if let high {
+                        low[k] = Int16(r & 0xFF)
+                        high[k] = Int16(truncatingIfNeeded: r >> 8)
+                    } else {
+                        low[k] = Int16(truncatingIfNeeded: r &- 32768)
+                    }
+                    k += 1
+                }
+            }
+        }
+        guard checkingAlpha else { return true }
+        // Chunks start on pixels, so bytes 3, 7, 11 and 15 are alphas.
+        guard seen[3] & seen[7] & seen[11] & seen[15] == 255 else { return false }
+        return chunks == count
+            || (0..<taps).allSatisfy {
+                PixelBuffer.isOpaqueRow(origin + (start + $0) * stride + chunks, count: count - chunks)
+            }
+    }
+
+    /// The horizontal pass from `scratch`'s rows: four channels per pixel into `out`.
+    func combineColumns(_ scratch: Scratch, into out: UnsafeMutablePointer<UInt8>) {
+        let pairs = horizontalPairCount
+        let zero = SIMD4<Int32>(repeating: 0)
+        let top = SIMD4<Int32>(repeating: 255)
+        let bias = SIMD4<Int32>(repeating: biased ? (1 << 21) + (1 << 29) : 1 << 21)
+        let low = UnsafeRawPointer(scratch.low)
+        let high = scratch.high.map(UnsafeRawPointer.init)
+        let destination = UnsafeMutableRawPointer(out)
+        horizontalPairs.withUnsafeBufferPointer { all in
+            horizontal.starts.withUnsafeBufferPointer { starts in
+                for x in 0..<horizontal.outputCount {
+                    let w = all.baseAddress! + x * pairs
+                    let offset = starts[x] * 8
+                    var acc = bias
+                    if let high {
+                        var upper = zero
+                        for p in 0..<pairs {
+                            acc &+= Self.multiplyAdd(Self.pairPixels(low, at: offset + 16 * p), w[p])
+                            upper &+= Self.multiplyAdd(Self.pairPixels(high, at: offset + 16 * p), w[p])
+                        }
+                        acc &+= upper &<< 8
+                    } else {
+                        for p in 0..<pairs {
+                            acc &+= Self.multiplyAdd(Self.pairPixels(low, at: offset + 16 * p), w[p])
+                        }
+                    }
+                    let v = (acc &>> 22).clamped(lowerBound: zero, upperBound: top)
+                    destination.storeBytes(
+                        of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                }
+            }
+        }
+    }
+
+    /// `(a0·b0 + a1·b1, a2·b2 + a3·b3, …)` in 32 bits: one `pmaddwd`.
+    @inline(__always)
+    static func multiplyAdd(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
+        SIMD4<Int32>(truncatingIfNeeded: a.evenHalf) &* SIMD4<Int32>(truncatingIfNeeded: b.evenHalf)
+            &+ SIMD4<Int32>(truncatingIfNeeded: a.oddHalf) &* SIMD4<Int32>(truncatingIfNeeded: b.oddHalf)
+    }
+
+    /// Bytes `i…i+3` of `a` and `b`, interleaved and widened: `(a_i, b_i, a_i+1, b_i+1, …)`.
+    @inline(__always)
+    static func interleave(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>, from i: Int) -> SIMD8<Int16> {
+        SIMD8(
+            Int16(a[i]), Int16(b[i]), Int16(a[i + 1]), Int16(b[i + 1]),
+            Int16(a[i + 2]), Int16(b[i + 2]), Int16(a[i + 3]), Int16(b[i + 3]))
+    }
+
+    /// The four channels of the pixel at byte `offset` of a 16-bit row and of the next pixel,
+    /// channel by channel: `(r, r′, g, g′, b, b′, a, a′)`.
+    @inline(__always)
+    static func pairPixels(_ row: UnsafeRawPointer, at offset: Int) -> SIMD8<Int16> {
+        let v = row.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int16>.self)
+        return SIMD8(v[0], v[4], v[1], v[5], v[2], v[6], v[3], v[7])
+    }
+
+    /// Eight vertical results (value × 256) into the 16-bit rows.
+    @inline(__always)
+    static func store(
+        _ r: SIMD8<Int32>, biased: Bool, low: UnsafeMutablePointer<Int16>,
+        high: UnsafeMutablePointer<Int16>?
+    ) {
+        if let high {
+            UnsafeMutableRawPointer(low).storeBytes(
+                of: SIMD8<Int16>(truncatingIfNeeded: r & 0xFF), as: SIMD8<Int16>.self)
+            UnsafeMutableRawPointer(high).storeBytes(
+                of: SIMD8<Int16>(truncatingIfNeeded: r &>> 8), as: SIMD8<Int16>.self)
+        } else {
+            UnsafeMutableRawPointer(low).storeBytes(
+                of: SIMD8<Int16>(truncatingIfNeeded: r &- 32768), as: SIMD8<Int16>.self)
+        }
+    }
+}
