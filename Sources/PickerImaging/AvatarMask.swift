@@ -23,53 +23,61 @@ extension PixelBuffer {
     ///
     /// - Complexity: O(width × height).
     public func masked(_ mask: AvatarMask) -> PixelBuffer {
-        let upright = normalized()
-        guard mask != .square else { return upright }
-        let source = upright.format == .rgba8 ? upright : upright.asStraightRGBA()
-        let w = source.width, h = source.height
+        normalized().maskedInPlace(mask)
+    }
+
+    /// ``masked(_:)``, writing into this image's own storage when nothing else holds it (a
+    /// caller that gives it up with `consume` saves a copy): only the pixels outside the circle
+    /// and on its edge are written; opaque ones inside are left as they are.
+    consuming func maskedInPlace(_ mask: AvatarMask) -> PixelBuffer {
+        guard mask != .square else { return normalized() }
+        var image = consume self
+        if image.orientation != .up || image.format != .rgba8 { image = image.normalized().asStraightRGBA() }
+        if image.rowStride != image.width * 4 {
+            // The result is tightly packed, as a copy always was.
+            image = (try? image.cropped(to: PixelRect(size: image.pixelSize))) ?? image
+        }
+        let w = image.width, h = image.height, stride = image.rowStride
         let cx = Double(w) / 2, cy = Double(h) / 2, r = Double(min(w, h)) / 2
         let background: RGBA? = if case let .circleOn(colour) = mask { colour } else { nil }
         let outside = background ?? RGBA(0, 0, 0, 0)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        source.bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                let clear = outside == RGBA(0, 0, 0, 0)
-                for y in 0..<h {
-                    let dy = Double(y) + 0.5 - cy
-                    let row = y * source.rowStride, line = y * w * 4
-                    // Pixels whose centres lie within r − ½ are fully inside; beyond r + ½ fully out.
-                    let inner = (r - 0.5) * (r - 0.5) - dy * dy
-                    let outer = (r + 0.5) * (r + 0.5) - dy * dy
-                    func edge(_ x: Int) {
-                        let dx = Double(x) + 0.5 - cx
-                        let i = row + x * 4, o = line + x * 4
-                        let coverage = min(1, max(0, r - (dx * dx + dy * dy).squareRoot() + 0.5))
-                        let p = Self.composite(RGBA(src[i], src[i + 1], src[i + 2], src[i + 3]), coverage: coverage, over: background)
-                        dst[o] = p.r; dst[o + 1] = p.g; dst[o + 2] = p.b; dst[o + 3] = p.a
-                    }
-                    // The row in runs: outside, edge, inside, edge, outside (the same tests as
-                    // pixel by pixel, found from the middle out).
-                    let within = Self.span(width: w, centre: cx, limit: outer, strictly: true)
-                    let core = Self.span(width: w, centre: cx, limit: inner)
-                    if !clear {
-                        for x in 0..<w where !within.contains(x) {
-                            let o = line + x * 4
-                            dst[o] = outside.r; dst[o + 1] = outside.g; dst[o + 2] = outside.b; dst[o + 3] = outside.a
-                        }
-                    }
-                    let coreStart = core.isEmpty ? within.upperBound : max(core.lowerBound, within.lowerBound)
-                    let coreEnd = core.isEmpty ? within.upperBound : min(core.upperBound, within.upperBound)
-                    for x in within.lowerBound..<coreStart { edge(x) }
-                    if coreStart < coreEnd {
-                        (dst.baseAddress! + line + coreStart * 4).update(from: src.baseAddress! + row + coreStart * 4, count: (coreEnd - coreStart) * 4)
-                        // Inside pixels that are not opaque are composited like edge ones.
-                        for x in coreStart..<coreEnd where src[row + x * 4 + 3] != 255 { edge(x) }
-                    }
-                    for x in max(coreEnd, coreStart)..<within.upperBound { edge(x) }
+        let fill = UInt32(outside.r) | UInt32(outside.g) << 8 | UInt32(outside.b) << 16 | UInt32(outside.a) << 24
+        image.bytes.withUnsafeMutableBufferPointer { buffer in
+            let px = buffer.baseAddress!
+            for y in 0..<h {
+                let dy = Double(y) + 0.5 - cy
+                let row = px + y * stride
+                // Pixels whose centres lie within r − ½ are fully inside; beyond r + ½ fully out.
+                let inner = (r - 0.5) * (r - 0.5) - dy * dy
+                let outer = (r + 0.5) * (r + 0.5) - dy * dy
+                func edge(_ x: Int) {
+                    let dx = Double(x) + 0.5 - cx
+                    let i = x * 4
+                    let coverage = min(1, max(0, r - (dx * dx + dy * dy).squareRoot() + 0.5))
+                    let p = Self.composite(RGBA(row[i], row[i + 1], row[i + 2], row[i + 3]), coverage: coverage, over: background)
+                    row[i] = p.r; row[i + 1] = p.g; row[i + 2] = p.b; row[i + 3] = p.a
                 }
+                func clear(_ xs: Range<Int>) {
+                    guard !xs.isEmpty else { return }
+                    UnsafeMutableRawPointer(row + xs.lowerBound * 4).withMemoryRebound(to: UInt32.self, capacity: xs.count) {
+                        $0.update(repeating: fill, count: xs.count)
+                    }
+                }
+                // The row in runs: outside, edge, inside, edge, outside (the same tests as
+                // pixel by pixel, found from the middle out).
+                let within = Self.span(width: w, centre: cx, limit: outer, strictly: true)
+                let core = Self.span(width: w, centre: cx, limit: inner)
+                clear(0..<within.lowerBound)
+                clear(within.upperBound..<w)
+                let coreStart = core.isEmpty ? within.upperBound : max(core.lowerBound, within.lowerBound)
+                let coreEnd = core.isEmpty ? within.upperBound : min(core.upperBound, within.upperBound)
+                for x in within.lowerBound..<coreStart { edge(x) }
+                // Inside pixels that are not opaque are composited like edge ones.
+                for x in coreStart..<max(coreStart, coreEnd) where row[x * 4 + 3] != 255 { edge(x) }
+                for x in max(coreEnd, coreStart)..<within.upperBound { edge(x) }
             }
         }
-        return PixelBuffer(checkedWidth: w, height: h, format: .rgba8, bytes: out, rowStride: w * 4, orientation: .up)
+        return image
     }
 
     /// The pixels `x` of a row `width` wide whose centres are within `limit` of `centre`

@@ -89,23 +89,28 @@ public struct AvatarPipeline: Sendable, Equatable {
                 throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
             }
             let turned = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size)
-            let image = turned.masked(mask)
+            // The turned image is upright: masked in its own storage when straight RGBA.
+            let outputs = turned.bytes.count * (turned.format == .rgba8 || mask == .square ? 1 : 2)
+            let image = (consume turned).maskedInPlace(mask)
             let scale = min(Double(crop.width) / Double(size.width), Double(crop.height) / Double(size.height))
             // The area-averaged part under the turned frame, when downscaling, and the outputs.
             let reach = Double(crop.width + crop.height) / max(1, scale) + 2
             let middle = scale > 1 ? Int(reach * reach) * 4 : 0
-            return Rendering(image: image, peakExtraBytes: middle + turned.bytes.count + image.bytes.count)
+            return Rendering(image: image, peakExtraBytes: middle + outputs)
         }
         let upscaling = size.width > crop.width || size.height > crop.height
         let chosen = filter ?? (upscaling ? .lanczos3 : .area)
         let (scaled, premultipliedCopy) = try photo.resampledCountingCopies(
             displayRect: crop, to: size, filter: chosen, threads: threads)
-        let image = scaled.masked(mask)
+        let scaledBytes = scaled.bytes.count
+        // Upright straight RGBA is masked in its own storage; anything else, in a copy.
+        let inPlace = scaled.orientation == .up && (mask == .square || scaled.format == .rgba8)
+        let image = (consume scaled).maskedInPlace(mask)
         let bpp = photo.format.bytesPerPixel
         let raw = photo.orientation.rawRect(forDisplay: crop, rawSize: photo.pixelSize)
         let scratchRow = raw.width * bpp * MemoryLayout<Int32>.size
         let weights = (size.width + size.height) * (MemoryLayout<Int>.size + 8 * MemoryLayout<Int32>.size)
-        let outputs = scaled.bytes.count + (photo.orientation == .up ? 0 : scaled.bytes.count) + image.bytes.count
+        let outputs = scaledBytes + (inPlace ? 0 : image.bytes.count)
         return Rendering(image: image, peakExtraBytes: premultipliedCopy + scratchRow + weights + outputs)
     }
 }
@@ -233,10 +238,10 @@ extension AvatarPipeline {
                     outputCount: stored.width),
                 threads: threadCount)
             scaled.orientation = info.orientation
-            let upright = scaled.normalized()
-            let image = upright.masked(mask)
-            return Rendering(
-                image: image, peakExtraBytes: coefficientBytes + part.bytes.count + scaled.bytes.count * 2 + image.bytes.count)
+            // Turned upright in a copy unless already so; masked in the upright image's storage.
+            let outputs = scaled.bytes.count * (info.orientation == .up ? 1 : 2)
+            let image = (consume scaled).maskedInPlace(mask)
+            return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + outputs)
         }
         let reduced = RawAffine(orientation: info.orientation, rawSize: reducedSize)
         func display(_ stored: SIMD2<Double>) -> SIMD2<Double> {
@@ -255,8 +260,8 @@ extension AvatarPipeline {
             throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
         }
         let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit)
-        let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y)))).masked(mask)
-        return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + 2 * image.bytes.count)
+        let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y)))).maskedInPlace(mask)
+        return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count)
     }
 
     /// Runs the pipeline on a PNG, JPEG or Netpbm file, told apart by content: PNG through

@@ -25,7 +25,7 @@ public struct PixelBuffer: ImageBuffer, Equatable {
     /// How the stored pixels are turned or mirrored for display.
     public var orientation: ImageOrientation
     /// The pixel bytes, `rowStride × height` of them.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
 
     /// Creates a buffer of the given size with every byte zero (transparent black, or black).
     ///

@@ -28,6 +28,24 @@ struct MaskAndPipelineTests {
         #expect(square == image.normalized())
     }
 
+    @Test func maskingLeavesTheOriginalAndGivesTightRows() throws {
+        // The mask writes into the image's own storage when nothing else holds it: a copy that
+        // still shares it must not see the change.
+        var image = try Self.white(5, 4)
+        image[2, 2] = RGBA(9, 8, 7, 6)
+        let before = image
+        let round = image.masked(.circle)
+        #expect(image == before)
+        #expect(round[0, 0].a < 255 && round[2, 2] == RGBA(9, 8, 7, 6))
+        // Rows farther apart than the pixels come back tightly packed, as a copy always was.
+        var bytes = [UInt8](repeating: 255, count: 6 * 4 * 4)
+        for y in 0..<4 { for x in 5 * 4..<6 * 4 { bytes[y * 24 + x] = 1 } }
+        let strided = try PixelBuffer(width: 5, height: 4, bytes: bytes, rowStride: 24)
+        let tight = strided.masked(.circle)
+        #expect(tight.rowStride == 20)
+        #expect(try tight == Self.white(5, 4).masked(.circle))
+    }
+
     @Test func grayImagesBecomeRGBAWhenMasked() throws {
         let gray = try PixelBuffer(width: 2, height: 2, format: .gray8, bytes: [50, 50, 50, 50])
         let round = gray.masked(.circle)
