@@ -2,10 +2,11 @@ import Foundation
 import PickerImaging
 
 /// `picker-image bench`: the reference workload, timed. A 4032×3024 opaque RGBA photo (seeded
-/// noise over gradients); crop (400,100,2800,2800) and area-average it to 1024×1024; the same
-/// with Lanczos-3; the same crop straightened by 7°; turn the whole photo a quarter turn
-/// (EXIF 6); the avatar pipeline (crop, scale, circle mask); and a plain copy, the
-/// memory-bandwidth floor. Single thread, median of `runs` rounds that each run every row.
+/// noise over gradients); crop (400,100,2800,2800) and scale it to 1024×1024 with each filter
+/// (`area`, `lanczos`, `bilinear`), on one thread and on every core; the area crop straightened
+/// by 7°; turn the whole photo a quarter turn (EXIF 6); the avatar pipeline (crop, scale, circle
+/// mask); and plain copies of the photo and of the crop's region, the memory-bandwidth floors.
+/// Median of `runs` rounds that each run every row.
 struct Bench {
     var runs = 7
     var json = false
@@ -13,26 +14,41 @@ struct Bench {
     var only: String?
     /// A folder of the JPEG files `reference.py --jpeg` writes: time decoding them instead.
     var jpeg: String?
+    /// Only this filter's crop-and-scale rows, and the pipeline with it; every filter, and the
+    /// pipeline with area, when `nil`.
+    var filter: ResampleFilter?
 
     static let crop = PixelRect(x: 400, y: 100, width: 2800, height: 2800)
     static let output = PixelSize(width: 1024, height: 1024)
+
+    /// The name a filter's rows carry.
+    static func name(_ filter: ResampleFilter) -> String {
+        switch filter {
+        case .area: "area"
+        case .bilinear: "bilinear"
+        case .lanczos3: "lanczos"
+        }
+    }
 
     func run() throws {
         if let jpeg { return try runJPEG(jpeg) }
         let photo = try Self.photo()
         var turned = photo
         turned.orientation = .right
-        var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .circle)
+        var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: filter ?? .area, mask: .circle)
         pipeline.threads = 1
         let cores = PixelBuffer.automaticThreads(sourcePixels: Self.crop.width * Self.crop.height)
-        let work: [(String, () throws -> Void)] = [
-            ("area_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area, threads: 1) }),
-            ("lanczos_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3, threads: 1) }),
-            ("bilinear_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .bilinear, threads: 1) }),
-            ("area_crop_scale_threads_ms", { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .area, threads: cores) }),
-            ("lanczos_crop_scale_threads_ms", {
-                _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: .lanczos3, threads: cores)
-            }),
+        let filters = filter.map { [$0] } ?? [.area, .lanczos3, .bilinear]
+        var work: [(String, () throws -> Void)] = []
+        for (index, threads) in [1, cores].enumerated() {
+            for filter in filters {
+                work.append((
+                    "\(Self.name(filter))_crop_scale\(index == 0 ? "" : "_threads")_ms",
+                    { _ = try photo.resampled(displayRect: Self.crop, to: Self.output, filter: filter, threads: threads) }
+                ))
+            }
+        }
+        work += [
             ("straighten7_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, rotatedBy: 7, to: Self.output) }),
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
             ("rotate90_ms", { _ = turned.normalized() }),

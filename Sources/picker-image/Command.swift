@@ -22,8 +22,9 @@ enum Command {
             let json = options.flag("--json")
             let only = try options.value("--only")
             let jpeg = try options.value("--jpeg")
+            let filter = try options.value("--filter").map(parseFilter)
             try options.finish(positionals: 0)
-            try Bench(runs: runs, json: json, only: only, jpeg: jpeg).run()
+            try Bench(runs: runs, json: json, only: only, jpeg: jpeg, filter: filter).run()
         case "-h", "--help", "help": print(usage)
         default: throw UsageError(message: "unknown command '\(name)'")
         }
@@ -53,6 +54,16 @@ enum Command {
         return jpeg
     }
 
+    /// `--filter`: `area`, `bilinear` or `lanczos`.
+    static func parseFilter(_ text: String) throws -> ResampleFilter {
+        switch text {
+        case "area": return .area
+        case "bilinear": return .bilinear
+        case "lanczos", "lanczos3": return .lanczos3
+        default: throw UsageError(message: "--filter is area, bilinear or lanczos, not '\(text)'")
+        }
+    }
+
     /// `RRGGBB` or `#RRGGBB` in hexadecimal.
     static func parseColour(_ text: String) throws -> RGBA {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
@@ -67,14 +78,7 @@ enum Command {
         guard let sizeText = try options.value("--size") else { throw UsageError(message: "crop needs --size N or WxH") }
         let rect = try parseRect(rectText)
         let size = try parseSize(sizeText)
-        let filter = try options.value("--filter").map { text -> ResampleFilter in
-            switch text {
-            case "area": return .area
-            case "bilinear": return .bilinear
-            case "lanczos", "lanczos3": return .lanczos3
-            default: throw UsageError(message: "--filter is area, bilinear or lanczos, not '\(text)'")
-            }
-        }
+        let filter = try options.value("--filter").map(parseFilter)
         let mask = try options.value("--mask").map { text -> AvatarMask in
             switch text {
             case "circle": return .circle

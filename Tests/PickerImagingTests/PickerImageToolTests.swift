@@ -69,6 +69,7 @@ struct PickerImageToolTests {
         ["crop", "--rect", "0,0,1,1", "--size", "4", "a.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--bogus", "a.png", "b.png"],
         ["bench", "--runs", "0"],
+        ["bench", "--filter", "cubic"],
         ["resize"],
         [],
     ])
