@@ -16,7 +16,9 @@ enum ResampleKernels: Sendable {
     }
 }
 
-/// The plain inner loops of resampling, on raw pointers.
+/// The plain inner loops of resampling, on raw pointers. Written as `while` loops over plain
+/// integers: they are what debug builds run, where `for`-in ranges and generic SIMD cost a call
+/// per step.
 enum Resampler {
     /// `row[k] = Σ w_t · input[start + t][k]`, rescaled from 2^14 to 2^8 units (value × 256).
     @inline(__always)
@@ -31,17 +33,29 @@ enum Resampler {
             let r = row.baseAddress!
             let first = origin + start * stride
             let w0 = w[0]
-            for k in 0..<count { r[k] = w0 &* Int32(first[k]) }
+            var k = 0
+            while k < count {
+                r[k] = w0 &* Int32(first[k])
+                k += 1
+            }
             var t = 1
             while t < taps {
                 let wt = w[t]
                 if wt != 0 {
                     let line = origin + (start + t) * stride
-                    for k in 0..<count { r[k] = r[k] &+ wt &* Int32(line[k]) }
+                    k = 0
+                    while k < count {
+                        r[k] = r[k] &+ wt &* Int32(line[k])
+                        k += 1
+                    }
                 }
                 t += 1
             }
-            for k in 0..<count { r[k] = (r[k] &+ 32) >> 6 }
+            k = 0
+            while k < count {
+                r[k] = (r[k] &+ 32) >> 6
+                k += 1
+            }
         }
     }
 
@@ -51,25 +65,29 @@ enum Resampler {
         _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
     ) {
         let taps = weights.taps
-        let half = SIMD4<Int32>(repeating: 1 << 21)
-        let zero = SIMD4<Int32>(repeating: 0), top = SIMD4<Int32>(repeating: 255)
-        let raw = UnsafeRawPointer(row.baseAddress!)
+        let r = row.baseAddress!
         weights.weights.withUnsafeBufferPointer { ws in
             weights.starts.withUnsafeBufferPointer { starts in
-                for x in 0..<weights.outputCount {
+                var x = 0
+                while x < weights.outputCount {
                     let w = ws.baseAddress! + x * taps
-                    var offset = starts[x] * 16
-                    var acc = half
-                    for t in 0..<taps {
-                        let px = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Int32>.self)
-                        acc &+= px &* SIMD4<Int32>(repeating: w[t])
-                        offset += 16
+                    var at = starts[x] * 4
+                    var c0: Int32 = 1 << 21, c1 = c0, c2 = c0, c3 = c0
+                    var t = 0
+                    while t < taps {
+                        let wt = w[t]
+                        c0 &+= wt &* r[at]
+                        c1 &+= wt &* r[at + 1]
+                        c2 &+= wt &* r[at + 2]
+                        c3 &+= wt &* r[at + 3]
+                        at += 4
+                        t += 1
                     }
-                    let v = (acc &>> 22).clamped(lowerBound: zero, upperBound: top)
-                    out[x * 4] = UInt8(truncatingIfNeeded: v[0])
-                    out[x * 4 + 1] = UInt8(truncatingIfNeeded: v[1])
-                    out[x * 4 + 2] = UInt8(truncatingIfNeeded: v[2])
-                    out[x * 4 + 3] = UInt8(truncatingIfNeeded: v[3])
+                    out[x * 4] = UInt8(clamping: c0 >> 22)
+                    out[x * 4 + 1] = UInt8(clamping: c1 >> 22)
+                    out[x * 4 + 2] = UInt8(clamping: c2 >> 22)
+                    out[x * 4 + 3] = UInt8(clamping: c3 >> 22)
+                    x += 1
                 }
             }
         }
@@ -81,11 +99,23 @@ enum Resampler {
         _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
     ) {
         let taps = weights.taps
-        for x in 0..<weights.outputCount {
-            let start = weights.starts[x]
-            var acc: Int32 = 1 << 21
-            for t in 0..<taps { acc &+= weights.weights[x * taps + t] &* row[start + t] }
-            out[x] = UInt8(clamping: acc >> 22)
+        let r = row.baseAddress!
+        weights.weights.withUnsafeBufferPointer { ws in
+            weights.starts.withUnsafeBufferPointer { starts in
+                var x = 0
+                while x < weights.outputCount {
+                    let w = ws.baseAddress! + x * taps
+                    let at = starts[x]
+                    var acc: Int32 = 1 << 21
+                    var t = 0
+                    while t < taps {
+                        acc &+= w[t] &* r[at + t]
+                        t += 1
+                    }
+                    out[x] = UInt8(clamping: acc >> 22)
+                    x += 1
+                }
+            }
         }
     }
 }
