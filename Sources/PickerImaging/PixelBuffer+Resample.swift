@@ -220,12 +220,7 @@ extension PixelBuffer {
                         }
                         Resampler.combineRows(
                             origin.pointer, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
-                        let line = destination.pointer + oy * width * ch
-                        if ch == 4 {
-                            Resampler.combineColumns4(row, weights: horizontal, into: line)
-                        } else {
-                            Resampler.combineColumns1(row, weights: horizontal, into: line)
-                        }
+                        Resampler.combineColumns(row, channels: ch, weights: horizontal, into: destination.pointer + oy * width * ch)
                     }
                 }
                 if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }

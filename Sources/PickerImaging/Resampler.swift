@@ -1,7 +1,7 @@
 /// Which inner loops resampling runs. Both give the same pixels: the plain loops multiply in
-/// 32 bits; the vector ones multiply 16-bit weights by 16-bit samples and add pairs of products
-/// in one step (SSE2's `pmaddwd`, NEON's `smlal`), which x86-64's baseline instruction set has and
-/// its 32-bit multiply does not.
+/// 32 bits; the vector ones multiply 16-bit weights by 16-bit samples into 32-bit sums (SSE2's
+/// `pmaddwd`, NEON's `smlal`), which x86-64's baseline instruction set has and its 32-bit vector
+/// multiply does not.
 enum ResampleKernels: Sendable {
     case plain, vector
 
@@ -59,10 +59,11 @@ enum Resampler {
         }
     }
 
-    /// Four channels: `out[x] = Σ w_t · row[start + t]`, rounded and clamped to 0…255.
+    /// `out[x] = Σ w_t · row[start + t]` for each of `channels` channels, rounded and clamped
+    /// to 0…255.
     @inline(__always)
-    static func combineColumns4(
-        _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
+    static func combineColumns(
+        _ row: UnsafeMutableBufferPointer<Int32>, channels: Int, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
     ) {
         let taps = weights.taps
         let r = row.baseAddress!
@@ -71,48 +72,19 @@ enum Resampler {
                 var x = 0
                 while x < weights.outputCount {
                     let w = ws.baseAddress! + x * taps
-                    var at = starts[x] * 4
-                    var c0: Int32 = 1 << 21, c1 = c0, c2 = c0, c3 = c0
-                    var t = 0
-                    while t < taps {
-                        let wt = w[t]
-                        c0 &+= wt &* r[at]
-                        c1 &+= wt &* r[at + 1]
-                        c2 &+= wt &* r[at + 2]
-                        c3 &+= wt &* r[at + 3]
-                        at += 4
-                        t += 1
+                    var c = 0
+                    while c < channels {
+                        var at = starts[x] * channels + c
+                        var acc: Int32 = 1 << 21
+                        var t = 0
+                        while t < taps {
+                            acc &+= w[t] &* r[at]
+                            at += channels
+                            t += 1
+                        }
+                        out[x * channels + c] = UInt8(clamping: acc >> 22)
+                        c += 1
                     }
-                    out[x * 4] = UInt8(clamping: c0 >> 22)
-                    out[x * 4 + 1] = UInt8(clamping: c1 >> 22)
-                    out[x * 4 + 2] = UInt8(clamping: c2 >> 22)
-                    out[x * 4 + 3] = UInt8(clamping: c3 >> 22)
-                    x += 1
-                }
-            }
-        }
-    }
-
-    /// One channel: as ``combineColumns4(_:weights:into:)``.
-    @inline(__always)
-    static func combineColumns1(
-        _ row: UnsafeMutableBufferPointer<Int32>, weights: AxisWeights, into out: UnsafeMutablePointer<UInt8>
-    ) {
-        let taps = weights.taps
-        let r = row.baseAddress!
-        weights.weights.withUnsafeBufferPointer { ws in
-            weights.starts.withUnsafeBufferPointer { starts in
-                var x = 0
-                while x < weights.outputCount {
-                    let w = ws.baseAddress! + x * taps
-                    let at = starts[x]
-                    var acc: Int32 = 1 << 21
-                    var t = 0
-                    while t < taps {
-                        acc &+= w[t] &* r[at + t]
-                        t += 1
-                    }
-                    out[x] = UInt8(clamping: acc >> 22)
                     x += 1
                 }
             }
@@ -121,10 +93,12 @@ enum Resampler {
 }
 
 /// The vector inner loops for four-channel images, exact to ``Resampler``'s: the same sums in
-/// the same fixed point, formed two taps at a time by 16-bit multiply-adds.
+/// the same fixed point, written as 16-bit multiply-adds of two taps at a time.
 ///
 /// The vertical pass pairs input rows: bytes of rows t and t+1 interleaved, times the weights
-/// (w_t, w_t+1), give both products summed in one 32-bit lane. Its results (value × 256) go to
+/// (w_t, w_t+1), give both products summed in one 32-bit lane. (The optimizer is free to undo
+/// the pairing, and on x86-64 it does, multiplying one tap per lane with the same instruction;
+/// the sums do not change.) Its results (value × 256) go to
 /// 16-bit rows for the horizontal pass, which pairs neighbouring pixels the same way:
 /// - when the vertical weights are all non-negative (area, bilinear), every result lies in
 ///   0…65280, so one row holds it less 32768; the horizontal sums add back 32768 × 2^14, as the

@@ -113,7 +113,7 @@ struct ResampleKernelTests {
             }
             var plain = [UInt8](repeating: 0, count: 11 * 4)
             var vector = plain
-            Resampler.combineColumns4(row, weights: horizontal, into: &plain)
+            Resampler.combineColumns(row, channels: 4, weights: horizontal, into: &plain)
             vectors.combineColumns(scratch, into: &vector)
             #expect(vector == plain, "round \(round)")
         }
