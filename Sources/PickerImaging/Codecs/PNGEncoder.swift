@@ -40,23 +40,7 @@ enum PNGEncoder {
                     var bestFilter: UInt8 = 0, bestScore = Int.max
                     var filter: UInt8 = 0
                     while filter <= 4 {
-                        var score = 0, i = 0
-                        while i < rowBytes {
-                            let a = i >= channels ? Int(row[i - channels]) : 0, b = Int(previous[i])
-                            let c = i >= channels ? Int(previous[i - channels]) : 0
-                            let predictor: Int
-                            switch filter {
-                            case 0: predictor = 0
-                            case 1: predictor = a
-                            case 2: predictor = b
-                            case 3: predictor = (a + b) / 2
-                            default: predictor = PNGDecoder.paeth(a, b, c)
-                            }
-                            let v = row[i] &- UInt8(truncatingIfNeeded: predictor)
-                            candidate[i] = v
-                            score += v < 128 ? Int(v) : 256 - Int(v)
-                            i += 1
-                        }
+                        let score = Self.filter(filter, row, previous: previous, count: rowBytes, channels: channels, into: candidate)
                         if score < bestScore {
                             bestScore = score
                             bestFilter = filter
@@ -88,6 +72,76 @@ enum PNGEncoder {
         chunk("IDAT", Deflate.zlib(filtered), into: &out)
         chunk("IEND", [], into: &out)
         return out
+    }
+
+    /// Writes `row` filtered with PNG filter `filter` (0 none … 4 Paeth) against `previous` into
+    /// `out`, and returns the sum of the output's absolute values as signed bytes. One loop per
+    /// filter, with the first pixel (which has no left neighbour) apart: no per-byte choices.
+    static func filter(
+        _ filter: UInt8, _ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, channels: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var score = 0
+        let first = min(channels, count)
+        var i = 0
+        switch filter {
+        case 0:
+            while i < count {
+                let v = row[i]
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+        case 1:
+            while i < first {
+                let v = row[i]
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+            while i < count {
+                let v = row[i] &- row[i - channels]
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+        case 2:
+            while i < count {
+                let v = row[i] &- previous[i]
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+        case 3:
+            while i < first {
+                let v = row[i] &- previous[i] / 2
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+            while i < count {
+                let v = row[i] &- UInt8(truncatingIfNeeded: (Int(row[i - channels]) + Int(previous[i])) / 2)
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+        default:
+            // Paeth with no left neighbour predicts the byte above.
+            while i < first {
+                let v = row[i] &- previous[i]
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+            while i < count {
+                let predictor = PNGDecoder.paeth(Int(row[i - channels]), Int(previous[i]), Int(previous[i - channels]))
+                let v = row[i] &- UInt8(truncatingIfNeeded: predictor)
+                out[i] = v
+                score += v < 128 ? Int(v) : 256 - Int(v)
+                i += 1
+            }
+        }
+        return score
     }
 
     static func chunk(_ type: String, _ data: [UInt8], into out: inout Data) {
