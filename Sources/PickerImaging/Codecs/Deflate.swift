@@ -31,8 +31,13 @@ enum Deflate {
             return
         }
         let hashBits = 15, hashSize = 1 << hashBits, window = 1 << 15
-        var head = [Int32](repeating: -1, count: hashSize)
-        var previous = [Int32](repeating: -1, count: window)
+        // Plain memory, not arrays: the match search is the hot loop of debug builds too.
+        let head = UnsafeMutablePointer<Int32>.allocate(capacity: hashSize)
+        head.initialize(repeating: -1, count: hashSize)
+        defer { head.deallocate() }
+        let previous = UnsafeMutablePointer<Int32>.allocate(capacity: window)
+        previous.initialize(repeating: -1, count: window)
+        defer { previous.deallocate() }
         var tokens: [Token] = []
         tokens.reserveCapacity(blockTokens)
         data.withUnsafeBufferPointer { d in
