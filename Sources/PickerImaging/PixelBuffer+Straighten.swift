@@ -116,11 +116,17 @@ extension PixelBuffer {
             width: max(1, Int((Double(covered.width) / scale).rounded())),
             height: max(1, Int((Double(covered.height) / scale).rounded())))
         let raw = orientation.rawRect(forDisplay: covered, rawSize: pixelSize)
-        let premultiply = format == .rgba8 && !isOpaque(in: raw)
-        let source = premultiply ? premultiplied(in: raw) : self
-        var mid = source.resampleRaw(
-            premultiply ? PixelRect(size: raw.size) : raw,
-            to: orientation.swapsAxes ? midSize.transposed : midSize, filter: .area)
+        let rawMid = orientation.swapsAxes ? midSize.transposed : midSize
+        let vertical = AxisWeights(filter: .area, inputCount: raw.height, outputCount: rawMid.height)
+        let horizontal = AxisWeights(filter: .area, inputCount: raw.width, outputCount: rawMid.width)
+        // As for a plain crop: assume every pixel read is opaque, checking as the rows are read,
+        // and weigh colour by alpha only if one is not.
+        let opaque = resampleRaw(
+            raw, vertical: vertical, horizontal: horizontal, threads: 1, onlyIfOpaque: format == .rgba8, kernels: .standard)
+        let premultiply = opaque == nil
+        var mid =
+            opaque
+            ?? premultiplied(in: raw).resampleRaw(PixelRect(size: raw.size), vertical: vertical, horizontal: horizontal)
         mid.orientation = orientation
         mid = mid.normalized()
         if mid.format == .gray8 { mid = mid.asStraightRGBA() }

@@ -154,7 +154,6 @@ struct VectorResampler: Sendable {
         let low: UnsafeMutablePointer<Int16>, high: UnsafeMutablePointer<Int16>?
         let even: UnsafeMutablePointer<UnsafePointer<UInt8>>,
             odd: UnsafeMutablePointer<UnsafePointer<UInt8>>
-        let capacity: Int
 
         func deallocate() {
             low.deallocate()
@@ -173,8 +172,7 @@ struct VectorResampler: Sendable {
         high?.initialize(repeating: 0, count: capacity)
         return Scratch(
             low: low, high: high, even: .allocate(capacity: verticalPairCount),
-            odd: .allocate(capacity: verticalPairCount),
-            capacity: capacity)
+            odd: .allocate(capacity: verticalPairCount))
     }
 
     /// The vertical pass for output row `oy` into `scratch`'s rows: `count` samples from rows

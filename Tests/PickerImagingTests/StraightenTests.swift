@@ -161,9 +161,11 @@ struct StraightenTests {
         #expect(psnr >= 40, "PSNR \(psnr) dB against the ideal")
     }
 
-    @Test func transparencyIsWeighedByAlpha() throws {
-        // Transparent on the left half: no dark fringe where it meets the opaque half.
-        let image = try Self.photo(alpha: { x, _ in x < 60 ? 0 : 255 })
+    @Test("transparency is weighed by alpha", arguments: [false, true])
+    func transparencyIsWeighedByAlpha(atTheBottom: Bool) throws {
+        // Transparent on the left half, or only in the last rows the crop reads (found last):
+        // no dark fringe where it meets the opaque part.
+        let image = try Self.photo(alpha: { x, y in (atTheBottom ? y >= 68 : x < 60) ? 0 : 255 })
         let rect = PixelRect(x: 20, y: 15, width: 80, height: 60), size = PixelSize(width: 29, height: 22)
         let out = try image.resampled(displayRect: rect, rotatedBy: 9, to: size)
         let reference = Self.reference(image, rect: rect, degrees: 9, size: size)
