@@ -87,61 +87,52 @@ enum PNGEncoder {
         switch filter {
         case 0:
             while i < count {
-                let v = row[i]
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i], at: i, into: out)
                 i += 1
             }
         case 1:
             while i < first {
-                let v = row[i]
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i], at: i, into: out)
                 i += 1
             }
             while i < count {
-                let v = row[i] &- row[i - channels]
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i] &- row[i - channels], at: i, into: out)
                 i += 1
             }
         case 2:
             while i < count {
-                let v = row[i] &- previous[i]
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i] &- previous[i], at: i, into: out)
                 i += 1
             }
         case 3:
             while i < first {
-                let v = row[i] &- previous[i] / 2
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i] &- previous[i] / 2, at: i, into: out)
                 i += 1
             }
             while i < count {
-                let v = row[i] &- UInt8(truncatingIfNeeded: (Int(row[i - channels]) + Int(previous[i])) / 2)
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i] &- UInt8(truncatingIfNeeded: (Int(row[i - channels]) + Int(previous[i])) / 2), at: i, into: out)
                 i += 1
             }
         default:
             // Paeth with no left neighbour predicts the byte above.
             while i < first {
-                let v = row[i] &- previous[i]
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i] &- previous[i], at: i, into: out)
                 i += 1
             }
             while i < count {
                 let predictor = PNGDecoder.paeth(Int(row[i - channels]), Int(previous[i]), Int(previous[i - channels]))
-                let v = row[i] &- UInt8(truncatingIfNeeded: predictor)
-                out[i] = v
-                score += v < 128 ? Int(v) : 256 - Int(v)
+                score += put(row[i] &- UInt8(truncatingIfNeeded: predictor), at: i, into: out)
                 i += 1
             }
         }
         return score
+    }
+
+    /// Stores `v` at `out[i]` and returns its absolute value as a signed byte.
+    @inline(__always)
+    private static func put(_ v: UInt8, at i: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[i] = v
+        return v < 128 ? Int(v) : 256 - Int(v)
     }
 
     static func chunk(_ type: String, _ data: [UInt8], into out: inout Data) {
