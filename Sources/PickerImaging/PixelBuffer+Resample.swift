@@ -87,20 +87,31 @@ extension PixelBuffer {
         let threadCount = Self.threadCount(threads, sourcePixels: raw.width * raw.height)
         let vertical = AxisWeights(filter: filter, inputCount: raw.height, outputCount: rawOut.height)
         let horizontal = AxisWeights(filter: filter, inputCount: raw.width, outputCount: rawOut.width)
-        // Straight alpha needs weighing by alpha unless every pixel read is opaque: assume
-        // that, checking as the rows are read, and weigh only if it fails.
-        if var out = resampleRaw(
-            raw, vertical: vertical, horizontal: horizontal, threads: threadCount, onlyIfOpaque: format == .rgba8,
+        var (out, copied) = resampleWeighingAlpha(raw, vertical: vertical, horizontal: horizontal, threads: threadCount)
+        if copied > 0 { out = out.unpremultiplied() }
+        out.orientation = orientation
+        return (out, copied)
+    }
+
+    /// The stored pixels of `raw` resampled with these weights, colour weighed by alpha where
+    /// it must be. Straight alpha needs that unless every pixel read is opaque: this assumes
+    /// so, checking as the rows are read, and only if one is not resamples a premultiplied copy
+    /// of `raw` instead. Then the result is premultiplied, and `premultipliedCopy` is the
+    /// copy's size in bytes; otherwise it is zero.
+    func resampleWeighingAlpha(_ raw: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int)
+        -> (image: PixelBuffer, premultipliedCopy: Int)
+    {
+        if let out = resampleRaw(
+            raw, vertical: vertical, horizontal: horizontal, threads: threads, onlyIfOpaque: format == .rgba8,
             kernels: .standard)
         {
-            out.orientation = orientation
             return (out, 0)
         }
         let source = premultiplied(in: raw)
-        var out = source.resampleRaw(PixelRect(size: raw.size), vertical: vertical, horizontal: horizontal, threads: threadCount)
-            .unpremultiplied()
-        out.orientation = orientation
-        return (out, source.bytes.count)
+        return (
+            source.resampleRaw(PixelRect(size: raw.size), vertical: vertical, horizontal: horizontal, threads: threads),
+            source.bytes.count
+        )
     }
 
     /// Whether every pixel in `rect` (raw) is opaque; always `true` for gray.
@@ -211,9 +222,7 @@ extension PixelBuffer {
                         if checkAlpha {
                             let first = max(checked, vertical.starts[oy]), end = vertical.starts[oy] + vertical.taps
                             checked = max(checked, end)
-                            if first < end,
-                                !(first..<end).allSatisfy({ Self.isOpaqueRow(origin.pointer + $0 * rowStride, count: rowCount) })
-                            {
+                            if !(first..<max(first, end)).allSatisfy({ Self.isOpaqueRow(origin.pointer + $0 * rowStride, count: rowCount) }) {
                                 flags.pointer[run] = true
                                 return
                             }

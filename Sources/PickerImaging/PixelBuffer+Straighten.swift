@@ -119,14 +119,8 @@ extension PixelBuffer {
         let rawMid = orientation.swapsAxes ? midSize.transposed : midSize
         let vertical = AxisWeights(filter: .area, inputCount: raw.height, outputCount: rawMid.height)
         let horizontal = AxisWeights(filter: .area, inputCount: raw.width, outputCount: rawMid.width)
-        // As for a plain crop: assume every pixel read is opaque, checking as the rows are read,
-        // and weigh colour by alpha only if one is not.
-        let opaque = resampleRaw(
-            raw, vertical: vertical, horizontal: horizontal, threads: 1, onlyIfOpaque: format == .rgba8, kernels: .standard)
-        let premultiply = opaque == nil
-        var mid =
-            opaque
-            ?? premultiplied(in: raw).resampleRaw(PixelRect(size: raw.size), vertical: vertical, horizontal: horizontal)
+        var (mid, copied) = resampleWeighingAlpha(raw, vertical: vertical, horizontal: horizontal, threads: 1)
+        let premultiply = copied > 0
         mid.orientation = orientation
         mid = mid.normalized()
         if mid.format == .gray8 { mid = mid.asStraightRGBA() }
