@@ -72,6 +72,7 @@ struct DemoRun {
         guard let geometry = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
         let screen = try EditorRenderer(scale: 2).render(geometry, image: photo)
         scenario.user.tapChoose()
+        await scenario.settle()
         guard let result = scenario.delegate.lastResult, let crop = result.cropRect,
             let avatar = result.editedImage as? PixelBuffer
         else { throw Failure.noResult(scenario.transcript.lines) }

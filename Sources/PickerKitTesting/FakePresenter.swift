@@ -10,6 +10,12 @@ public final class FakePresenter: Presenter {
     public var idiom: DeviceIdiom
     /// The proxy it reports transitions to, as the coordinator set it.
     public weak var navigationProxy: (any NavigationProxy)?
+    /// The picker that presents on it, as the picker set it.
+    public weak var picker: ProfilePicker?
+    /// When set, presentations are refused for this reason, as UIKit refuses one over another
+    /// presentation or from a screen that is not in a window: the completion is called, nothing
+    /// is shown, and the refusal is reported to ``picker``.
+    public var refusal: String?
     /// What is shown: the presented route, then every pushed route.
     public private(set) var stack: [Route] = []
     /// How the presented route was presented.
@@ -41,6 +47,12 @@ public final class FakePresenter: Presenter {
     public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
         transcript.record("presenter", "present \(route) \(style)\(animated ? " animated" : "")")
         if isTransitioning { transcript.reportUnexpected("present \(route.id) while a transition animates") }
+        if let refusal {
+            transcript.record("presenter", "refused #\(route.id.rawValue): \(refusal)")
+            completion()
+            picker?.presentationFailed(route.id, reason: refusal)
+            return
+        }
         defer { finish(completion) }
         guard stack.isEmpty else {
             return transcript.reportUnexpected("present \(route.id) while \(stack.map(\.id)) is presented")

@@ -18,6 +18,7 @@ import PickerKit
 /// scenario.user.pickItem(at: 0)
 /// await scenario.settle()
 /// scenario.user.tapChoose()
+/// await scenario.settle()             // Choose renders off the main actor
 /// #expect(scenario.delegate.lastResult?.cropRect == PixelRect(x: 504, y: 0, width: 3024, height: 3024))
 /// scenario.expect([
 ///     "picker: start source photoLibrary",

@@ -47,7 +47,7 @@ struct WorkflowWalker {
         case editedFinish, uneditedFinish, movieFinish, manyItemsFinish, userCancel, hostCancel, taskCancel
         case presenterGone, delegateGone, failure, startRefused, chooser, accessAsked, browsing, loading
         case loadingMany, camera, capturing, recording, editing, previewing, swipeBack, staleResponse
-        case interactiveDismissal, moreSelected
+        case interactiveDismissal, moreSelected, rendering, presentationFailed
     }
 
     enum Pending {
@@ -59,6 +59,7 @@ struct WorkflowWalker {
         case startRecording
         case stopRecording
         case timer(WorkflowTimer)
+        case render(EditSession, original: any ImageBuffer, route: Route.ID)
     }
 
     var workflow = Workflow()
@@ -134,6 +135,14 @@ struct WorkflowWalker {
         case 83..<85:
             let session = workflow.sessionsStarted - roll(2)
             action = .response(session: session, .taskCancelled)
+        case 85 where !shown.isEmpty:
+            // The presenter could not show what it was asked to (or reports a route long gone).
+            let route = roll(4) == 0 ? Route.ID(roll(workflow.nextRouteNumber + 2)) : shown[0].id
+            if route == shown[0].id {
+                shown = []
+                reached[.presentationFailed, default: 0] += 1
+            }
+            action = .presentationFailed(route, reason: "the host is not in a window")
         default:
             action = pending.isEmpty ? (workflow.state.session == nil ? start() : tap(onTop: true)) : respond()
         }
@@ -246,6 +255,10 @@ struct WorkflowWalker {
         case let .selectMore(source):
             reached[.moreSelected, default: 0] += 1
             response = .moreItemsSelected(source)
+        case let .render(edit, original, route):
+            let result: Result<any ImageBuffer, PickerError> = edit.output.size == 0
+                ? .failure(.invalidConfiguration("size")) : .success(original)
+            response = .rendered(result, edit, route: route)
         }
         if session != workflow.state.session?.id { reached[.staleResponse, default: 0] += 1 }
         return .response(session: session, response)
@@ -312,11 +325,9 @@ struct WorkflowWalker {
             case let .startTimer(timer, _, session): work(.timer(timer), session, current)
             case let .cancelTimer(timer):
                 pending.removeAll { if case .timer(timer) = $0.work { true } else { false } }
-            case let .render(edit, original, session):
-                // The runner renders at once and answers in the same turn.
-                let result: Result<any ImageBuffer, PickerError> = edit.output.size == 0
-                    ? .failure(.invalidConfiguration("size")) : .success(original)
-                apply(workflow.reduce(.response(session: session, .rendered(result, edit))), after: action, wasIdle: false)
+            case let .render(edit, original, route, session):
+                // Rendered off the main actor: the answer comes later, maybe after the person went back.
+                work(.render(edit, original: original, route: route), session, current)
             case let .deliver(outcome, session):
                 if !delivered.insert(session).inserted { violation("a second outcome for session \(session)") }
                 if workflow.state.session != nil { violation("delivered while a session runs") }
@@ -372,7 +383,7 @@ struct WorkflowWalker {
         case .capturing: milestone = .capturing
         case .recording: milestone = .recording
         case let .editing(session, editing):
-            milestone = .editing
+            milestone = editing.isRendering ? .rendering : .editing
             let geometry = editing.geometry, crop = geometry.cropRect
             if geometry.configuration.shape.isSquare, crop.width != crop.height { violation("crop \(crop) not square") }
             // Presets are for rectangular masks: a circle or square mask stays as it was.

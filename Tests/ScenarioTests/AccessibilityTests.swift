@@ -44,13 +44,14 @@ struct AccessibilityTests {
         #expect(s.picker.editorGeometry?.zoom == 2 * (s.picker.editorGeometry?.coveringZoom ?? 0), "one undo step")
     }
 
-    @Test func aVoiceOverUserCropsWithoutAGesture() throws {
+    @Test func aVoiceOverUserCropsWithoutAGesture() async throws {
         let s = PickerScenario()
         try s.picker.edit(try PickerScenario.photo(width: 400, height: 300))
         s.user.accessibilityAction(.zoomIn)
         s.user.accessibilityAction(.moveLeft)
         s.user.accessibilityAction(.rotate)
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start edit 400x300",
             "presenter: present #1 editor(400x300 crop (50,0,300,300)) fullScreen animated",

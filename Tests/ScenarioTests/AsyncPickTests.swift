@@ -20,6 +20,7 @@ struct AsyncPickTests {
         s.user.pickItem(at: 0)
         await eventually("the editor shows") { s.presenter.stack.count == 2 }
         s.user.tapChoose()
+        await s.settle()
         let result = try #require(try await picking.value)
         #expect(result.cropRect == PixelRect(x: 1, y: 0, width: 4, height: 4))
         #expect(s.delegate.callbacks.isEmpty)
@@ -88,6 +89,7 @@ struct AsyncPickTests {
         let picking = Task { try await s.picker.pick(.edit(photo)) }
         await eventually("the editor shows") { s.presenter.stack.count == 1 }
         s.user.tapChoose()
+        await s.settle()
         #expect(try await picking.value?.cropRect == PixelRect(x: 0, y: 3, width: 3, height: 3))
     }
 }

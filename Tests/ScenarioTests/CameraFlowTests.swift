@@ -34,6 +34,7 @@ struct CameraFlowTests {
         s.clock.advance(by: .milliseconds(1))
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         #expect(Array(s.transcript.lines.dropFirst(4)) == [
             "user: shutter on #1",
             "picker: shutter: capture after 0.75s",
@@ -76,6 +77,7 @@ struct CameraFlowTests {
         s.user.tapShutter()
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.lastResult?.cropRect == PixelRect(x: 0, y: 0, width: 8, height: 8))
         #expect(s.transcript.lines.filter { $0.hasPrefix("camera: prepare") }.count == 1)
     }

@@ -25,6 +25,7 @@ struct CameraRecordingTests {
         s.user.tapStop()
         await eventually("the preview opens") { s.picker.navigation.top?.screen.kind == .moviePreview }
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start source camera",
             "presenter: present #1 camera(rear, [public.image, public.movie]) fullScreen animated",

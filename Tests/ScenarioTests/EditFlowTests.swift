@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite("Editing an existing image (B1, B11)")
 struct EditFlowTests {
-    @Test func theEditScreenIsPresentedFullScreenAndChooseFinishes() throws {
+    @Test func theEditScreenIsPresentedFullScreenAndChooseFinishes() async throws {
         let s = PickerScenario()
         let photo = try PickerScenario.photo(width: 8, height: 12, orientation: .left)  // shows 12x8
         try s.picker.edit(photo)
@@ -15,6 +15,7 @@ struct EditFlowTests {
         ])
         #expect(s.presenter.style == "fullScreen")
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start edit 12x8",
             "presenter: present #1 editor(12x8 crop (2,0,8,8)) fullScreen animated",
@@ -66,7 +67,7 @@ struct EditFlowTests {
         #expect(s.presenter.stack.count == 1)
     }
 
-    @Test func thePickerCanRunOneSessionAfterAnother() throws {
+    @Test func thePickerCanRunOneSessionAfterAnother() async throws {
         let s = PickerScenario()
         s.exhaustivity = .off
         try s.picker.edit(try PickerScenario.photo(width: 5, height: 5))
@@ -74,6 +75,7 @@ struct EditFlowTests {
         try s.picker.edit(try PickerScenario.photo(width: 6, height: 4))
         #expect(s.picker.navigation.stack.map(\.id) == [Route.ID(2)])
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.callbacks.count == 2)
         #expect(s.delegate.lastResult?.cropRect == PixelRect(x: 1, y: 0, width: 4, height: 4))
         #expect(s.transcript.unexpected.isEmpty)

@@ -28,6 +28,7 @@ struct EditorFlowTests {
         s.user.gesture(.pan(CGPoint(x: 40, y: 0)))
         s.user.gesture(.ended)
         s.user.tapChoose()
+        await s.settle()
         #expect(s.transcript.lines(since: mark) == [
             "user: pinch(2 at 187.5,333.5) on #2",
             "picker: editor pinch(2 at 187.5,333.5): crop (125,75,150,150)",
@@ -60,7 +61,7 @@ struct EditorFlowTests {
         #expect(s.picker.editorGeometry == nil)
     }
 
-    @Test func aSavedSessionReopensOnTheSameCropAndReappliesWithoutUI() throws {
+    @Test func aSavedSessionReopensOnTheSameCropAndReappliesWithoutUI() async throws {
         let s = PickerScenario()
         s.exhaustivity = .off
         let photo = try Self.photo()
@@ -68,6 +69,7 @@ struct EditorFlowTests {
         s.user.gesture(.pinch(scale: 3, focus: CGPoint(x: 60, y: 200)))
         s.user.gesture(.ended)
         s.user.tapChoose()
+        await s.settle()
         let first = try #require(s.delegate.lastResult)
         let saved = try JSONEncoder().encode(try #require(first.editSession))
 
@@ -78,6 +80,7 @@ struct EditorFlowTests {
         try s.picker.edit(photo, restoring: session)
         #expect(s.picker.editorGeometry?.cropRect == first.cropRect)
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.lastResult?.cropRect == first.cropRect)
         #expect(s.delegate.callbacks.count == 2)
     }
@@ -105,11 +108,12 @@ struct EditorFlowTests {
         ])
     }
 
-    @Test func aSquareOutputOfTheCropsOwnPixelsIsTheDefault() throws {
+    @Test func aSquareOutputOfTheCropsOwnPixelsIsTheDefault() async throws {
         let s = PickerScenario()
         s.exhaustivity = .off
         try s.picker.edit(try Self.photo())
         s.user.tapChoose()
+        await s.settle()
         let edited = try #require(s.delegate.lastResult?.editedImage as? PixelBuffer)
         #expect(edited.displaySize == PixelSize(width: 300, height: 300))
         #expect(edited == (try Self.photo().cropped(to: PixelRect(x: 50, y: 0, width: 300, height: 300))))
@@ -117,7 +121,7 @@ struct EditorFlowTests {
 }
 
 extension EditorFlowTests {
-    @Test func emptySpaceStaysTransparentAndTheOutputKeepsItsShape() throws {
+    @Test func emptySpaceStaysTransparentAndTheOutputKeepsItsShape() async throws {
         var configuration = PickerConfiguration()
         configuration.editor.allowsEmptySpace = true
         configuration.output.size = 8
@@ -128,6 +132,7 @@ extension EditorFlowTests {
         s.user.gesture(.pinch(scale: 0.01, focus: .zero))
         s.user.gesture(.ended)
         s.user.tapChoose()
+        await s.settle()
         let result = try #require(s.delegate.lastResult)
         #expect(result.cropRect == PixelRect(x: 0, y: -10, width: 40, height: 40))
         let edited = try #require(result.editedImage as? PixelBuffer)

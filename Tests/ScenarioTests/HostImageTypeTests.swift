@@ -32,37 +32,38 @@ struct HostImageTypeTests {
         return photo
     }
 
-    static func choose(_ image: any ImageBuffer, output: AvatarOutput) throws -> (PickerScenario, ProfilePickerResult?) {
+    static func choose(_ image: any ImageBuffer, output: AvatarOutput) async throws -> (PickerScenario, ProfilePickerResult?) {
         var configuration = PickerConfiguration()
         configuration.output = output
         let s = PickerScenario(configuration: configuration, exhaustivity: .off)
         try s.picker.edit(image)
         s.user.tapChoose()
+        await s.settle()
         return (s, s.delegate.lastResult)
     }
 
-    @Test func aConvertingTypeGetsTheSamePixelsAsAPixelBuffer() throws {
+    @Test func aConvertingTypeGetsTheSamePixelsAsAPixelBuffer() async throws {
         var output = AvatarOutput()
         output.size = 4
         output.mask = .circle
-        let (_, expected) = try Self.choose(try Self.photo(), output: output)
-        let (_, result) = try Self.choose(ConvertingImage(pixels: try Self.photo()), output: output)
+        let (_, expected) = try await Self.choose(try Self.photo(), output: output)
+        let (_, result) = try await Self.choose(ConvertingImage(pixels: try Self.photo()), output: output)
         let edited = try #require(result?.editedImage as? ConvertingImage, "comes back as the app's own type")
         #expect(edited.pixels == expected?.editedImage as? PixelBuffer)
         #expect(edited.pixelSize == PixelSize(width: 4, height: 4))
     }
 
-    @Test func aCropOnlyTypeIsCroppedWhenNothingMoreIsAsked() throws {
-        let (_, result) = try Self.choose(CropOnlyImage(pixels: try Self.photo()), output: AvatarOutput())
+    @Test func aCropOnlyTypeIsCroppedWhenNothingMoreIsAsked() async throws {
+        let (_, result) = try await Self.choose(CropOnlyImage(pixels: try Self.photo()), output: AvatarOutput())
         let edited = try #require(result?.editedImage as? CropOnlyImage)
         #expect(edited.displaySize == PixelSize(width: 6, height: 6))
         #expect(edited.pixels == (try Self.photo().cropped(to: PixelRect(x: 0, y: 1, width: 6, height: 6))))
     }
 
-    @Test func aCropOnlyTypeWithOutputSettingsIsAClearError() throws {
+    @Test func aCropOnlyTypeWithOutputSettingsIsAClearError() async throws {
         var output = AvatarOutput()
         output.size = 4
-        let (s, result) = try Self.choose(CropOnlyImage(pixels: try Self.photo()), output: output)
+        let (s, result) = try await Self.choose(CropOnlyImage(pixels: try Self.photo()), output: output)
         #expect(result == nil)
         let expected = PickerError.editFailed(.unsupportedFeature(
             format: "CropOnlyImage",

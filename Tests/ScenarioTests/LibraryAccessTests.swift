@@ -25,6 +25,7 @@ struct LibraryAccessTests {
         s.user.pickItems(at: [0])
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         let result = try await running.value
         #expect(result?.cropRect == PixelRect(x: 1, y: 0, width: 3, height: 3))
         s.expect([

@@ -25,6 +25,7 @@ struct LibraryFlowTests {
         #expect(s.presenter.stack == s.picker.navigation.stack)
         #expect(s.presenter.isNavigationBarHidden)
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start source photoLibrary",
             "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
@@ -130,6 +131,7 @@ extension LibraryFlowTests {
         #expect(s.picker.navigation.top?.screen == .editor(EditorScreen(
             imageSize: PixelSize(width: 40, height: 30), cropRect: PixelRect(x: 5, y: 0, width: 30, height: 30))))
         s.user.tapChoose()
+        await s.settle()
         let result = try #require(s.delegate.lastResult)
         let edited = try #require(result.editedImage)
         #expect(edited.displaySize == PixelSize(width: 30, height: 30))
@@ -245,6 +247,7 @@ extension LibraryFlowTests {
         s.user.pickItem(at: 0)
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         let info = try #require(s.delegate.lastResult).info
         #expect(Set(info.keys) == [.mediaType, .originalImage, .editedImage, .cropRect])
         guard case let .string(type)? = info[.mediaType], case let .rect(crop)? = info[.cropRect],

@@ -142,6 +142,7 @@ struct LibraryPickerTests {
         s.user.pickItems(at: [3])
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.lastResult?.cropRect == PixelRect(x: 0, y: 0, width: 2, height: 2))
         #expect(s.delegate.lastResult?.items.isEmpty == true)
     }

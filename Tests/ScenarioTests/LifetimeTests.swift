@@ -36,6 +36,7 @@ struct LifetimeTests {
             picker.send(.itemPicked(source.items[0].item), from: Route.ID(1))
             await picker.waitUntilIdle()
             picker.send(.chooseTapped, from: Route.ID(2))
+            await picker.waitUntilIdle()
         }
         #expect(released == nil)
         #expect(delegate.callbacks.count == 1)

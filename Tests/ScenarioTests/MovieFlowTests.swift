@@ -24,6 +24,7 @@ struct MovieFlowTests {
         await s.settle()
         s.user.tapPlay()
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start source photoLibrary",
             "presenter: present #1 browser(photoLibrary, [public.image, public.movie]) fullScreen animated",
@@ -66,6 +67,7 @@ struct MovieFlowTests {
         await s.settle()
         s.user.trim(from: .seconds(100), to: .seconds(850))
         s.user.tapChoose()
+        await s.settle()
         #expect(s.transcript.lines.contains("picker: trim 100s–700s"), "at most the default 10 minutes")
         #expect(s.delegate.lastResult?.movieTrim == .seconds(100)...(.seconds(700)))
     }
@@ -90,6 +92,7 @@ struct MovieFlowTests {
         s.user.pickItem(at: 0)
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.lastResult?.movieTrim == .zero...(.seconds(15)))
     }
 
@@ -103,6 +106,7 @@ struct MovieFlowTests {
         s.user.trim(from: .seconds(1), to: .seconds(2))
         #expect(s.transcript.lines.last == "picker: ignored trimChanged(1s–2s) on #2: not offered here")
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.lastResult?.movieTrim == nil)
         #expect(s.delegate.lastResult?.videoQuality == .medium)
     }

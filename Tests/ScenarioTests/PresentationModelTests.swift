@@ -61,7 +61,7 @@ struct PresentationModelTests {
         #expect(transcript.lines.suffix(2) == ["picker: end cancelled (user)", "delegate: didCancel"])
     }
 
-    @Test func changesAreObservable() throws {
+    @Test func changesAreObservable() async throws {
         let model = PresentationModel()
         let (picker, _, _) = Self.picker(model)
         let changed = Flag()
@@ -70,6 +70,7 @@ struct PresentationModelTests {
         #expect(changed.isSet)
         #expect(model.fullScreenRoute?.screen.kind == .editor)
         picker.send(.chooseTapped, from: try #require(model.presented).id)
+        await picker.waitUntilIdle()
         #expect(model.presented == nil)
     }
 

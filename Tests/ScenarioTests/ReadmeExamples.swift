@@ -69,6 +69,7 @@ struct ReadmeExampleTests {
         scenario.user.pickItem(at: 0)
         await scenario.settle()
         scenario.user.tapChoose()
+        await scenario.settle()
 
         #expect(scenario.delegate.lastResult?.cropRect == PixelRect(x: 50, y: 0, width: 300, height: 300))
         scenario.expect([
@@ -101,6 +102,7 @@ struct ReadmeExampleTests {
         tap(.itemPicked(s.source.items[0].item))
         await screen.picker.waitUntilIdle()
         tap(.chooseTapped)
+        await screen.picker.waitUntilIdle()
         #expect(screen.avatar?.displaySize == PixelSize(width: 4, height: 4))
         #expect(s.presenter.stack.isEmpty)
     }

@@ -107,6 +107,7 @@ struct ScenarioHarnessTests {
         s.user.pickItem(at: 0)
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         #expect(model.avatar?.displaySize == PixelSize(width: 3, height: 3))
         try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
         s.user.tapCancel()

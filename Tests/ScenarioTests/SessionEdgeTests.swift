@@ -24,6 +24,7 @@ struct SessionEdgeTests {
         await s.settle()
         #expect(s.picker.navigation.top?.screen.kind == .editor, "the running session keeps editing on")
         s.user.tapChoose()
+        await s.settle()
         #expect(s.delegate.lastResult?.editedImage != nil)
         try await s.picker.selectFromPhotoLibrary()
         s.user.pickItem(at: 0)
@@ -168,7 +169,7 @@ struct SessionEdgeTests {
         ])
     }
 
-    @Test func aDelegateReleasedMidSessionEndsIt() throws {
+    @Test func aDelegateReleasedMidSessionEndsIt() async throws {
         let s = try Self.photo()
         do {
             let other = RecordingDelegate(transcript: s.transcript)
@@ -176,6 +177,7 @@ struct SessionEdgeTests {
             try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
         }
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start edit 2x2",
             "presenter: present #1 editor(2x2 crop (0,0,2,2)) fullScreen animated",
@@ -311,6 +313,7 @@ struct SessionEdgeTests {
         await s.settle()
         s.user.trim(from: .seconds(-1), to: .seconds(5))
         s.user.tapChoose()
+        await s.settle()
         s.expect([
             "picker: start source photoLibrary",
             "presenter: present #1 browser(photoLibrary, [public.movie]) fullScreen animated",

@@ -61,6 +61,7 @@ struct SourceChooserTests {
         s.user.pickItem(at: 0)
         await s.settle()
         s.user.tapChoose()
+        await s.settle()
         #expect(Array(s.transcript.lines.dropFirst(2)) == [
             "user: choose photoLibrary on #1",
             "presenter: dismiss animated",

@@ -73,6 +73,7 @@ struct TurnAndFlipTests {
         s.user.gesture(.transform(.turnRight))
         s.user.gesture(.transform(.flipHorizontal))
         s.user.tapChoose()
+        await s.settle()
         let result = try #require(s.delegate.lastResult)
         let edited = try #require(result.editedImage as? PixelBuffer)
         #expect(edited.normalized() == (try Self.byHand(photo, [.turnRight, .flipHorizontal], crop: PixelRect(x: 0, y: 1, width: 4, height: 4))))

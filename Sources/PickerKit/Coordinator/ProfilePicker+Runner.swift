@@ -82,9 +82,20 @@ extension ProfilePicker {
 
     // MARK: Feeding the workflow
 
-    /// Runs `action` through the workflow and performs its effects, in order.
+    /// Runs `action` through the workflow and performs its effects, in order; then any action
+    /// held back while they were performed.
     func dispatch(_ action: WorkflowAction) {
+        dispatchDepth += 1
         for effect in workflow.reduce(action) { perform(effect) }
+        dispatchDepth -= 1
+        while dispatchDepth == 0, !heldActions.isEmpty { dispatch(heldActions.removeFirst()) }
+    }
+
+    /// Runs `action` now, or once the effects being performed are done: a presenter that
+    /// reports a failure from inside the call that asked it to present must not end the
+    /// session halfway through the effects of the step that started it.
+    func dispatchAfterEffects(_ action: WorkflowAction) {
+        if dispatchDepth == 0 { dispatch(action) } else { heldActions.append(action) }
     }
 
     /// Feeds a response of `session`'s work, unless a seam has gone meanwhile.
@@ -160,13 +171,21 @@ extension ProfilePicker {
             }
         case let .cancelTimer(timer):
             if let id = timers.removeValue(forKey: timer) { work.first { $0.id == id }?.task.cancel() }
-        case let .render(edit, original, session):
-            let result: Result<any ImageBuffer, PickerError>
-            do throws(PickerError) { result = .success(try edit.apply(to: original)) } catch { result = .failure(error) }
-            respond(session, .rendered(result, edit))
+        case let .render(edit, original, route, session):
+            spawn(session, "the render of \(route)") { [weak self] in
+                let result = await Self.render(edit, of: original)
+                self?.respond(session, .rendered(result, edit, route: route))
+            }
         case let .deliver(outcome, session):
             deliver(outcome, session)
         }
+    }
+
+    /// Crops, scales and masks an edit off the main actor, so the interface stays live while a
+    /// 12 MP photo is rendered.
+    @concurrent
+    nonisolated private static func render(_ edit: EditSession, of original: any ImageBuffer) async -> Result<any ImageBuffer, PickerError> {
+        do throws(PickerError) { return .success(try edit.apply(to: original)) } catch { return .failure(error) }
     }
 
     /// Sends the waiting presenter calls in order, holding each back while a presentation or
@@ -177,6 +196,7 @@ extension ProfilePicker {
             guard let presenter = call.presenter else { continue }
             switch call.effect {
             case let .present(route, style, animated):
+                presenter.picker = self
                 if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
                 let id = beginTransition("the presentation of \(route.id)")
                 presenter.present(route, style: style, animated: animated) { [weak self] in self?.endTransition(id) }

@@ -73,6 +73,10 @@ public final class ProfilePicker {
     var transition: (id: Int, what: String)?
     /// The refusal of the start being made, set by ``WorkflowEffect/rejectStart(_:)``.
     var rejection: PickerError?
+    /// How deep ``dispatch(_:)`` calls are nested now.
+    var dispatchDepth = 0
+    /// Actions waiting for the effects being performed (``dispatchAfterEffects(_:)``).
+    var heldActions: [WorkflowAction] = []
 
     /// Creates a picker.
     ///
@@ -185,6 +189,15 @@ public final class ProfilePicker {
     /// when no session runs.
     public func cancel() {
         dispatch(.hostCancelled)
+    }
+
+    /// Ends the running session with ``PickerError/presentationFailed(_:)`` because its
+    /// presenter could not show `route`, the presented route, for `reason` (the host view
+    /// controller was released, is not in a window, or is already presenting something).
+    /// Presenters call this after calling the presentation's completion; a route that is not
+    /// the running session's presented one is ignored.
+    public func presentationFailed(_ route: Route.ID, reason: String) {
+        dispatchAfterEffects(.presentationFailed(route, reason: reason))
     }
 
     /// Acts on what the person did on the screen shown by `route`.

@@ -52,6 +52,10 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case captureFailed(reason: String)
     /// The edit screen's layout cannot hold a mask: fix the viewport, insets or limits named.
     case invalidEditorLayout(String)
+    /// The presenter could not show the picker's screen, for the reason given (its host view
+    /// controller was released, is not in a window, or is already presenting something):
+    /// present from a screen that is on screen and presenting nothing.
+    case presentationFailed(String)
 
     public var description: String {
         switch self {
@@ -99,6 +103,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "the photo could not be taken: \(reason)"
         case let .invalidEditorLayout(reason):
             "the edit screen cannot be laid out: \(reason)"
+        case let .presentationFailed(reason):
+            "the picker's screen could not be presented: \(reason)"
         }
     }
 }

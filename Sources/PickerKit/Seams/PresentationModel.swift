@@ -47,14 +47,17 @@ public final class PresentationModel: Presenter {
     public var alert: PickerError?
 
     private var pushed: [Route] = []
-    @ObservationIgnored private weak var picker: ProfilePicker?
+    /// The picker the person's dismissals and going back are sent to; set by the picker when
+    /// it presents, or by ``attach(to:)``.
+    @ObservationIgnored public weak var picker: ProfilePicker?
 
     /// Creates a model for screens shown on `idiom`.
     public init(idiom: DeviceIdiom = .phone) {
         self.idiom = idiom
     }
 
-    /// Makes this model the picker's presenter, and the way the person's dismissals reach it.
+    /// Makes this model the picker's presenter. (Passing the model as the picker's presenter
+    /// does the same: the picker tells its presenter who it is before it presents.)
     public func attach(to picker: ProfilePicker) {
         self.picker = picker
         picker.presenter = self

@@ -25,13 +25,21 @@ import PickerImaging
 ///   navigation stack to ``navigationProxy`` (held weakly), so the coordinator follows
 ///   navigation the person does by themselves, such as swiping back.
 /// - Send the person's taps to the coordinator with ``ProfilePicker/send(_:from:)``, naming
-///   the route they were made on.
+///   the route they were made on; the picker to send them to is ``picker``, which the picker
+///   sets before its first presentation on this presenter.
+/// - When a presentation cannot happen (the host is gone, off screen, or already presenting
+///   something else), call its completion and report it with
+///   ``ProfilePicker/presentationFailed(_:reason:)``: the session ends with
+///   ``PickerError/presentationFailed(_:)`` instead of waiting for a screen that never shows.
 @MainActor
 public protocol Presenter: AnyObject {
     /// The device the screens show on; on ``DeviceIdiom/pad`` choosers and browsers need anchors.
     var idiom: DeviceIdiom { get }
     /// The proxy to report navigation transitions to; set by the coordinator before it presents.
     var navigationProxy: (any NavigationProxy)? { get set }
+    /// The picker whose screens this presenter shows, where the person's taps and dismissals
+    /// go; set by the picker before each presentation, held weakly. The default keeps none.
+    var picker: ProfilePicker? { get set }
     /// Shows `route` over the presenter.
     func present(_ route: Route, style: PresentationStyle, animated: Bool)
     /// Removes everything presented.
@@ -51,6 +59,12 @@ public protocol Presenter: AnyObject {
 }
 
 extension Presenter {
+    /// By default a presenter keeps no picker: it sends the person's actions some other way.
+    public var picker: ProfilePicker? {
+        get { nil }
+        set {}
+    }
+
     /// By default an alert is not shown; the error still reaches the session's event log.
     public func showAlert(for error: PickerError) {}
 

@@ -2,9 +2,16 @@ import PickerImaging
 
 extension Workflow {
     /// Gestures move the image, undo and redo step through what they committed; Choose renders
-    /// the crop.
+    /// the crop, and while it renders (off the main actor) the edit stays as it is: gestures,
+    /// undo, redo and a second Choose are busy. Cancel still goes back, and the render falls out.
     mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
         guard case .editing(let session, var editing) = state else { return nil }
+        if editing.isRendering {
+            switch action {
+            case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped, .chooseTapped: return ignore(action, id, .busy)
+            default: return nil
+            }
+        }
         switch action {
         case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped:
             // Leave the local copy the only one while it changes, so the history's arrays grow
@@ -14,7 +21,9 @@ extension Workflow {
             return editorChange(action, on: id, &editing)
         case .chooseTapped:
             let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
-            return [.render(edit, original: editing.original, session: session.id)]
+            editing.isRendering = true
+            state = .editing(session, editing)
+            return [.render(edit, original: editing.original, route: editing.route.id, session: session.id)]
         default:
             return nil
         }
@@ -46,8 +55,9 @@ extension Workflow {
     }
 
     /// The rendered edit finishes the session (B5); a failure to render ends it with that error.
-    mutating func rendered(_ result: Result<any ImageBuffer, PickerError>, _ edit: EditSession) -> [WorkflowEffect] {
-        guard case let .editing(_, editing) = state else { return [] }
+    /// A render of an edit screen that is no longer rendering (the person went back) falls out.
+    mutating func rendered(_ result: Result<any ImageBuffer, PickerError>, _ edit: EditSession, route: Route.ID) -> [WorkflowEffect] {
+        guard case let .editing(_, editing) = state, editing.isRendering, editing.route.id == route else { return [] }
         switch result {
         case let .success(edited):
             return end(.finished(ProfilePickerResult(

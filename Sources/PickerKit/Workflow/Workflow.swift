@@ -50,6 +50,11 @@ public struct Workflow {
             return end(.cancelled(.host))
         case .presenterGone:
             return end(.cancelled(.presenterGone))
+        case let .presentationFailed(id, reason):
+            // Only the presented route of the running session can fail to show; nothing is on
+            // screen to dismiss.
+            guard state.navigation.stack.first?.id == id else { return [] }
+            return end(.failed(.presentationFailed(reason)), dismissing: false)
         case .delegateGone:
             return end(.cancelled(.delegateGone))
         case let .response(session, response):
@@ -139,8 +144,8 @@ public struct Workflow {
             return recordingStopped(result)
         case let .deadline(timer):
             return deadline(timer)
-        case let .rendered(result, edit):
-            return rendered(result, edit)
+        case let .rendered(result, edit, route):
+            return rendered(result, edit, route: route)
         }
     }
 

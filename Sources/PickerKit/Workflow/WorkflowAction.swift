@@ -17,6 +17,9 @@ public enum WorkflowAction {
     case hostCancelled
     /// The presenter was released during the session.
     case presenterGone
+    /// The presenter could not show the presented route `route` (its host is gone, off screen
+    /// or presenting something else), and says why.
+    case presentationFailed(Route.ID, reason: String)
     /// The delegate was released during a session that reports to it.
     case delegateGone
     /// A response for `session`: an answer, a load, a capture, a deadline.
@@ -50,8 +53,8 @@ public enum WorkflowResponse {
     case recordingStopped(Result<RecordedMovie, PickerError>)
     /// A timer the workflow started has run out.
     case deadline(WorkflowTimer)
-    /// The edit was rendered, or failed to.
-    case rendered(Result<any ImageBuffer, PickerError>, EditSession)
+    /// The edit made on the edit screen `route` was rendered, or failed to.
+    case rendered(Result<any ImageBuffer, PickerError>, EditSession, route: Route.ID)
     /// The task awaiting the session (``ProfilePicker/pick(_:anchor:)``, or a start waiting
     /// for access) was cancelled.
     case taskCancelled

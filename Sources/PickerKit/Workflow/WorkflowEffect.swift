@@ -44,8 +44,9 @@ public enum WorkflowEffect {
     case startTimer(WorkflowTimer, Duration, session: Int)
     /// Stop `timer` without an answer.
     case cancelTimer(WorkflowTimer)
-    /// Render an edit of `original`; answers ``WorkflowResponse/rendered(_:_:)``.
-    case render(EditSession, original: any ImageBuffer, session: Int)
+    /// Render an edit of `original`, made on the edit screen `route`, off the main actor;
+    /// answers ``WorkflowResponse/rendered(_:_:route:)``.
+    case render(EditSession, original: any ImageBuffer, route: Route.ID, session: Int)
     /// The session ended: stop its work, then hand `outcome` to the awaiting task and the delegate.
     case deliver(SessionEnd, session: Int)
 }

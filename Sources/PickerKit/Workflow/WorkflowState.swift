@@ -285,6 +285,9 @@ public struct EditingStep: Sendable {
     public var geometry: EditorGeometry
     /// The committed steps to undo and redo.
     public var history: EditHistory
+    /// Whether Choose was tapped and the edit is being rendered: the edit screen takes no more
+    /// changes until the render comes back or the person goes back.
+    public var isRendering = false
 
     /// The edit screen for `original`, with nothing to undo yet.
     public init(root: RootStep?, route: Route, original: any ImageBuffer, mediaType: MediaType, geometry: EditorGeometry) {
