@@ -11,6 +11,10 @@
 ///   shows the same pixels a person saw in that rectangle. It throws for a rectangle that
 ///   covers no pixel of the image, and clamps one that lies partly outside.
 /// - Conforming types are values or immutable, so they can cross actors (`Sendable`).
+/// - An image reduced when it was loaded (a 48 MP photo thumbnailed to what an edit needs)
+///   reports the stored size of the full-resolution original in ``fullResolutionPixelSize``,
+///   with the same orientation and aspect ratio; PickerKit then reports crops and saved edits in
+///   the original's pixels, so they re-apply to it exactly.
 /// - To have output settings applied (scaling to a size, a circle mask, a maximum dimension),
 ///   convert to and from ``PixelBuffer``: ``pixelBuffer()`` gives the stored pixels with their
 ///   orientation, ``make(from:)`` an image of this type from rendered pixels. The defaults
@@ -21,6 +25,9 @@ public protocol ImageBuffer: Sendable {
     var pixelSize: PixelSize { get }
     /// How the stored pixels are turned or mirrored for display.
     var orientation: ImageOrientation { get }
+    /// The stored size of the full-resolution image these pixels were reduced from when they
+    /// were loaded; `nil` (the default) when these are the full-resolution pixels.
+    var fullResolutionPixelSize: PixelSize? { get }
     /// A copy holding the part of the image shown in `rect` (display orientation).
     ///
     /// - Throws: an error when `rect` covers no pixel of the image.
@@ -34,6 +41,15 @@ public protocol ImageBuffer: Sendable {
 }
 
 extension ImageBuffer {
+    /// By default an image holds its full resolution.
+    public var fullResolutionPixelSize: PixelSize? { nil }
+
+    /// The size a person sees of the full-resolution original: ``fullResolutionPixelSize``
+    /// after ``orientation``, or ``displaySize`` when the image holds its full resolution.
+    public var fullResolutionDisplaySize: PixelSize {
+        fullResolutionPixelSize.map(orientation.displaySize(forRaw:)) ?? displaySize
+    }
+
     /// By default a type does not convert to ``PixelBuffer``.
     public func pixelBuffer() throws -> PixelBuffer? { nil }
 

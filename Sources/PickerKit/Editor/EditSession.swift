@@ -32,13 +32,19 @@ public struct EditSession: Sendable, Equatable, Codable {
 
     /// Renders the edit again from `original`, with no UI.
     ///
+    /// `original` is the image the session was made for, or a reduction of it that reports the
+    /// original's size in ``ImageBuffer/fullResolutionPixelSize`` (the edit is then scaled to
+    /// the reduction's pixels, as ``resized(for:)`` does).
+    ///
     /// - Throws: ``PickerError/imageMismatch(expected:actual:)`` when `original` is not the
     ///   image the session was made for (its display size differs), and
     ///   ``PickerError/editFailed(_:)`` when it cannot be rendered.
     public func apply(to original: any ImageBuffer) throws(PickerError) -> any ImageBuffer {
-        let shown = geometry.quarterTurns == 0 && !geometry.isMirrored
-            ? original.displaySize : geometry.displayOrientation(of: original.orientation).displaySize(forRaw: original.pixelSize)
+        let shown = shownSize(ofRaw: original.pixelSize, original.orientation)
         guard shown == geometry.imageSize else {
+            if let full = original.fullResolutionPixelSize, shownSize(ofRaw: full, original.orientation) == geometry.imageSize {
+                return try resized(for: original).apply(to: original)
+            }
             throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
         let image = try geometry.shown(original)
@@ -50,6 +56,51 @@ public struct EditSession: Sendable, Equatable, Codable {
         } catch {
             throw .editFailed(.cannotRepresent(format: "\(type(of: original))", reason: String(describing: error)))
         }
+    }
+
+    /// The size the editor shows stored pixels of `raw` size with `orientation` at: after the
+    /// person's mirror and turns.
+    func shownSize(ofRaw raw: PixelSize, _ orientation: ImageOrientation) -> PixelSize {
+        geometry.quarterTurns == 0 && !geometry.isMirrored
+            ? orientation.displaySize(forRaw: raw) : geometry.displayOrientation(of: orientation).displaySize(forRaw: raw)
+    }
+
+    /// This edit in the pixels of `image` as it is stored: of the full-resolution original when
+    /// the session was made on it and `image` is a reduction (``ImageBuffer/fullResolutionPixelSize``),
+    /// or of the reduction's original when the session was made on the reduction. The crop
+    /// scales with the image, in whole pixels, exactly square for circles and squares; the
+    /// zoom, turns, flips and angle are the same edit.
+    ///
+    /// ```swift
+    /// // An edit made on a 1008x756 thumbnail of a 4032x3024 photo:
+    /// edit.cropRect                                   // (126,0,756,756)
+    /// edit.atFullResolution(of: thumbnail).cropRect   // (504,0,3024,3024)
+    /// ```
+    public func atFullResolution(of image: any ImageBuffer) -> EditSession {
+        guard let full = image.fullResolutionPixelSize, shownSize(ofRaw: image.pixelSize, image.orientation) == geometry.imageSize else {
+            return self
+        }
+        return EditSession(geometry: geometry.resized(to: shownSize(ofRaw: full, image.orientation)), output: output)
+    }
+
+    /// The whole edit (zoom, position, turns, flips, angle) to reopen the editor on `image`
+    /// with, when the session was made on `image` or on the full-resolution original it was
+    /// reduced from; `nil` for another image.
+    func geometry(reopening image: any ImageBuffer) -> EditorGeometry? {
+        guard geometry.displayOrientation(of: image.orientation) == geometry.orientation else { return nil }
+        if shownSize(ofRaw: image.pixelSize, image.orientation) == geometry.imageSize { return geometry }
+        guard let full = image.fullResolutionPixelSize, shownSize(ofRaw: full, image.orientation) == geometry.imageSize else {
+            return nil
+        }
+        return resized(for: image).geometry
+    }
+
+    /// This edit, made on the full-resolution original of `image`, in `image`'s own pixels (the
+    /// same session when it already is).
+    public func resized(for image: any ImageBuffer) -> EditSession {
+        let shown = shownSize(ofRaw: image.pixelSize, image.orientation)
+        guard shown != geometry.imageSize else { return self }
+        return EditSession(geometry: geometry.resized(to: shown), output: output)
     }
 
     /// Crops, scales and masks `original` through PickerImaging's pipeline, the same for every

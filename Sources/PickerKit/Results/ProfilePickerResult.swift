@@ -51,11 +51,19 @@ public struct ProfilePickerResult: Sendable {
     /// The image to use: the edited image when there is one, else the original.
     public var image: (any ImageBuffer)? { editedImage ?? originalImage }
 
+    /// The size of the full-resolution original as a person sees it: ``cropRect`` and
+    /// ``editSession`` are in its pixels. It is larger than ``originalImage``'s when the photo
+    /// source reduced the image at load (``ImageBuffer/fullResolutionPixelSize``).
+    public var originalSize: PixelSize? { originalImage?.fullResolutionDisplaySize }
+
     /// A one-line account: `"public.image edited 3024x3024 from 4032x3024 crop (504,0,3024,3024)"`.
     public var summary: String {
         var parts = [mediaType.identifier]
         if let edited = editedImage { parts.append("edited \(edited.displaySize)") }
-        if let original = originalImage { parts.append("\(editedImage == nil ? "image" : "from") \(original.displaySize)") }
+        if let original = originalImage {
+            let reduced = original.fullResolutionPixelSize == nil ? "" : " (loaded at \(original.displaySize))"
+            parts.append("\(editedImage == nil ? "image" : "from") \(original.fullResolutionDisplaySize)\(reduced)")
+        }
         if let crop = cropRect { parts.append("crop \(crop)") }
         if let url = mediaURL { parts.append("url \(url.lastPathComponent)") }
         if let trim = movieTrim { parts.append("trim \(trim.listed)") }

@@ -60,9 +60,11 @@ extension Workflow {
         guard case let .editing(_, editing) = state, editing.isRendering, editing.route.id == route else { return [] }
         switch result {
         case let .success(edited):
+            // An image reduced at load reports its edit in the full-resolution original's pixels.
+            let reported = edit.atFullResolution(of: editing.original)
             return end(.finished(ProfilePickerResult(
                 mediaType: editing.mediaType, originalImage: editing.original, editedImage: edited,
-                cropRect: edit.cropRect, editSession: edit)))
+                cropRect: reported.cropRect, editSession: reported)))
         case let .failure(error):
             return end(.failed(error))
         }

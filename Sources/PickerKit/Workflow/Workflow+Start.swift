@@ -234,6 +234,9 @@ extension Workflow {
     static func geometry(for image: any ImageBuffer, editor: EditorConfiguration, restoring: EditSession?) -> Result<EditorGeometry, PickerError> {
         do throws(PickerError) {
             if let restoring {
+                // Made on this image (or on the original it was reduced from): reopened as it was
+                // left, turns, flips and straightening included, so Choose gives the same avatar.
+                if let geometry = restoring.geometry(reopening: image) { return .success(geometry) }
                 return .success(try EditorGeometry(
                     imageSize: image.displaySize, orientation: image.orientation,
                     configuration: restoring.geometry.configuration, restoring: restoring.cropRect))
