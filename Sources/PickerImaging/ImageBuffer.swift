@@ -38,6 +38,9 @@ public protocol ImageBuffer: Sendable {
     /// An image of this type showing `pixels` (display orientation `pixels.orientation`); `nil`
     /// when the type does not convert, and a rendering is then returned as the ``PixelBuffer``.
     static func make(from pixels: PixelBuffer) throws -> Self?
+    /// An image of this type showing `pixels`, rendered from this image: what the type keeps
+    /// beside its pixels (a colour space, say) carries over. By default ``make(from:)``.
+    func remade(from pixels: PixelBuffer) throws -> Self?
 }
 
 extension ImageBuffer {
@@ -55,6 +58,9 @@ extension ImageBuffer {
 
     /// By default a type is not made from a ``PixelBuffer``.
     public static func make(from pixels: PixelBuffer) throws -> Self? { nil }
+
+    /// By default an image rendered from this one is made as any other: ``make(from:)``.
+    public func remade(from pixels: PixelBuffer) throws -> Self? { try Self.make(from: pixels) }
 
     /// The size a person sees: ``pixelSize`` after ``orientation``.
     public var displaySize: PixelSize { orientation.displaySize(forRaw: pixelSize) }

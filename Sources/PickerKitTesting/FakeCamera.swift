@@ -63,6 +63,8 @@ public final class FakeCamera: CameraSession {
                 Task { @MainActor [weak self] in self?.completePendingCapture() }
             }
             try Task.checkCancellation()
+            // Torn down while it waited: the capture ends without a photo.
+            guard isRunning else { throw FakePhotoSource.LoadError(description: "the camera was torn down during the capture") }
         }
         guard !captures.isEmpty else {
             guard let defaultPhoto else { throw FakePhotoSource.LoadError(description: "no photo scripted") }
@@ -89,6 +91,8 @@ public final class FakeCamera: CameraSession {
         if !isRunning { transcript.reportUnexpected("tear down with no session") }
         isRunning = false
         isRecording = false
+        // A capture still waiting ends now, as a real camera's does when its session stops.
+        completePendingCapture()
     }
 
     /// Whether a manual capture waits.

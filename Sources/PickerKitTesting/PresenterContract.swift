@@ -14,7 +14,8 @@ import PickerKit
 ///
 /// It presents a browser, pushes an edit screen on it, pops it, hides and shows the bar,
 /// dismisses, and presents again, checking that each completion is called exactly once and
-/// that every transition of the navigation stack reaches the proxy, will-show before did-show.
+/// that every transition of the navigation stack reaches the proxy, will-show before did-show
+/// (a did-show may come when the transition's animation ends, as UIKit's does).
 @MainActor
 public enum PresenterContract {
     /// The broken requirements, one line each; empty when `make()`'s presenter keeps them all.
@@ -32,20 +33,22 @@ public enum PresenterContract {
             id: Route.ID(2),
             screen: .editor(EditorScreen(imageSize: PixelSize(width: 4, height: 3), cropRect: PixelRect(x: 1, y: 0, width: 3, height: 3))))
 
-        func expectShown(_ route: Route, by step: String) {
+        func expectShown(_ route: Route, by step: String) async {
             let expected = ["will show \(route.id)", "did show \(route.id)"]
+            _ = await waitUntil(timeout: timeout, minimumTurns: 200, yieldingTurns: 100) { proxy.lines.count >= expected.count }
+            for _ in 0..<20 { await Task.yield() }
             if proxy.lines != expected { violations.append("\(step): the proxy heard \(proxy.lines), not \(expected)") }
             proxy.lines = []
         }
 
         let presented = await completions(timeout) { presenter.present(browser, style: .fullScreen, animated: true, completion: $0) }
         if presented != 1 { violations.append("present: the completion was called \(presented) times, not once") }
-        expectShown(browser, by: "present a navigation stack")
+        await expectShown(browser, by: "present a navigation stack")
         presenter.push(editor, animated: false)
-        expectShown(editor, by: "push")
+        await expectShown(editor, by: "push")
         presenter.setNavigationBarHidden(true, animated: false)
         presenter.pop(animated: false)
-        expectShown(browser, by: "pop")
+        await expectShown(browser, by: "pop")
         presenter.setNavigationBarHidden(false, animated: false)
         let dismissed = await completions(timeout) { presenter.dismiss(animated: true, completion: $0) }
         if dismissed != 1 { violations.append("dismiss: the completion was called \(dismissed) times, not once") }

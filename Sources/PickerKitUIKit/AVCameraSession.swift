@@ -1,101 +1,305 @@
-#if canImport(UIKit) && canImport(AVFoundation) && os(iOS)
+#if canImport(AVFoundation) && canImport(UIKit) && !os(tvOS) && !os(watchOS) && !os(visionOS)
 import AVFoundation
+import ImageIO
 import PickerImaging
 import PickerKit
 import UIKit
 
-/// A `CameraSession` over AVFoundation: one `AVCaptureSession` per prepared camera with that
-/// device's input and a new photo output. The coordinator waits out the warm-up before
-/// `captureStill`; the decisions (which flash mode to ask) are PickerKit's, tested on Linux.
+/// A `CameraSession` over AVFoundation: one `AVCaptureSession` for the camera's life, whose
+/// input is the camera in use and whose output takes photos.
+///
+/// - The session is configured, started and stopped on a queue of its own, never on the main
+///   thread (starting blocks).
+/// - Switching cameras swaps the input of the same session, so every preview layer from
+///   ``makePreviewLayer()`` shows the camera in use, turned level with the horizon as the device
+///   turns (AVFoundation's rotation coordinator on iOS 17; before it, the device's orientation
+///   with its notifications turned on while the camera runs).
+/// - A capture checks for an active video connection first (after an interruption there is none,
+///   and AVFoundation would raise), finishes exactly once (with the photo, an error, or a
+///   cancellation when its task is cancelled or the camera is torn down), and is reduced while it
+///   is decoded to what the edit needs, as a picked photo is, reporting its full size.
+/// - Interruptions (a call, another app) and runtime errors are observed: a capture under way
+///   fails with the reason, and a session reset by the media server is started again.
+///
+/// The decisions (which flash to ask, which angle is level) are PickerKit's, tested on Linux.
 @MainActor
 public final class AVCameraSession: CameraSession {
-    /// The running capture session, for a preview (see ``makePreviewLayer()``).
-    public private(set) var session: AVCaptureSession?
-    private var output: AVCapturePhotoOutput?
-    private var device: AVCaptureDevice?
-    /// Each capture's delegate, kept until it reports: AVFoundation holds it weakly.
-    private var inFlight: [ObjectIdentifier: PhotoDelegate] = [:]
-    /// `startRunning()` and `stopRunning()` block: they run here, off the main actor.
-    private let queue = DispatchQueue(label: "PickerKit.AVCameraSession")
+    /// The capture session, for previews (see ``makePreviewLayer()``).
+    public let session = AVCaptureSession()
+    /// The picker's configuration, which decides how large a capture is worth decoding.
+    /// `UIKitPresenter` keeps it equal to the picker's.
+    public var configuration = PickerConfiguration()
 
+    private let output = AVCapturePhotoOutput()
+    /// Where the session is configured, started and stopped.
+    private let queue = DispatchQueue(label: "PickerKit.AVCameraSession")
+    private var input: AVCaptureDeviceInput?
+    private var device: CameraDevice?
+    private var previews: [WeakPreview] = []
+    /// AVFoundation's rotation coordinator (iOS 17), and its observations.
+    private var coordinator: AnyObject?
+    private var rotationObservations: [NSKeyValueObservation] = []
+    /// The device orientation observer before iOS 17, while notifications are on.
+    private var orientationObserver: (any NSObjectProtocol)?
+    private var sessionObservers: [any NSObjectProtocol] = []
+    private var previewAngle = 90.0
+    /// Why the camera cannot capture now: interrupted, or failed.
+    private var unavailability: String?
+    private var capture: PendingCapture?
+    private var captures = 0
+
+    /// The capture in flight: it finishes once, by whichever comes first.
+    private struct PendingCapture {
+        var id: Int
+        var continuation: CheckedContinuation<any ImageBuffer, any Error>
+        /// Held until it reports: the photo output holds its delegate weakly.
+        var delegate: PhotoCaptureDelegate
+    }
+
+    /// Creates a camera; nothing starts until the picker prepares it.
     public init() {}
 
-    public func isAvailable(_ device: CameraDevice) -> Bool {
-        Self.device(device) != nil
+    isolated deinit {
+        finishCapture(capture?.id, .failure(CameraError.tornDown))
+        for observer in sessionObservers { NotificationCenter.default.removeObserver(observer) }
+        if let orientationObserver {
+            NotificationCenter.default.removeObserver(orientationObserver)
+            UIDevice.current.endGeneratingDeviceOrientationNotifications()
+        }
     }
+
+    public func isAvailable(_ device: CameraDevice) -> Bool {
+        Self.camera(device) != nil
+    }
+
+    // MARK: Preparing
 
     public func prepare(_ device: CameraDevice) async throws {
-        guard let camera = Self.device(device) else { throw CocoaError(.featureUnsupported) }
-        let session = AVCaptureSession()
-        let output = AVCapturePhotoOutput()
-        session.beginConfiguration()
-        session.sessionPreset = .photo
+        guard let camera = Self.camera(device) else { throw CameraError.unavailable(device) }
         let input = try AVCaptureDeviceInput(device: camera)
-        guard session.canAddInput(input), session.canAddOutput(output) else {
-            session.commitConfiguration()
-            throw CocoaError(.featureUnsupported)
-        }
-        session.addInput(input)
-        session.addOutput(output)
-        session.commitConfiguration()
-        let running = RunningSession(session)
-        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-            queue.async {
-                running.session.startRunning()
-                started.resume()
+        let parts = Unchecked((session, output, input, self.input))
+        try await onSessionQueue {
+            let (session, output, input, previous) = parts.value
+            session.beginConfiguration()
+            if let previous { session.removeInput(previous) }
+            guard session.canAddInput(input) else {
+                if let previous, session.canAddInput(previous) { session.addInput(previous) }
+                session.commitConfiguration()
+                throw CameraError.configurationFailed("the \(device.rawValue) camera's input cannot be added")
             }
+            session.addInput(input)
+            if !session.outputs.contains(where: { $0 === output }) {
+                guard session.canAddOutput(output) else {
+                    session.commitConfiguration()
+                    throw CameraError.configurationFailed("the photo output cannot be added")
+                }
+                session.addOutput(output)
+            }
+            if session.canSetSessionPreset(.photo) { session.sessionPreset = .photo }
+            session.commitConfiguration()
+            if !session.isRunning { session.startRunning() }
+            guard session.isRunning else { throw CameraError.notRunning }
         }
-        self.session = session
-        self.output = output
-        self.device = camera
+        self.input = input
+        self.device = device
+        unavailability = nil
+        observeSession()
+        follow(camera)
     }
 
-    /// A layer showing what the camera sees, for the app's camera screen.
-    public func makePreviewLayer() -> AVCaptureVideoPreviewLayer? {
-        session.map { AVCaptureVideoPreviewLayer(session: $0) }
-    }
-
-    public func captureStill(flash: FlashMode) async throws -> any ImageBuffer {
-        guard let output, let device else { throw CocoaError(.featureUnsupported) }
-        let supported = output.supportedFlashModes.compactMap(Self.flashMode)
-        let settings = AVCapturePhotoSettings()
-        settings.flashMode = Self.avFlashMode(flash.resolved(supported: supported))
-        if let connection = output.connection(with: .video) { Self.level(connection, device: device) }
-        let delegate = PhotoDelegate()
-        let key = ObjectIdentifier(delegate)
-        inFlight[key] = delegate
-        defer { inFlight[key] = nil }
-        return try await withCheckedThrowingContinuation { continuation in
-            delegate.continuation = continuation
-            output.capturePhoto(with: settings, delegate: delegate)
+    /// Runs `work` on the session's queue and waits for it.
+    private func onSessionQueue(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            queue.async { done.resume(with: Result { try work() }) }
         }
     }
 
-    public func tearDown() {
-        guard let session else { return }
-        let running = RunningSession(session)
-        queue.async { running.session.stopRunning() }
-        self.session = nil
-        output = nil
-        device = nil
+    // MARK: Previews and rotation
+
+    /// A layer showing what the camera sees, for the app's camera screen: it follows camera
+    /// switches and stays level with the horizon as the device turns.
+    public func makePreviewLayer() -> AVCaptureVideoPreviewLayer {
+        let layer = AVCaptureVideoPreviewLayer(session: session)
+        previews.removeAll { $0.layer == nil }
+        previews.append(WeakPreview(layer: layer))
+        if let camera = input?.device, !coordinatorHasPreview { follow(camera) }
+        level(layer)
+        return layer
     }
 
-    /// Turns the capture to the device's orientation, so the photo's EXIF orientation follows it.
-    private static func level(_ connection: AVCaptureConnection, device: AVCaptureDevice) {
+    private var coordinatorHasPreview: Bool {
         if #available(iOS 17, macCatalyst 17, *) {
-            let angle = AVCaptureDevice.RotationCoordinator(device: device, previewLayer: nil).videoRotationAngleForHorizonLevelCapture
-            if connection.isVideoRotationAngleSupported(angle) { connection.videoRotationAngle = angle }
+            return (coordinator as? AVCaptureDevice.RotationCoordinator)?.previewLayer != nil
+        }
+        return true
+    }
+
+    /// Keeps the previews, and the angle captures are taken at, level for `camera`.
+    private func follow(_ camera: AVCaptureDevice) {
+        rotationObservations = []
+        if #available(iOS 17, macCatalyst 17, *) {
+            let rotation = AVCaptureDevice.RotationCoordinator(device: camera, previewLayer: previews.first { $0.layer != nil }?.layer)
+            coordinator = rotation
+            rotationObservations = [
+                rotation.observe(\.videoRotationAngleForHorizonLevelPreview, options: [.initial, .new]) { [weak self] rotation, _ in
+                    let angle = Double(rotation.videoRotationAngleForHorizonLevelPreview)
+                    Task { @MainActor in self?.turnPreviews(to: angle) }
+                }
+            ]
+        } else if orientationObserver == nil {
+            UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+            orientationObserver = NotificationCenter.default.addObserver(
+                forName: UIDevice.orientationDidChangeNotification, object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated { self?.deviceTurned() }
+            }
+            deviceTurned()
+        }
+    }
+
+    private func deviceTurned() {
+        let held = DeviceOrientation(rawValue: UIDevice.current.orientation.rawValue) ?? .unknown
+        guard let angle = held.captureRotationAngle(for: device ?? .rear) else { return }
+        turnPreviews(to: angle)
+    }
+
+    private func turnPreviews(to angle: Double) {
+        previewAngle = angle
+        for preview in previews { preview.layer.map(level) }
+    }
+
+    private func level(_ layer: AVCaptureVideoPreviewLayer) {
+        guard let connection = layer.connection else { return }
+        Self.turn(connection, to: previewAngle)
+    }
+
+    /// The angle a capture now is level at.
+    private var captureAngle: Double {
+        if #available(iOS 17, macCatalyst 17, *), let rotation = coordinator as? AVCaptureDevice.RotationCoordinator {
+            return Double(rotation.videoRotationAngleForHorizonLevelCapture)
+        }
+        return previewAngle
+    }
+
+    private static func turn(_ connection: AVCaptureConnection, to angle: Double) {
+        if #available(iOS 17, macCatalyst 17, *) {
+            if connection.isVideoRotationAngleSupported(CGFloat(angle)) { connection.videoRotationAngle = CGFloat(angle) }
         } else if connection.isVideoOrientationSupported {
-            switch UIDevice.current.orientation {
-            case .portraitUpsideDown: connection.videoOrientation = .portraitUpsideDown
-            case .landscapeLeft: connection.videoOrientation = .landscapeRight
-            case .landscapeRight: connection.videoOrientation = .landscapeLeft
+            switch angle {
+            case 0: connection.videoOrientation = .landscapeRight
+            case 180: connection.videoOrientation = .landscapeLeft
+            case 270: connection.videoOrientation = .portraitUpsideDown
             default: connection.videoOrientation = .portrait
             }
         }
     }
 
-    private static func device(_ device: CameraDevice) -> AVCaptureDevice? {
+    // MARK: Capturing
+
+    public func captureStill(flash: FlashMode) async throws -> any ImageBuffer {
+        guard device != nil else { throw CameraError.notPrepared }
+        if let unavailability { throw CameraError.unavailableNow(unavailability) }
+        guard capture == nil else { throw CameraError.busy }
+        guard let connection = output.connection(with: .video), connection.isEnabled, connection.isActive else {
+            throw CameraError.noActiveConnection
+        }
+        let settings = AVCapturePhotoSettings()
+        settings.flashMode = Self.avFlashMode(flash.resolved(supported: output.supportedFlashModes.compactMap(Self.flashMode)))
+        Self.turn(connection, to: captureAngle)
+        let configuration = self.configuration
+        captures += 1
+        let id = captures
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let delegate = PhotoCaptureDelegate(limit: { configuration.largestUsefulSide(for: $0) }) { [weak self] result in
+                    Task { @MainActor in self?.finishCapture(id, result) }
+                }
+                capture = PendingCapture(id: id, continuation: continuation, delegate: delegate)
+                output.capturePhoto(with: settings, delegate: delegate)
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.finishCapture(id, .failure(CancellationError())) }
+        }
+    }
+
+    /// Finishes the capture `id` with `result`, if it is the one in flight: whichever of the
+    /// photo, a cancellation, an interruption or a teardown comes first.
+    private func finishCapture(_ id: Int?, _ result: Result<any ImageBuffer, any Error>) {
+        guard let pending = capture, pending.id == id else { return }
+        capture = nil
+        pending.continuation.resume(with: result)
+    }
+
+    public func tearDown() {
+        finishCapture(capture?.id, .failure(CameraError.tornDown))
+        let running = Unchecked(session)
+        queue.async { running.value.stopRunning() }
+        device = nil
+        rotationObservations = []
+        coordinator = nil
+        if let orientationObserver {
+            NotificationCenter.default.removeObserver(orientationObserver)
+            UIDevice.current.endGeneratingDeviceOrientationNotifications()
+            self.orientationObserver = nil
+        }
+    }
+
+    // MARK: What happens to the session
+
+    private func observeSession() {
+        guard sessionObservers.isEmpty else { return }
+        let center = NotificationCenter.default
+        sessionObservers = [
+            center.addObserver(forName: .AVCaptureSessionWasInterrupted, object: session, queue: .main) { [weak self] note in
+                let code = note.userInfo?[AVCaptureSessionInterruptionReasonKey] as? Int
+                MainActor.assumeIsolated { self?.interrupted(code.flatMap(AVCaptureSession.InterruptionReason.init(rawValue:))) }
+            },
+            center.addObserver(forName: .AVCaptureSessionInterruptionEnded, object: session, queue: .main) { [weak self] _ in
+                MainActor.assumeIsolated { self?.unavailability = nil }
+            },
+            center.addObserver(forName: .AVCaptureSessionRuntimeError, object: session, queue: .main) { [weak self] note in
+                let error = note.userInfo?[AVCaptureSessionErrorKey] as? AVError
+                MainActor.assumeIsolated { self?.failed(error) }
+            },
+        ]
+    }
+
+    private func interrupted(_ reason: AVCaptureSession.InterruptionReason?) {
+        let why = switch reason {
+        case .videoDeviceNotAvailableInBackground: "the app went to the background"
+        case .audioDeviceInUseByAnotherClient, .videoDeviceInUseByAnotherClient: "another app is using the camera"
+        case .videoDeviceNotAvailableWithMultipleForegroundApps: "the camera is unavailable with several apps on screen"
+        case .videoDeviceNotAvailableDueToSystemPressure: "the device is too hot"
+        case nil: "the camera was interrupted"
+        }
+        unavailability = why
+        finishCapture(capture?.id, .failure(CameraError.unavailableNow(why)))
+    }
+
+    private func failed(_ error: AVError?) {
+        let why = error.map { "the camera failed (AVError \($0.code.rawValue))" } ?? "the camera failed"
+        finishCapture(capture?.id, .failure(CameraError.unavailableNow(why)))
+        guard error?.code == .mediaServicesWereReset, device != nil else {
+            unavailability = why
+            return
+        }
+        // The media server restarted: so does the session.
+        let running = Unchecked(session)
+        Task { @MainActor [weak self] in
+            do {
+                try await self?.onSessionQueue {
+                    running.value.startRunning()
+                    guard running.value.isRunning else { throw CameraError.notRunning }
+                }
+            } catch {
+                self?.unavailability = why
+            }
+        }
+    }
+
+    // MARK: Devices and flash
+
+    private static func camera(_ device: CameraDevice) -> AVCaptureDevice? {
         AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: device == .rear ? .back : .front)
     }
 
@@ -117,27 +321,68 @@ public final class AVCameraSession: CameraSession {
     }
 }
 
-/// A capture session handed to the session queue.
-private struct RunningSession: @unchecked Sendable {
-    let session: AVCaptureSession
-    init(_ session: AVCaptureSession) { self.session = session }
+/// Why an ``AVCameraSession`` could not start or capture.
+public enum CameraError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// This device has no such camera.
+    case unavailable(CameraDevice)
+    /// The session could not be configured, for the reason given.
+    case configurationFailed(String)
+    /// The session did not start (camera access refused, or the camera in use elsewhere).
+    case notRunning
+    /// A capture was asked of a camera that is not prepared.
+    case notPrepared
+    /// A capture was asked while one is under way.
+    case busy
+    /// The camera cannot capture now, for the reason given: an interruption or a failure.
+    case unavailableNow(String)
+    /// No active video connection: the session is not delivering frames.
+    case noActiveConnection
+    /// The photo came back without its file.
+    case noPhotoData
+    /// The camera was torn down while the capture was under way.
+    case tornDown
+
+    public var description: String {
+        switch self {
+        case let .unavailable(device): "this device has no \(device.rawValue) camera"
+        case let .configurationFailed(reason): "the capture session could not be configured: \(reason)"
+        case .notRunning: "the capture session did not start"
+        case .notPrepared: "the camera is not prepared"
+        case .busy: "a capture is already under way"
+        case let .unavailableNow(reason): reason
+        case .noActiveConnection: "the camera is not delivering frames"
+        case .noPhotoData: "the photo came back without its data"
+        case .tornDown: "the camera was closed during the capture"
+        }
+    }
 }
 
-/// Receives one captured photo and resumes the waiting capture.
-private final class PhotoDelegate: NSObject, AVCapturePhotoCaptureDelegate, @unchecked Sendable {
-    var continuation: CheckedContinuation<any ImageBuffer, any Error>?
+/// A preview layer, held weakly: the app's camera screen owns it.
+private struct WeakPreview {
+    weak var layer: AVCaptureVideoPreviewLayer?
+}
+
+/// Values handed to the session queue, which only it touches meanwhile.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Receives one captured photo, decodes it off the main actor, and reports it.
+private final class PhotoCaptureDelegate: NSObject, AVCapturePhotoCaptureDelegate, @unchecked Sendable {
+    let limit: @Sendable (PixelSize) -> Int?
+    let finish: @Sendable (Result<any ImageBuffer, any Error>) -> Void
+
+    init(limit: @escaping @Sendable (PixelSize) -> Int?, finish: @escaping @Sendable (Result<any ImageBuffer, any Error>) -> Void) {
+        self.limit = limit
+        self.finish = finish
+    }
 
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
-        guard let continuation else { return }
-        self.continuation = nil
-        if let error {
-            continuation.resume(throwing: error)
-        } else if let image = photo.cgImageRepresentation() {
-            let exif = photo.metadata[kCGImagePropertyOrientation as String] as? Int ?? 1
-            continuation.resume(returning: CGImageBuffer(image: image, orientation: ImageOrientation(rawValue: exif) ?? .up))
-        } else {
-            continuation.resume(throwing: CocoaError(.fileReadCorruptFile))
-        }
+        if let error { return finish(.failure(error)) }
+        guard let data = photo.fileDataRepresentation() else { return finish(.failure(CameraError.noPhotoData)) }
+        let orientation = (photo.metadata[kCGImagePropertyOrientation as String] as? Int).flatMap(ImageOrientation.init(rawValue:))
+        finish(Result { try ImageFileReader.read(data, orientation: orientation, limit: limit) as any ImageBuffer })
     }
 }
 #endif

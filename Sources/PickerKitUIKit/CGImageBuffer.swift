@@ -1,18 +1,29 @@
 #if canImport(UIKit)
+import CoreGraphics
 import Foundation
 import PickerImaging
 import UIKit
 
 /// A `CGImage` with its orientation, as an `ImageBuffer`: the crop maps the display rectangle
 /// to stored pixels and crops those, keeping the orientation, as `PixelBuffer` does.
+///
+/// The colour stays as the photo has it: pixels are read in the image's own RGB colour space
+/// (a Display P3 photo stays Display P3; sRGB when it has no RGB space of its own), and an
+/// avatar rendered from it is made in that space again. A crop holds its own pixels, so the
+/// photo it came from can be released.
 public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
     /// The stored pixels; a `CGImage` is immutable.
     public let image: CGImage
     public let orientation: ImageOrientation
+    /// The stored size of the photo these pixels were reduced from when it was loaded; `nil`
+    /// when they are the full resolution.
+    public let fullResolutionPixelSize: PixelSize?
 
-    public init(image: CGImage, orientation: ImageOrientation) {
+    /// An image and how it is shown; `fullResolutionPixelSize` when it was reduced at load.
+    public init(image: CGImage, orientation: ImageOrientation, fullResolutionPixelSize: PixelSize? = nil) {
         self.image = image
         self.orientation = orientation
+        self.fullResolutionPixelSize = fullResolutionPixelSize
     }
 
     /// The image and orientation of a `UIImage`; `nil` when it has no `CGImage`.
@@ -23,47 +34,68 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
 
     public var pixelSize: PixelSize { PixelSize(width: image.width, height: image.height) }
 
+    /// The part of the image shown in `rect`, drawn into a bitmap of its own (Core Graphics'
+    /// own crop would keep the whole photo alive).
     public func cropped(to rect: PixelRect) throws -> CGImageBuffer {
         guard let visible = rect.intersection(displayBounds) else {
             throw ImagingError.cropOutsideImage(rect: rect, imageSize: displaySize)
         }
         let raw = orientation.rawRect(forDisplay: visible, rawSize: pixelSize)
-        let frame = CGRect(x: raw.x, y: raw.y, width: raw.width, height: raw.height)
-        guard let cropped = image.cropping(to: frame) else {
+        guard let part = image.cropping(to: CGRect(x: raw.x, y: raw.y, width: raw.width, height: raw.height)),
+            let copy = Self.drawn(part, into: Self.space(of: image))?.makeImage()
+        else {
             throw ImagingError.cropOutsideImage(rect: rect, imageSize: displaySize)
         }
-        return CGImageBuffer(image: cropped, orientation: orientation)
+        return CGImageBuffer(image: copy, orientation: orientation)
     }
 
-    /// The stored pixels drawn into premultiplied RGBA, with the orientation: so Choose can
-    /// scale and mask them as it does a `PixelBuffer`.
+    /// The stored pixels, premultiplied RGBA in the image's own colour space, with the
+    /// orientation: so Choose can scale and mask them as it does a `PixelBuffer`.
     public func pixelBuffer() throws -> PixelBuffer? {
         let width = image.width, height = image.height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        let drawn = bytes.withUnsafeMutableBytes { raw -> Bool in
-            guard let space = CGColorSpace(name: CGColorSpace.sRGB),
-                let context = CGContext(
-                    data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
-                    space: space, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-            else { return false }
-            context.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))
-            return true
-        }
+        let drawn = bytes.withUnsafeMutableBytes { raw in Self.drawn(image, into: Self.space(of: image), data: raw.baseAddress) != nil }
         guard drawn else { return nil }
         return try PixelBuffer(width: width, height: height, format: .rgba8Premultiplied, bytes: bytes, orientation: orientation)
     }
 
-    /// A `CGImage` over rendered pixels (straight RGBA), keeping their orientation.
+    /// An sRGB `CGImage` over rendered pixels (straight RGBA), keeping their orientation.
     public static func make(from pixels: PixelBuffer) throws -> CGImageBuffer? {
+        make(from: pixels, space: CGColorSpace(name: CGColorSpace.sRGB))
+    }
+
+    /// A `CGImage` over pixels rendered from this image, in this image's colour space.
+    public func remade(from pixels: PixelBuffer) throws -> CGImageBuffer? {
+        Self.make(from: pixels, space: Self.space(of: image))
+    }
+
+    private static func make(from pixels: PixelBuffer, space: CGColorSpace?) -> CGImageBuffer? {
         let rgba = pixels.asStraightRGBA()
-        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let provider = CGDataProvider(data: Data(rgba.bytes) as CFData),
+        guard let space, let provider = CGDataProvider(data: Data(rgba.bytes) as CFData),
             let image = CGImage(
                 width: rgba.pixelSize.width, height: rgba.pixelSize.height, bitsPerComponent: 8, bitsPerPixel: 32,
                 bytesPerRow: rgba.rowStride, space: space, bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.last.rawValue),
                 provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
         else { return nil }
         return CGImageBuffer(image: image, orientation: pixels.orientation)
+    }
+
+    /// The image's colour space when it is an RGB one; sRGB otherwise (gray, none).
+    private static func space(of image: CGImage) -> CGColorSpace? {
+        if let space = image.colorSpace, space.model == .rgb { return space }
+        return CGColorSpace(name: CGColorSpace.sRGB)
+    }
+
+    /// `image` drawn, one pixel per pixel, into a premultiplied RGBA bitmap in `space`, over
+    /// `data` (packed rows) or memory of the context's own.
+    private static func drawn(_ image: CGImage, into space: CGColorSpace?, data: UnsafeMutableRawPointer? = nil) -> CGContext? {
+        guard let space,
+            let context = CGContext(
+                data: data, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: image.width * 4,
+                space: space, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return nil }
+        context.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+        return context
     }
 
     /// UIKit's orientation as the EXIF one.

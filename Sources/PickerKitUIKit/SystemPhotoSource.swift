@@ -1,7 +1,7 @@
-#if canImport(UIKit) && os(iOS)
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import AVFoundation
-import ImageIO
 import Photos
+import PhotosUI
 import PickerImaging
 import PickerKit
 import UIKit
@@ -9,33 +9,58 @@ import UniformTypeIdentifiers
 
 /// A `PhotoSource` over the system: `UIImagePickerController`'s availability checks, Photos and
 /// AVFoundation authorization (asked only for the camera and in-app library browsing: the
-/// picker decides when), and `NSItemProvider`s from `PHPickerViewController` for the picked
-/// items' contents.
+/// picker decides when), and the contents of what the system pickers hand over.
 ///
-/// Images are read from their file and downsampled while decoding (ImageIO thumbnailing) to
-/// what ``configuration`` needs, so a 48 MP photo never lands in memory whole; movies are copied out of the
-/// provider's temporary file before its completion returns. Progress is forwarded as it
-/// changes, and cancelling the load cancels the provider's work.
+/// `UIKitPresenter` registers each pick here (``register(_:configuration:)-(PHPickerResult)``
+/// for the library picker's results, ``register(_:configuration:)-(UIImagePickerController.InfoKey)``
+/// for the image picker's info) and the picker loads it:
+///
+/// - an image is read from its file and reduced while it is decoded (ImageIO thumbnailing) to
+///   what the edit needs (`PickerConfiguration.largestUsefulSide(for:)`), so a 48 MP photo
+///   never lands in memory whole; it reports its full size
+///   (`ImageBuffer.fullResolutionPixelSize`), so crops and saved edits are in the asset's pixels;
+/// - a movie is copied out of the provider's temporary file, keeping its type (`.mp4` stays
+///   `.mp4`), into ``movieDirectory``; a copy the picker drops (a preview the person went back
+///   from, a session that ended without it) is deleted, and one it returns is the app's.
+///
+/// Progress is forwarded as it changes, and cancelling the load cancels the provider's work.
 @MainActor
 public final class SystemPhotoSource: PhotoSource {
-    /// The item providers of the last pick, by the item id the app gave each.
-    public var providers: [String: NSItemProvider] = [:]
-    /// The picker's configuration, which decides how large a picked image is worth decoding
-    /// (`PickerConfiguration.largestUsefulSide(for:)`). Keep it equal to the picker's.
+    /// The picker's configuration when the last pick was registered: how large a picked image
+    /// is worth decoding. `UIKitPresenter` keeps it equal to the picker's.
     public var configuration = PickerConfiguration()
-    /// The screen the limited-library picker ("select more photos") is presented from.
+    /// The screen the limited-library picker ("select more photos") is presented over: the
+    /// frontmost view controller it presents. `UIKitPresenter` sets it to its host.
     public weak var presentingViewController: UIViewController?
-    /// Where picked movies are copied to.
-    public var movieDirectory = FileManager.default.temporaryDirectory
+    /// Where picked movies are copied to: a folder of this source's own in the temporary
+    /// directory by default.
+    public var movieDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("PickerKit-\(UUID().uuidString)")
 
+    /// What a registered item holds.
+    private enum Content {
+        /// An item of the library picker.
+        case provider(NSItemProvider)
+        /// An image or movie file the image picker handed over.
+        case file(URL, movie: Bool)
+        /// An image the image picker handed over with no file.
+        case image(UIImage)
+    }
+
+    private var contents: [String: Content] = [:]
+    private var copiedMovies: Set<URL> = []
+    private var picks = 0
+
+    /// Creates a source with nothing registered.
     public init() {}
+
+    // MARK: Device
 
     public func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool {
         UIImagePickerController.isSourceTypeAvailable(Self.system(sourceType))
     }
 
     public func availableMediaTypes(for sourceType: SourceType) -> [MediaType] {
-        (UIImagePickerController.availableMediaTypes(for: Self.system(sourceType)) ?? []).map(MediaType.init)
+        (UIImagePickerController.availableMediaTypes(for: Self.system(sourceType)) ?? []).map { MediaType($0) }
     }
 
     public func authorizationStatus(for sourceType: SourceType) -> AuthorizationStatus {
@@ -51,10 +76,80 @@ public final class SystemPhotoSource: PhotoSource {
         return Self.status(await PHPhotoLibrary.requestAuthorization(for: .readWrite))
     }
 
+    /// Presents the limited-library picker over the frontmost view controller, and returns when
+    /// the person is done; at once when no view controller could present it (UIKit would refuse,
+    /// and the picker would never return).
     public func selectMoreItems(for sourceType: SourceType) async {
-        guard let presentingViewController else { return }
-        _ = await PHPhotoLibrary.shared().presentLimitedLibraryPicker(from: presentingViewController)
+        guard var front = presentingViewController else { return }
+        while let next = front.presentedViewController, !next.isBeingDismissed { front = next }
+        guard front.viewIfLoaded?.window != nil, front.presentedViewController == nil, !front.isBeingPresented else { return }
+        _ = await PHPhotoLibrary.shared().presentLimitedLibraryPicker(from: front)
     }
+
+    // MARK: Registering picks
+
+    /// Registers the library picker's results and returns them as items, in the order picked:
+    /// each item's id is its asset identifier (with in-app library access) or one of this
+    /// source's own, and its media type what its provider holds.
+    public func register(_ results: [PHPickerResult], configuration: PickerConfiguration) -> [PickedItem] {
+        self.configuration = configuration
+        return results.map { result in
+            let id = result.assetIdentifier ?? nextID()
+            contents[id] = .provider(result.itemProvider)
+            return PickedItem(id: id, mediaType: Self.mediaType(of: result.itemProvider))
+        }
+    }
+
+    /// Registers the image picker's pick and returns it as an item; `nil` when `info` holds no
+    /// media (no image, file or movie).
+    public func register(_ info: [UIImagePickerController.InfoKey: Any], configuration: PickerConfiguration) -> PickedItem? {
+        self.configuration = configuration
+        let type = (info[.mediaType] as? String).flatMap { UTType($0) } ?? UTType.image
+        let id = nextID()
+        if type.conforms(to: UTType.movie) {
+            guard let url = info[.mediaURL] as? URL else { return nil }
+            contents[id] = .file(url, movie: true)
+            return PickedItem(id: id, mediaType: .movie)
+        }
+        if let url = info[.imageURL] as? URL {
+            contents[id] = .file(url, movie: false)
+        } else if let image = info[.originalImage] as? UIImage {
+            contents[id] = .image(image)
+        } else {
+            return nil
+        }
+        return PickedItem(id: id, mediaType: type.conforms(to: UTType.livePhoto) ? .livePhoto : .image)
+    }
+
+    private func nextID() -> String {
+        picks += 1
+        return "picked-\(picks)"
+    }
+
+    /// What a provider holds, as a media type: a live photo, a movie, else an image.
+    static func mediaType(of provider: NSItemProvider) -> MediaType {
+        if provider.hasItemConformingToTypeIdentifier(UTType.livePhoto.identifier) { return .livePhoto }
+        if provider.hasItemConformingToTypeIdentifier(UTType.movie.identifier) { return .movie }
+        return .image
+    }
+
+    /// The library picker's options as PHPicker's.
+    static func configuration(for library: LibraryPickerConfiguration) -> PHPickerConfiguration {
+        var configuration = library.access == .inApp ? PHPickerConfiguration(photoLibrary: .shared()) : PHPickerConfiguration()
+        configuration.filter = .any(of: library.filter.sorted().map { filter in
+            switch filter {
+            case .images: .images
+            case .videos: .videos
+            case .livePhotos: .livePhotos
+            }
+        })
+        configuration.selectionLimit = library.selectionLimit
+        if #available(iOS 15, *) { configuration.selection = library.ordered ? .ordered : .default }
+        configuration.preferredAssetRepresentationMode = library.preferredRepresentation == .compatible ? .compatible : .current
+        return configuration
+    }
+
+    // MARK: Loading
 
     public func loadMedia(for item: PickedItem) async throws -> PickedMedia {
         try await loadMedia(for: item, representation: .current) { _ in }
@@ -64,23 +159,66 @@ public final class SystemPhotoSource: PhotoSource {
         for item: PickedItem, representation: LibraryPickerConfiguration.Representation,
         progress: @escaping @MainActor (Double) -> Void
     ) async throws -> PickedMedia {
-        guard let provider = providers[item.id] else { throw CocoaError(.fileNoSuchFile) }
-        if item.mediaType == .movie {
-            let destination = movieDirectory.appendingPathComponent(UUID().uuidString).appendingPathExtension("mov")
-            let url: URL = try await load(provider, type: UTType.movie, progress: progress) { file in
-                try FileManager.default.copyItem(at: file, to: destination)
-                return destination
-            }
-            let duration = try await AVURLAsset(url: url).load(.duration)
-            return .movie(url, duration: .milliseconds(Int64((duration.seconds * 1000).rounded())))
-        }
-        let type = representation == .compatible && provider.hasItemConformingToTypeIdentifier(UTType.jpeg.identifier)
-            ? UTType.jpeg : UTType.image
+        guard let content = contents[item.id] else { throw PhotoSourceError.unknownItem(item.id) }
         let configuration = self.configuration
-        let image: CGImageBuffer = try await load(provider, type: type, progress: progress) { file in
-            try Self.decode(file, limit: configuration.largestUsefulSide(for:))
+        let limit: @Sendable (PixelSize) -> Int? = { configuration.largestUsefulSide(for: $0) }
+        switch content {
+        case let .provider(provider) where item.mediaType == .movie:
+            let directory = movieDirectory
+            let type = provider.registeredTypeIdentifiers.compactMap { UTType($0) }.first { $0.conforms(to: .movie) } ?? UTType.movie
+            let url = try await load(provider, type: type, progress: progress) { file in try Self.copy(file, into: directory) }
+            return try await movie(at: url)
+        case let .provider(provider):
+            let type = representation == .compatible && provider.hasItemConformingToTypeIdentifier(UTType.jpeg.identifier)
+                ? UTType.jpeg : UTType.image
+            return .image(try await load(provider, type: type, progress: progress) { file in try ImageFileReader.read(file, limit: limit) })
+        case let .file(url, movie: true):
+            let directory = movieDirectory
+            return try await movie(at: try await Self.offMain { try Self.copy(url, into: directory) })
+        case let .file(url, movie: false):
+            return .image(try await Self.offMain { try ImageFileReader.read(url, limit: limit) })
+        case let .image(image):
+            guard let buffer = CGImageBuffer(image) else { throw PhotoSourceError.unreadable(item.id) }
+            return .image(buffer)
         }
-        return .image(image)
+    }
+
+    /// A copied movie with its length; the copy is deleted when its length cannot be read.
+    private func movie(at url: URL) async throws -> PickedMedia {
+        copiedMovies.insert(url)
+        do {
+            let duration = try await AVURLAsset(url: url).load(.duration)
+            guard duration.seconds.isFinite else { throw PhotoSourceError.unreadable(url.lastPathComponent) }
+            return .movie(url, duration: .milliseconds(Int64((duration.seconds * 1000).rounded())))
+        } catch {
+            discardCopy(url)
+            throw error
+        }
+    }
+
+    /// Deletes a movie this source copied, when the picker drops it.
+    public func discard(_ media: PickedMedia) {
+        if case let .movie(url, _) = media { discardCopy(url) }
+    }
+
+    private func discardCopy(_ url: URL) {
+        guard copiedMovies.remove(url) != nil else { return }
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Copies `file` into `directory` under a new name with the same extension.
+    nonisolated private static func copy(_ file: URL, into directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let name = UUID().uuidString + (file.pathExtension.isEmpty ? "" : ".\(file.pathExtension)")
+        let copy = directory.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: file, to: copy)
+        return copy
+    }
+
+    /// Runs file work off the main actor.
+    @concurrent
+    nonisolated private static func offMain<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try work()
     }
 
     /// Loads `type` from `provider` as a file and reads it with `read` before the provider's
@@ -93,7 +231,7 @@ public final class SystemPhotoSource: PhotoSource {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let loading = provider.loadFileRepresentation(forTypeIdentifier: type.identifier) { file, error in
-                    guard let file else { return continuation.resume(throwing: error ?? CocoaError(.fileReadUnknown)) }
+                    guard let file else { return continuation.resume(throwing: error ?? PhotoSourceError.unreadable(type.identifier)) }
                     continuation.resume(with: Result { try read(file) })
                 }
                 handle.watch(loading) { fraction in Task { @MainActor in progress(fraction) } }
@@ -101,28 +239,6 @@ public final class SystemPhotoSource: PhotoSource {
         } onCancel: {
             handle.cancel()
         }
-    }
-
-    /// Reads an image file's size and orientation, then decodes it no larger than `limit`
-    /// says, keeping the orientation apart as PickerKit expects.
-    nonisolated private static func decode(_ file: URL, limit: (PixelSize) -> Int?) throws -> CGImageBuffer {
-        guard let source = CGImageSourceCreateWithURL(file as CFURL, [kCGImageSourceShouldCache: false] as CFDictionary),
-            let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any],
-            let width = properties[kCGImagePropertyPixelWidth] as? Int,
-            let height = properties[kCGImagePropertyPixelHeight] as? Int
-        else { throw CocoaError(.fileReadCorruptFile) }
-        let orientation = ImageOrientation(rawValue: properties[kCGImagePropertyOrientation] as? Int ?? 1) ?? .up
-        let shown = orientation.displaySize(forRaw: PixelSize(width: width, height: height))
-        var options: [CFString: Any] = [
-            kCGImageSourceCreateThumbnailFromImageAlways: true,
-            kCGImageSourceCreateThumbnailWithTransform: false,
-            kCGImageSourceShouldCacheImmediately: true,
-        ]
-        options[kCGImageSourceThumbnailMaxPixelSize] = limit(shown) ?? max(width, height)
-        guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, options as CFDictionary) else {
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return CGImageBuffer(image: image, orientation: orientation)
     }
 
     private static func system(_ type: SourceType) -> UIImagePickerController.SourceType {
@@ -149,6 +265,21 @@ public final class SystemPhotoSource: PhotoSource {
         case .denied: .denied
         case .restricted: .restricted
         default: .notDetermined
+        }
+    }
+}
+
+/// Why a `SystemPhotoSource` could not deliver an item.
+public enum PhotoSourceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No pick registered this item: it came from another source, or an earlier launch.
+    case unknownItem(String)
+    /// The item's file could not be read as an image or a movie.
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownItem(id): "no pick registered item \(id)"
+        case let .unreadable(what): "\(what) could not be read"
         }
     }
 }

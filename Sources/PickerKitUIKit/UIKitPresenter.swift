@@ -1,144 +1,217 @@
-#if canImport(UIKit) && !os(tvOS)
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
+import PhotosUI
 import PickerKit
 import UIKit
 
-/// A `Presenter` over UIKit view-controller presentation. The app makes the view controller
-/// for each route; this class presents, pushes and pops them as the coordinator says, calls
-/// each completion when UIKit's transition ends, and reports a sheet swiped down or a popover
-/// tapped away as `UserAction.interactivelyDismissed`.
+/// A `Presenter` over UIKit view-controller presentation.
 ///
-/// A screen that is already a navigation controller (a `UIImagePickerController` is one) is
-/// presented as it is, so the edit screen is pushed onto the picker's own stack (B2); other
-/// browsers are wrapped in one.
+/// It presents, pushes and pops what the picker says, calls each completion when UIKit's
+/// transition ends, and sends the person's taps and dismissals to the picker that presented
+/// (the picker tells its presenter who it is before each presentation, so passing the presenter
+/// to `ProfilePicker(photoSource:presenter:)` is all the wiring there is):
+///
+/// - the photo library and camera roll browsers are the system's `UIImagePickerController`, whose
+///   picks and Cancel become `itemPicked` and `cancelTapped`; the edit screen is pushed onto its
+///   own navigation stack (B2);
+/// - the library picker is a `PHPickerViewController`, whose results become `itemsPicked`
+///   (none: a cancel), on a navigation stack with no bar of its own;
+/// - the source chooser is an action sheet (a popover on iPad, Mac and Vision);
+/// - the edit screen, a movie's preview and the camera are the app's view controllers, from
+///   ``makeViewController``.
+///
+/// A presentation UIKit would refuse (the host released, not in a window, or already
+/// presenting) is not attempted: the session ends with `PickerError.presentationFailed`. A
+/// sheet swiped down or a popover tapped away ends it with one cancel.
+///
+/// The picker holds its presenter weakly: keep the presenter in a property of the screen that
+/// owns the picker.
+///
+/// ```swift
+/// final class ProfileViewController: UIViewController, ProfilePickerDelegate {
+///     lazy var presenter = UIKitPresenter(host: self) { route in EditScreen(route: route) }
+///     lazy var picker = ProfilePicker(photoSource: SystemPhotoSource(), presenter: presenter, delegate: self)
+/// }
+/// ```
 @MainActor
 public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationControllerDelegate {
-    /// The screen that presents the picker; held weakly, as the coordinator holds its presenter.
+    /// The screen that presents the picker; held weakly, as the picker holds its presenter.
     public weak var host: UIViewController?
-    /// Makes the view controller showing a route.
-    public var makeViewController: (Route) -> UIViewController
-    /// The strings of alerts; the person's preferred shipped language by default.
+    /// Makes the view controller of a screen the app draws: the edit screen, a movie's preview,
+    /// the camera; and a browser or the library picker when ``usesSystemPickers`` is off.
+    /// Returning `nil` for a screen it must draw ends the session with
+    /// `PickerError.presentationFailed`.
+    public var makeViewController: (Route) -> UIViewController?
+    /// Whether browsers and the library picker are the system's pickers (the default), or the
+    /// app's own view controllers from ``makeViewController``.
+    public var usesSystemPickers = true
+    /// The strings of alerts and of the source chooser's action sheet; the app's language by default.
     public var strings = PickerStrings()
-    /// The coordinator's proxy; passed on to the navigation controller's delegate.
+    /// The coordinator's proxy, which hears the navigation stack's transitions.
     public weak var navigationProxy: (any NavigationProxy)? {
-        didSet { delegateProxy.target = navigationProxy }
+        didSet { relay.navigationProxy = navigationProxy }
+    }
+    /// The picker that presents on this presenter, where the person's actions go; set by the picker.
+    public weak var picker: ProfilePicker? {
+        didSet { relay.coordinator = picker }
     }
 
-    private let delegateProxy = NavigationControllerProxy()
-    private var navigation: UINavigationController?
-    private var presented: (route: Route, controller: UIViewController)?
-    private weak var picker: ProfilePicker?
+    /// What is presented now.
+    private struct Shown {
+        var route: Route
+        var controller: UIViewController
+        /// The navigation stack of a browser, camera or library picker.
+        var stack: UINavigationController?
+        /// Whether the stack's bar stays hidden at its root (the library picker has its own).
+        var hidesBarAtRoot: Bool
+    }
+
+    private var shown: Shown?
+    private let relay = PickerRelay()
 
     /// Creates a presenter over `host`.
-    public init(host: UIViewController, makeViewController: @escaping (Route) -> UIViewController) {
+    ///
+    /// - Parameters:
+    ///   - host: the view controller that presents the picker; held weakly.
+    ///   - makeViewController: the view controller of each screen the app draws.
+    public init(host: UIViewController, makeViewController: @escaping (Route) -> UIViewController? = { _ in nil }) {
         self.host = host
         self.makeViewController = makeViewController
+        super.init()
     }
 
-    /// Makes this presenter the picker's, and the way the person's dismissals reach it.
+    /// Makes this presenter the picker's. (Passing it as the picker's presenter does the same.)
     public func attach(to picker: ProfilePicker) {
         self.picker = picker
         picker.presenter = self
     }
 
     public var idiom: DeviceIdiom {
-        switch UIDevice.current.userInterfaceIdiom {
-        case .pad: .pad
-        case .mac: .mac
-        case .vision: .vision
-        default: .phone
+        let idiom = UIDevice.current.userInterfaceIdiom
+        switch idiom {
+        case .pad: return .pad
+        case .mac: return .mac
+        default:
+            if #available(iOS 17, *), idiom == .vision { return .vision }
+            return .phone
         }
     }
+
+    // MARK: Presenting
 
     public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
         present(route, style: style, animated: animated) {}
     }
 
     public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
-        let screen = makeViewController(route)
-        let presented: UIViewController
-        if route.screen.kind.isNavigationStack {
-            let stack: UINavigationController
-            if let picker = screen as? UIImagePickerController {
-                delegateProxy.pickingDelegate = picker.delegate
-                picker.delegate = delegateProxy
-                stack = picker
-            } else if let existing = screen as? UINavigationController {
-                existing.delegate = delegateProxy
-                stack = existing
-            } else {
-                stack = UINavigationController(rootViewController: screen)
-                stack.delegate = delegateProxy
-            }
-            delegateProxy.root = route
-            navigation = stack
-            presented = stack
-        } else {
-            presented = screen
+        guard let host else { return refuse(route, "the host view controller was released", completion) }
+        guard host.viewIfLoaded?.window != nil else {
+            return refuse(route, "the host view controller \(type(of: host)) is not in a window", completion)
         }
+        if let busy = host.presentedViewController {
+            return refuse(route, "the host view controller is already presenting \(type(of: busy))", completion)
+        }
+        if usesSystemPickers, [.browser, .libraryPicker].contains(route.screen.kind), let picker, !(picker.photoSource is SystemPhotoSource) {
+            return refuse(route, "the system pickers hand their items to a SystemPhotoSource, and the picker's photo source is not one (set usesSystemPickers to false to show your own browsers)", completion)
+        }
+        guard let made = screen(for: route) else {
+            return refuse(route, "no view controller for \(route.screen.kind): makeViewController returned nil", completion)
+        }
+        if let problem = Self.style(made.controller, style) {
+            return refuse(route, problem, completion)
+        }
+        // After the style, which decides the presentation controller it is the delegate of.
+        if !(made.controller is UIAlertController) { made.controller.presentationController?.delegate = self }
+        relay.root = route
+        relay.routes = [:]
+        shown = made
+        share(with: picker, host: host)
+        host.present(made.controller, animated: animated) { completion() }
+    }
+
+    /// Hands the picker's configuration to the system seams that decode what they deliver,
+    /// and the host to the source's limited-library picker.
+    private func share(with picker: ProfilePicker?, host: UIViewController) {
+        guard let picker else { return }
+        if let photos = picker.photoSource as? SystemPhotoSource {
+            photos.configuration = picker.configuration
+            photos.presentingViewController = host
+        }
+        #if !os(visionOS)
+        (picker.camera as? AVCameraSession)?.configuration = picker.configuration
+        #endif
+    }
+
+    /// Reports a presentation that is not made: its completion, then the failure, which ends the
+    /// session (after the step that asked for it, so nothing is shown).
+    private func refuse(_ route: Route, _ reason: String, _ completion: @escaping @MainActor () -> Void) {
+        completion()
+        picker?.presentationFailed(route.id, reason: reason)
+    }
+
+    /// The view controller to present for `route`, with its navigation stack.
+    private func screen(for route: Route) -> Shown? {
+        switch route.screen {
+        case let .browser(source, mediaTypes) where usesSystemPickers:
+            let browser = UIImagePickerController()
+            browser.sourceType = source == .savedPhotosAlbum ? .savedPhotosAlbum : .photoLibrary
+            browser.mediaTypes = mediaTypes.map(\.identifier)
+            browser.allowsEditing = false
+            browser.delegate = relay
+            return Shown(route: route, controller: browser, stack: browser, hidesBarAtRoot: false)
+        case let .libraryPicker(library) where usesSystemPickers:
+            let phPicker = PHPickerViewController(configuration: SystemPhotoSource.configuration(for: library))
+            phPicker.delegate = relay
+            let stack = UINavigationController(rootViewController: phPicker)
+            stack.setNavigationBarHidden(true, animated: false)
+            stack.delegate = relay
+            return Shown(route: route, controller: stack, stack: stack, hidesBarAtRoot: true)
+        case let .sourceChooser(chooser):
+            return Shown(route: route, controller: actionSheet(chooser, route: route), stack: nil, hidesBarAtRoot: false)
+        default:
+            guard let screen = makeViewController(route) else { return nil }
+            guard route.screen.kind.isNavigationStack else { return Shown(route: route, controller: screen, stack: nil, hidesBarAtRoot: false) }
+            let stack = screen as? UINavigationController ?? UINavigationController(rootViewController: screen)
+            stack.delegate = relay
+            return Shown(route: route, controller: stack, stack: stack, hidesBarAtRoot: false)
+        }
+    }
+
+    /// The source chooser as an action sheet: each offered source, then Cancel.
+    private func actionSheet(_ chooser: SourceChooser, route: Route) -> UIAlertController {
+        let sheet = UIAlertController(title: chooser.title, message: nil, preferredStyle: .actionSheet)
+        for option in chooser.options {
+            let source = option.sourceType
+            sheet.addAction(UIAlertAction(title: option.title, style: .default) { [weak self] _ in
+                self?.picker?.send(.sourceChosen(source), from: route.id)
+            })
+        }
+        sheet.addAction(UIAlertAction(title: chooser.cancelTitle ?? strings[.cancel], style: .cancel) { [weak self] _ in
+            self?.picker?.send(.cancelTapped, from: route.id)
+        })
+        return sheet
+    }
+
+    /// Sets `controller`'s presentation style; returns why it cannot be presented so, if it cannot.
+    private static func style(_ controller: UIViewController, _ style: PresentationStyle) -> String? {
         switch style {
-        case .fullScreen: presented.modalPresentationStyle = .fullScreen
-        case .actionSheet, .menu: presented.modalPresentationStyle = .automatic
+        case .fullScreen:
+            if !(controller is UIAlertController) { controller.modalPresentationStyle = .fullScreen }
+        case .actionSheet, .menu:
+            if !(controller is UIAlertController) { controller.modalPresentationStyle = .automatic }
         case let .popover(anchor):
-            presented.modalPresentationStyle = .popover
-            let popover = presented.popoverPresentationController
-            if let item = anchor.sourceItem as? UIBarButtonItem {
-                popover?.sourceItem = item
+            if !(controller is UIAlertController) { controller.modalPresentationStyle = .popover }
+            guard let popover = controller.popoverPresentationController else { return nil }
+            if let item = anchor.sourceItem as? any UIPopoverPresentationControllerSourceItem {
+                popover.sourceItem = item
+            } else if let view = anchor.sourceView as? UIView {
+                popover.sourceView = view
+                popover.sourceRect = anchor.sourceRect(within: view.bounds)
             } else {
-                popover?.sourceView = anchor.sourceView as? UIView
-                popover?.sourceRect = anchor.sourceRect
+                return "the popover anchor \(anchor.name) points at neither a UIView nor a UIBarButtonItem"
             }
-            popover?.permittedArrowDirections = Self.arrows(anchor.permittedArrowDirections)
+            popover.permittedArrowDirections = arrows(anchor.permittedArrowDirections)
         }
-        self.presented = (route, presented)
-        presented.presentationController?.delegate = self
-        guard let host else { return completion() }
-        host.present(presented, animated: animated) { Task { @MainActor in completion() } }
-    }
-
-    public func dismiss(animated: Bool) {
-        dismiss(animated: animated) {}
-    }
-
-    public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
-        let hadPresented = presented != nil
-        clear()
-        guard hadPresented, let host, host.presentedViewController != nil else { return completion() }
-        host.dismiss(animated: animated) { Task { @MainActor in completion() } }
-    }
-
-    /// The person swiped the sheet down or tapped outside the popover: UIKit already dismissed it.
-    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        guard let route = presented?.route else { return }
-        clear()
-        picker?.send(.interactivelyDismissed, from: route.id)
-    }
-
-    private func clear() {
-        presented = nil
-        navigation = nil
-        delegateProxy.root = nil
-        delegateProxy.routes.removeAll()
-        delegateProxy.pickingDelegate = nil
-    }
-
-    public func push(_ route: Route, animated: Bool) {
-        let screen = makeViewController(route)
-        delegateProxy.routes[ObjectIdentifier(screen)] = route
-        navigation?.pushViewController(screen, animated: animated)
-    }
-
-    public func pop(animated: Bool) {
-        navigation?.popViewController(animated: animated)
-    }
-
-    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        navigation?.setNavigationBarHidden(hidden, animated: animated)
-    }
-
-    public func showAlert(for error: PickerError) {
-        let alert = UIAlertController(title: strings[.alertTitle], message: error.message(in: strings), preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: strings[.ok], style: .default))
-        (navigation ?? host)?.present(alert, animated: true)
+        return nil
     }
 
     private static func arrows(_ directions: ArrowDirections) -> UIPopoverArrowDirection {
@@ -148,6 +221,65 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         if directions.contains(.left) { result.insert(.left) }
         if directions.contains(.right) { result.insert(.right) }
         return result
+    }
+
+    // MARK: Dismissing
+
+    public func dismiss(animated: Bool) {
+        dismiss(animated: animated) {}
+    }
+
+    /// Dismisses what this presenter presented, and only that: when it is already gone (the
+    /// person dismissed it, or an action sheet dismissed itself), the completion is called at once.
+    public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
+        guard let controller = shown?.controller else { return completion() }
+        clear()
+        guard let presenting = controller.presentingViewController, !controller.isBeingDismissed else { return completion() }
+        presenting.dismiss(animated: animated) { completion() }
+    }
+
+    /// The person swiped the sheet down or tapped outside the popover: UIKit already dismissed it.
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        guard let shown, presentationController.presentedViewController === shown.controller else { return }
+        clear()
+        picker?.send(.interactivelyDismissed, from: shown.route.id)
+    }
+
+    private func clear() {
+        shown = nil
+        relay.root = nil
+        relay.routes = [:]
+    }
+
+    // MARK: The navigation stack
+
+    public func push(_ route: Route, animated: Bool) {
+        guard let shown, let stack = shown.stack else { return }
+        guard let screen = makeViewController(route) else {
+            picker?.presentationFailed(shown.route.id, reason: "no view controller for \(route.screen.kind): makeViewController returned nil")
+            return
+        }
+        relay.routes[ObjectIdentifier(screen)] = route
+        stack.pushViewController(screen, animated: animated)
+    }
+
+    public func pop(animated: Bool) {
+        shown?.stack?.popViewController(animated: animated)
+    }
+
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard let shown, let stack = shown.stack else { return }
+        // The library picker shows its own bar: its stack's stays hidden at the root.
+        let atRoot = stack.viewControllers.count <= 1
+        stack.setNavigationBarHidden(hidden || (shown.hidesBarAtRoot && atRoot), animated: animated)
+    }
+
+    public func showAlert(for error: PickerError) {
+        let alert = UIAlertController(title: strings[.alertTitle], message: error.message(in: strings), preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: strings[.ok], style: .default))
+        // Over what is presented, if nothing is over it already.
+        guard let front = shown?.controller ?? host, front.presentedViewController == nil, front.viewIfLoaded?.window != nil else { return }
+        front.present(alert, animated: true)
     }
 }
 #endif

@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 import PickerKit
 import Testing
@@ -35,5 +36,32 @@ struct DeviceDecisionTests {
         #expect(configuration.largestUsefulSide(for: image) == side)
         configuration.allowsEditing = false
         #expect(configuration.largestUsefulSide(for: image) == nil, "returned as picked: needed whole")
+    }
+
+    @Test("captures turn with the device: the rear sensor is level turned left, the front one turned right", arguments: [
+        (DeviceOrientation.portrait, 90.0 as Double?, 90.0 as Double?),
+        (.portraitUpsideDown, 270, 270),
+        (.landscapeLeft, 0, 180),
+        (.landscapeRight, 180, 0),
+        (.faceUp, nil, nil),
+        (.faceDown, nil, nil),
+        (.unknown, nil, nil),
+    ])
+    func captureAngle(orientation: DeviceOrientation, rear: Double?, front: Double?) {
+        #expect(orientation.captureRotationAngle(for: .rear) == rear)
+        #expect(orientation.captureRotationAngle(for: .front) == front)
+    }
+
+    @Test("a popover points at its rectangle, or at the whole view when it has none")
+    func popoverRect() {
+        let view = NSObject()
+        let bounds = CGRect(x: 0, y: 0, width: 44, height: 30)
+        func rect(_ r: CGRect) -> CGRect { PopoverAnchor(sourceView: view, sourceRect: r).sourceRect(within: bounds) }
+        #expect(rect(.zero) == bounds)
+        #expect(rect(CGRect(x: 4, y: 4, width: 10, height: 0)) == bounds, "empty")
+        #expect(rect(CGRect(x: 0, y: 0, width: Double.infinity, height: 5)) == bounds, "not finite")
+        #expect(rect(CGRect(x: 0, y: 0, width: Double.nan, height: 5)) == bounds, "not a number")
+        #expect(rect(CGRect(x: 4, y: 5, width: 10, height: 8)) == CGRect(x: 4, y: 5, width: 10, height: 8))
+        #expect(PopoverAnchor(barButtonItem: view).sourceRect(within: bounds) == bounds)
     }
 }

@@ -93,4 +93,64 @@ struct ContractTests {
             "X: a cancelled load did not end within 0.04 seconds",
         ])
     }
+
+    @Test func theFakeCameraKeepsTheCameraSessionContract() async throws {
+        let transcript = Transcript()
+        let photo = try PickerScenario.photo(width: 4, height: 3)
+        #expect(await CameraSessionContract.violations { FakeCamera(transcript: transcript, defaultPhoto: photo) } == [])
+        #expect(transcript.lines == [
+            "camera: prepare rear", "camera: capture, flash off", "camera: capture, flash off", "camera: capture, flash off",
+            "camera: tear down", "camera: prepare rear", "camera: capture, flash off", "camera: tear down",
+        ])
+    }
+
+    /// Keeps a capture waiting for ever, through cancellation and teardown alike.
+    final class StuckCamera: CameraSession {
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        func isAvailable(_ device: CameraDevice) -> Bool { device == .front }
+        func prepare(_ device: CameraDevice) async throws {}
+        func captureStill(flash: FlashMode) async throws -> any ImageBuffer {
+            await withCheckedContinuation { waiting.append($0) }
+            throw CancellationError()
+        }
+        func tearDown() {}
+        func release() {
+            for continuation in waiting { continuation.resume() }
+            waiting = []
+        }
+    }
+
+    @Test func aCameraWhoseCapturesNeverEndIsCaught() async {
+        let camera = StuckCamera()
+        let violations = await CameraSessionContract.violations(timeout: .milliseconds(40)) { camera }
+        camera.release()
+        #expect(violations == [
+            "a capture: the capture did not end within 0.04 seconds",
+            "a cancelled capture: the capture did not end within 0.04 seconds",
+            "a capture under way at teardown: the capture did not end within 0.04 seconds",
+            "a capture after a restart: the capture did not end within 0.04 seconds",
+        ])
+    }
+
+    @Test func aCameraWithNoDeviceSaysSo() async {
+        final class NoCamera: CameraSession {
+            func isAvailable(_ device: CameraDevice) -> Bool { false }
+            func prepare(_ device: CameraDevice) async throws {}
+            func captureStill(flash: FlashMode) async throws -> any ImageBuffer { throw CancellationError() }
+            func tearDown() {}
+        }
+        #expect(await CameraSessionContract.violations { NoCamera() } == ["no camera is available: nothing more can be checked"])
+    }
+
+    @Test func aManualFakeCaptureEndsWhenTheCameraIsTornDown() async throws {
+        let transcript = Transcript()
+        let camera = FakeCamera(transcript: transcript, defaultPhoto: try PickerScenario.photo(width: 2, height: 2))
+        camera.captureMode = .manual
+        try await camera.prepare(.rear)
+        let capture = Task { @MainActor in try await camera.captureStill(flash: .auto) }
+        #expect(await eventually("the capture waits") { camera.hasPendingCapture })
+        camera.tearDown()
+        let error = await #expect(throws: FakePhotoSource.LoadError.self) { try await capture.value }
+        #expect(error?.description == "the camera was torn down during the capture")
+    }
 }

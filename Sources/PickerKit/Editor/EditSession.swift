@@ -127,12 +127,17 @@ public struct EditSession: Sendable, Equatable, Codable {
             let croppingIsEnough = angle == 0 && inside == crop && output.size == nil && output.mask == .square
                 && max(crop.width, crop.height) <= output.maximumDimension
             if croppingIsEnough { return try original.cropped(to: inside) }
-            guard let pixels = try original.pixelBuffer() else {
+            // Level, only the crop's pixels are read: the type crops first (a CGImage without
+            // copying), so only they become a PixelBuffer. Straightened, the whole image.
+            let part = angle == 0 ? try original.cropped(to: inside) : original
+            guard let pixels = try part.pixelBuffer() else {
                 throw ImagingError.unsupportedFeature(
                     format: "\(type(of: original))",
                     feature: "output settings (size, mask, maximum dimension) without pixelBuffer() and make(from:)")
             }
-            let image = try rendered(pixels, crop: crop, inside: inside, angle: angle, output: output)
+            let origin = angle == 0 ? (x: inside.x, y: inside.y) : (x: 0, y: 0)
+            func local(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height) }
+            let image = try rendered(pixels, crop: local(crop), inside: local(inside), angle: angle, output: output)
             return try Self.remake(image, as: original) ?? image
         } catch let error as ImagingError {
             throw .editFailed(error)
@@ -153,7 +158,7 @@ public struct EditSession: Sendable, Equatable, Codable {
 
     /// `pixels` as an image of `original`'s type, if that type is made from pixel buffers.
     static func remake<Image: ImageBuffer>(_ pixels: PixelBuffer, as original: Image) throws -> (any ImageBuffer)? {
-        try Image.make(from: pixels)
+        try original.remade(from: pixels)
     }
 
     /// Renders the part of `crop` inside the image at its place in the whole output, on a

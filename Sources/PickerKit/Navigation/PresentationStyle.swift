@@ -61,6 +61,19 @@ public struct PopoverAnchor: CustomStringConvertible {
     /// Whether the view or bar button item the anchor points at still exists.
     public var isAttached: Bool { sourceView != nil || sourceItem != nil }
 
+    /// The rectangle to point at in a source view whose bounds are `bounds`: ``sourceRect``,
+    /// or the whole view when it is empty or not finite (`.zero`, the default, would point at
+    /// the view's corner).
+    ///
+    /// ```swift
+    /// PopoverAnchor(sourceView: button, sourceRect: .zero).sourceRect(within: button.bounds)  // button.bounds
+    /// ```
+    public func sourceRect(within bounds: CGRect) -> CGRect {
+        let r = sourceRect
+        let finite = [r.origin.x, r.origin.y, r.width, r.height].allSatisfy { Double($0).isFinite }
+        return finite && r.width > 0 && r.height > 0 ? r : bounds
+    }
+
     public var description: String {
         let r = sourceRect
         let place = sourceItem != nil ? "bar item" : "(\(r.origin.x),\(r.origin.y),\(r.width),\(r.height))"

@@ -1,0 +1,66 @@
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
+import PhotosUI
+import PickerKit
+import UIKit
+
+/// The delegate of the picker's navigation stack, of the system image picker and of the
+/// library picker: turns what UIKit and PhotosUI report into the picker's actions and
+/// navigation, so the app implements none of these delegates.
+///
+/// - `UINavigationControllerDelegate`'s will-show and did-show reach the coordinator's
+///   navigation proxy with the route each view controller shows; view controllers the system
+///   picker shows by itself (its album list and grid) stand for the presented route, so a swipe
+///   back from the edit screen is followed.
+/// - `UIImagePickerControllerDelegate`: a pick becomes `itemPicked` (its contents registered
+///   with the `SystemPhotoSource`), Cancel becomes `cancelTapped` (the picker then dismisses what
+///   it presented, once).
+/// - `PHPickerViewControllerDelegate`: results become `itemsPicked`, in the order picked; none
+///   (Cancel) ends the session with a cancel.
+@MainActor
+final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImagePickerControllerDelegate, PHPickerViewControllerDelegate {
+    weak var coordinator: ProfilePicker?
+    weak var navigationProxy: (any NavigationProxy)?
+    /// The presented route: the one a view controller we did not push stands for.
+    var root: Route?
+    /// The routes pushed, by their view controllers.
+    var routes: [ObjectIdentifier: Route] = [:]
+
+    private func route(for viewController: UIViewController) -> Route? {
+        routes[ObjectIdentifier(viewController)] ?? root
+    }
+
+    /// The source the picked contents are registered with.
+    private var photos: SystemPhotoSource? { coordinator?.photoSource as? SystemPhotoSource }
+
+    // MARK: UINavigationControllerDelegate
+
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+        guard let route = route(for: viewController) else { return }
+        navigationProxy?.navigation(willShow: route, animated: animated)
+    }
+
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+        guard let route = route(for: viewController) else { return }
+        navigationProxy?.navigation(didShow: route, animated: animated)
+    }
+
+    // MARK: UIImagePickerControllerDelegate
+
+    func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]) {
+        guard let root, let coordinator, let item = photos?.register(info, configuration: coordinator.configuration) else { return }
+        coordinator.send(.itemPicked(item), from: root.id)
+    }
+
+    func imagePickerControllerDidCancel(_ picker: UIImagePickerController) {
+        guard let root else { return }
+        coordinator?.send(.cancelTapped, from: root.id)
+    }
+
+    // MARK: PHPickerViewControllerDelegate
+
+    func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult]) {
+        guard let root, let coordinator, let photos else { return }
+        coordinator.send(.itemsPicked(photos.register(results, configuration: coordinator.configuration)), from: root.id)
+    }
+}
+#endif

@@ -1,0 +1,36 @@
+/// Apple: `class UIImage : NSObject`: an immutable image, a `CGImage` and how it is shown.
+open class UIImage: NSObject, @unchecked Sendable {
+    /// Apple: `enum Orientation : Int`.
+    public enum Orientation: Int, Sendable {
+        case up = 0, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+    }
+
+    /// Apple: `var cgImage: CGImage? { get }`.
+    open private(set) var cgImage: CGImage?
+    /// Apple: `var imageOrientation: UIImage.Orientation { get }`.
+    open private(set) var imageOrientation: Orientation
+    /// Apple: `var scale: CGFloat { get }`.
+    open private(set) var scale: CGFloat
+
+    /// Apple: `init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation)`.
+    public init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) {
+        self.cgImage = cgImage
+        self.scale = scale
+        imageOrientation = orientation
+        super.init()
+    }
+
+    /// Apple: `init(cgImage: CGImage)`.
+    public convenience init(cgImage: CGImage) {
+        self.init(cgImage: cgImage, scale: 1, orientation: .up)
+    }
+
+    /// Apple: `var size: CGSize { get }`: in points, as shown.
+    open var size: CGSize {
+        guard let cgImage else { return .zero }
+        let turned = [.left, .right, .leftMirrored, .rightMirrored].contains(imageOrientation)
+        let width = CGFloat(turned ? cgImage.height : cgImage.width) / scale
+        let height = CGFloat(turned ? cgImage.width : cgImage.height) / scale
+        return CGSize(width: width, height: height)
+    }
+}
