@@ -73,6 +73,8 @@ public final class FakePhotoSource: PhotoSource {
     public var limitedSelection: Set<String> = []
     /// The ids the person adds to ``limitedSelection`` when offered to select more.
     public var itemsAllowedOnRequest: Set<String> = []
+    /// The movies the picker dropped, in order (``discard(_:)``).
+    public private(set) var discarded: [URL] = []
     /// When loads complete.
     public var loadMode: LoadMode = .immediate
     /// When the person answers an access request: at once, or when the test calls
@@ -140,6 +142,13 @@ public final class FakePhotoSource: PhotoSource {
             transcript.reportUnexpected("select more for \(sourceType) without limited access")
         }
         limitedSelection.formUnion(itemsAllowedOnRequest)
+    }
+
+    /// Records a dropped movie (`"source: discard clip.mov"`); other media need no clearing up.
+    public func discard(_ media: PickedMedia) {
+        guard case let .movie(url, _) = media else { return }
+        transcript.record("source", "discard \(url.lastPathComponent)")
+        discarded.append(url)
     }
 
     public func loadMedia(for item: PickedItem) async throws -> PickedMedia {

@@ -43,9 +43,14 @@ let package = Package(
             name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"] + frameworks, exclude: ["README.md"]),
         .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit", "SwiftUI", "UIKit"]),
 
+        // Swift Testing's cross-import overlays, which the compiler asks for when a test imports
+        // Testing with UIKit or Core Graphics: empty here.
+        .target(name: "_Testing_UIKit"),
+        .target(name: "_Testing_CoreGraphics"),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["PickerKitUIKit", "PickerKitSwiftUI", "PickerKitTesting", "SurfaceDevice", "SwiftUI"] + frameworks),
+            dependencies: ["PickerKitUIKit", "PickerKitSwiftUI", "PickerKitTesting", "SurfaceDevice", "SwiftUI", "_Testing_UIKit", "_Testing_CoreGraphics"]
+                + frameworks),
     ],
     swiftLanguageModes: [.v6]
 )

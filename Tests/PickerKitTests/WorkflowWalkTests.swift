@@ -47,7 +47,7 @@ struct WorkflowWalker {
         case editedFinish, uneditedFinish, movieFinish, manyItemsFinish, userCancel, hostCancel, taskCancel
         case presenterGone, delegateGone, failure, startRefused, chooser, accessAsked, browsing, loading
         case loadingMany, camera, capturing, recording, editing, previewing, swipeBack, staleResponse
-        case interactiveDismissal, moreSelected, rendering, presentationFailed
+        case interactiveDismissal, moreSelected, rendering, presentationFailed, discarded
     }
 
     enum Pending {
@@ -75,6 +75,9 @@ struct WorkflowWalker {
     var stepsRun = 0
     /// The time spent inside the reducer.
     var reducing = Duration.zero
+    /// The photo source's movies the workflow holds: each leaves once, in a result or discarded.
+    var outstandingMovies = Set<URL>()
+    var moviesLoaded = 0
     let clock = ContinuousClock()
     let photos: [PixelBuffer]
     let items: [PickedItem] = [
@@ -146,6 +149,7 @@ struct WorkflowWalker {
         default:
             action = pending.isEmpty ? (workflow.state.session == nil ? start() : tap(onTop: true)) : respond()
         }
+        if case let .response(_, .loaded(_, _, .success(.movie(url, _)))) = action { outstandingMovies.insert(url) }
         let before = clock.now
         let effects = workflow.reduce(action)
         reducing += before.duration(to: clock.now)
@@ -234,8 +238,9 @@ struct WorkflowWalker {
             case 0: response = .loaded(item, slot: slot, .failure(.itemLoadFailed(itemID: item.id, reason: "offline")))
             case 1: response = .loadProgress(item, Double(roll(11)) / 10)
             default:
+                moviesLoaded += 1
                 let media: PickedMedia = item.mediaType == .movie
-                    ? .movie(URL(fileURLWithPath: "/tmp/m.mov"), duration: .seconds(roll(900) - 5))
+                    ? .movie(URL(fileURLWithPath: "/tmp/m-\(moviesLoaded).mov"), duration: .seconds(roll(900) - 5))
                     : .image(photos[roll(photos.count)])
                 response = .loaded(item, slot: slot, .success(media))
             }
@@ -328,7 +333,19 @@ struct WorkflowWalker {
             case let .render(edit, original, route, session):
                 // Rendered off the main actor: the answer comes later, maybe after the person went back.
                 work(.render(edit, original: original, route: route), session, current)
+            case let .discard(media):
+                guard case let .movie(url, _) = media else { break }
+                if outstandingMovies.remove(url) == nil { violation("discarded \(url.lastPathComponent), which the workflow did not hold") }
+                reached[.discarded, default: 0] += 1
             case let .deliver(outcome, session):
+                if case let .finished(result) = outcome {
+                    let movies = [result.mediaURL].compactMap { $0 } + result.items.compactMap { entry in
+                        if case let .success(.movie(url, _)) = entry.media { url } else { nil }
+                    }
+                    for url in movies where url.lastPathComponent.hasPrefix("m-") && outstandingMovies.remove(url) == nil {
+                        violation("returned \(url.lastPathComponent), which the workflow did not hold")
+                    }
+                }
                 if !delivered.insert(session).inserted { violation("a second outcome for session \(session)") }
                 if workflow.state.session != nil { violation("delivered while a session runs") }
                 ended = session
@@ -367,6 +384,10 @@ struct WorkflowWalker {
     }
 
     mutating func check() {
+        if case .idle = workflow.state, !outstandingMovies.isEmpty {
+            violation("no session runs, and \(outstandingMovies.map(\.lastPathComponent).sorted()) were neither returned nor discarded")
+            outstandingMovies = []
+        }
         let navigation = workflow.state.navigation
         if shown != navigation.stack { violation("presenter shows \(shown.map(\.id)), state derives \(navigation.stack.map(\.id))") }
         if !shown.isEmpty, barHidden != navigation.isNavigationBarHidden { violation("bar hidden \(barHidden)") }

@@ -54,9 +54,35 @@ struct MovieFlowTests {
         s.user.pickItem(at: 0)
         await s.settle()
         s.user.tapCancel()
-        #expect(Array(s.transcript.lines.suffix(2)) == ["user: cancel on #2", "presenter: pop animated"])
+        // The movie the preview held goes back to the source, which can delete its copy.
+        #expect(Array(s.transcript.lines.suffix(3)) == ["user: cancel on #2", "presenter: pop animated", "source: discard clip.mov"])
         #expect(s.picker.navigation.stack.map(\.screen.kind) == [.browser])
         #expect(s.delegate.callbacks.isEmpty)
+        #expect(s.source.discarded.map(\.lastPathComponent) == ["clip.mov"])
+    }
+
+    @Test func aMovieTheSessionDropsGoesBackToTheSourceAndOneItReturnsDoesNot() async throws {
+        let s = Self.scenario()
+        s.exhaustivity = .off
+        // Swiped back from the preview.
+        try await s.picker.selectFromPhotoLibrary()
+        s.user.pickItem(at: 0)
+        await s.settle()
+        s.user.swipeBack()
+        #expect(s.source.discarded.count == 1)
+        // The session cancelled while the preview shows.
+        s.user.pickItem(at: 0)
+        await s.settle()
+        s.picker.cancel()
+        #expect(s.source.discarded.count == 2)
+        // Chosen: the app's now.
+        try await s.picker.selectFromPhotoLibrary()
+        s.user.pickItem(at: 0)
+        await s.settle()
+        s.user.tapChoose()
+        await s.settle()
+        #expect(s.source.discarded.count == 2)
+        #expect(s.delegate.lastResult?.mediaURL?.lastPathComponent == "clip.mov")
     }
 
     @Test func theTrimStepEnforcesTheMaximumDuration() async throws {

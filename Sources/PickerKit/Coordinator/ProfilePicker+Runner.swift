@@ -176,6 +176,8 @@ extension ProfilePicker {
                 let result = await Self.render(edit, of: original)
                 self?.respond(session, .rendered(result, edit, route: route))
             }
+        case let .discard(media):
+            photoSource.discard(media)
         case let .deliver(outcome, session):
             deliver(outcome, session)
         }

@@ -298,16 +298,15 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     }
 
     /// The same edit of the same photo at another resolution: `size` is the photo's size as the
-    /// editor shows it (after the person's turns), in the same aspect ratio. The zoom scales
-    /// with the image along its longer side, so the mask shows what it showed and the crop
-    /// scales with the image; everything else stays. A size outside
-    /// 1...``largestImageSide`` leaves the geometry as it is.
+    /// editor shows it (after the person's turns), in the same aspect ratio up to rounding. The
+    /// zoom scales with the image (by the mean of the two sides' ratios, which a reduction
+    /// rounds apart), so the mask shows what it showed and the crop scales with the image;
+    /// everything else stays. A size outside 1...``largestImageSide`` leaves the geometry as it is.
     func resized(to size: PixelSize) -> EditorGeometry {
         guard !size.isEmpty, size != imageSize, size.width <= Self.largestImageSide, size.height <= Self.largestImageSide else {
             return self
         }
-        let scale = imageSize.width >= imageSize.height
-            ? Double(size.width) / Double(imageSize.width) : Double(size.height) / Double(imageSize.height)
+        let scale = (Double(size.width) / Double(imageSize.width) + Double(size.height) / Double(imageSize.height)) / 2
         var resized = self
         resized.imageSize = size
         resized.zoom = zoom / scale

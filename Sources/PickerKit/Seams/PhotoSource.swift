@@ -36,11 +36,19 @@ public protocol PhotoSource: AnyObject {
     /// With limited access, lets the person add items to what the app may see (on a device,
     /// `PHPhotoLibrary.presentLimitedLibraryPicker(from:)`), and returns when they are done.
     func selectMoreItems(for sourceType: SourceType) async
+    /// The picker dropped `media`, which this source delivered: a movie's preview the person
+    /// went back from, a selection or preview whose session ended without a result, a load that
+    /// came back after its session ended. A source that copied the file can delete it now.
+    /// Media a result hands to the app is never discarded: it is the app's.
+    func discard(_ media: PickedMedia)
 }
 
 extension PhotoSource {
     /// By default there is nothing more to select.
     public func selectMoreItems(for sourceType: SourceType) async {}
+
+    /// By default dropped media needs no clearing up.
+    public func discard(_ media: PickedMedia) {}
 
     /// By default the representation is not distinguished and no progress is reported.
     public func loadMedia(

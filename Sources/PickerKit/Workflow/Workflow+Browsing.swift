@@ -103,7 +103,8 @@ extension Workflow {
             finished.items = done
             return [logged] + end(.finished(finished))
         default:
-            return []
+            // A load the step no longer waits for (the person picked again, or went on).
+            return Self.discarding(.loaded(item, slot: slot, result))
         }
     }
 }

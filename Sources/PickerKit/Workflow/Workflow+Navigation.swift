@@ -15,7 +15,9 @@ extension Workflow {
             state = Self.state(session, showing: root)
             effects.append(.setNavigationBarHidden(false))
         case let .previewing(_, preview):
+            // Swiped back from a preview: its movie is dropped, as Cancel drops it.
             state = Self.state(session, showing: preview.root)
+            if let movie = preview.pickedMovie { effects.append(.discard(movie)) }
         default:
             return []
         }

@@ -58,8 +58,9 @@ public struct Workflow {
         case .delegateGone:
             return end(.cancelled(.delegateGone))
         case let .response(session, response):
-            // The one rule for asynchronous results: those of a session that is not running fall out.
-            guard session == state.session?.id else { return [] }
+            // The one rule for asynchronous results: those of a session that is not running fall
+            // out (what a late load delivered goes back to the photo source).
+            guard session == state.session?.id else { return Self.discarding(response) }
             return respond(response)
         }
     }
@@ -100,7 +101,7 @@ public struct Workflow {
             return [.pop(animated: false), .setNavigationBarHidden(false)]
         case let .previewing(session, preview):
             state = Self.state(session, showing: preview.root)
-            return [.pop(animated: true)]
+            return [.pop(animated: true)] + (preview.pickedMovie.map { [WorkflowEffect.discard($0)] } ?? [])
         default: break
         }
         return end(.cancelled(.user))
@@ -171,10 +172,38 @@ public struct Workflow {
         var effects: [WorkflowEffect] = []
         if case .ready = state.cameraBelow?.readiness { effects.append(.tearDownCamera) }
         if dismissing, state.topRoute != nil { effects.append(.dismiss(animated: session.configuration.animated)) }
+        if case .finished = outcome {} else { effects += state.heldMedia.map(WorkflowEffect.discard) }
         state = .idle
         effects.append(.emit(.sessionEnded(outcome.logged)))
         effects.append(.deliver(outcome, session: session.id))
         return effects
+    }
+}
+
+extension Workflow {
+    /// What a response that falls out delivered, to hand back to the photo source.
+    static func discarding(_ response: WorkflowResponse) -> [WorkflowEffect] {
+        if case let .loaded(_, _, .success(media)) = response { [.discard(media)] } else { [] }
+    }
+}
+
+extension WorkflowState {
+    /// The media of the photo source a step holds that no result carries yet: a previewed movie
+    /// picked in a browser, the loaded items of a selection.
+    var heldMedia: [PickedMedia] {
+        switch self {
+        case let .previewing(_, preview): preview.pickedMovie.map { [$0] } ?? []
+        case let .loadingMany(_, _, batch): batch.compactMap { entry in if case let .success(media)? = entry.result { media } else { nil } }
+        default: []
+        }
+    }
+}
+
+extension PreviewStep {
+    /// The previewed movie when a browser picked it (a recording is the camera's, not the
+    /// photo source's).
+    var pickedMovie: PickedMedia? {
+        if case .browser = root { .movie(url, duration: duration) } else { nil }
     }
 }
 

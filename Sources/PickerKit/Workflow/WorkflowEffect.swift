@@ -47,6 +47,8 @@ public enum WorkflowEffect {
     /// Render an edit of `original`, made on the edit screen `route`, off the main actor;
     /// answers ``WorkflowResponse/rendered(_:_:route:)``.
     case render(EditSession, original: any ImageBuffer, route: Route.ID, session: Int)
+    /// Tell the photo source that `media` it delivered is dropped (``PhotoSource/discard(_:)``).
+    case discard(PickedMedia)
     /// The session ended: stop its work, then hand `outcome` to the awaiting task and the delegate.
     case deliver(SessionEnd, session: Int)
 }

@@ -95,7 +95,7 @@ public func CGImageSourceCreateThumbnailAtIndex(_ isrc: CGImageSource, _ index: 
 extension CGImage {
     /// A bitmap of decoded pixels (their orientation dropped: the caller reads it from the
     /// properties), straight RGBA in sRGB.
-    convenience init?(surfacePixels pixels: PixelBuffer) {
+    @_spi(Surface) public convenience init?(surfacePixels pixels: PixelBuffer) {
         let rgba = pixels.asStraightRGBA()
         guard let space = CGColorSpace(name: CGColorSpace.sRGB), let provider = CGDataProvider(data: Data(rgba.bytes) as NSData) else {
             return nil

@@ -20,6 +20,13 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Apple: `init()`: an image with no contents.
+    public override init() {
+        scale = 1
+        imageOrientation = .up
+        super.init()
+    }
+
     /// Apple: `init(cgImage: CGImage)`.
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
