@@ -16,7 +16,7 @@ import PickerKit
 /// twice; that the session prepares and captures a non-empty photo; that a capture whose task is
 /// cancelled, and one under way when the session is torn down, both end (with a photo or an
 /// error) instead of waiting for ever; and that a session torn down prepares and captures again.
-/// It takes three photos at most.
+/// It takes four photos at most.
 @MainActor
 public enum CameraSessionContract {
     /// The broken requirements, one line each; empty when `make()`'s camera keeps them all.

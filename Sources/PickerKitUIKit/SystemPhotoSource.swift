@@ -234,7 +234,8 @@ public final class SystemPhotoSource: PhotoSource {
                     guard let file else { return continuation.resume(throwing: error ?? PhotoSourceError.unreadable(type.identifier)) }
                     continuation.resume(with: Result { try read(file) })
                 }
-                handle.watch(loading) { fraction in Task { @MainActor in progress(fraction) } }
+                let forward = ProgressForwarder(progress)
+                handle.watch(loading) { fraction in Task { @MainActor in forward.report(fraction) } }
             }
         } onCancel: {
             handle.cancel()
@@ -281,6 +282,24 @@ public enum PhotoSourceError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .unknownItem(id): "no pick registered item \(id)"
         case let .unreadable(what): "\(what) could not be read"
         }
+    }
+}
+
+/// Hands a load's progress to the picker on the main actor, never going back: the reports hop
+/// from the provider's queue one task each, and a later one may arrive first.
+@MainActor
+private final class ProgressForwarder {
+    private let progress: @MainActor (Double) -> Void
+    private var last = -Double.infinity
+
+    init(_ progress: @escaping @MainActor (Double) -> Void) {
+        self.progress = progress
+    }
+
+    func report(_ fraction: Double) {
+        guard fraction > last else { return }
+        last = fraction
+        progress(fraction)
     }
 }
 
