@@ -1,13 +1,17 @@
-#if canImport(SwiftUI) && (os(iOS) || os(visionOS))
+#if canImport(SwiftUI) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import PickerKit
 import SwiftUI
 
 @available(iOS 17, visionOS 1, *)
 extension View {
     /// Shows a picker's screens as `model` says: full screen, as a sheet or as a popover from
-    /// this view, with the edit screen pushed on a `NavigationStack`, and alerts. What the
-    /// person does (swiping a sheet down, going back) reaches the picker through the same
-    /// bindings; `screen` draws each route.
+    /// this view (pointing at the anchor's rectangle in it), the source chooser as a
+    /// confirmation dialog, the edit screen pushed on a `NavigationStack`, and alerts. What the
+    /// person does (swiping a sheet down, tapping outside a popover or the chooser, going back,
+    /// choosing a source) reaches the picker through the same bindings; `screen` draws every
+    /// other route. While it shows the model, presentations finish when their screen appears
+    /// and dismissals when SwiftUI calls `onDismiss`, so the picker waits for them as it waits
+    /// for UIKit's.
     ///
     /// ```swift
     /// AvatarButton()
@@ -30,18 +34,53 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
 
     func body(content: Content) -> some View {
         content
-            .fullScreenCover(item: $model.fullScreenRoute) { route in stack(for: route) }
-            .sheet(item: $model.sheetRoute) { route in stack(for: route) }
-            .popover(item: $model.popoverRoute) { route in stack(for: route) }
-            .alert(
-                strings[.alertTitle],
-                isPresented: Binding(get: { model.alert != nil }, set: { if !$0 { model.alert = nil } }),
-                presenting: model.alert
-            ) { _ in
+            .onAppear { model.reportsTransitions = true }
+            .onDisappear { model.reportsTransitions = false }
+            .fullScreenCover(item: $model.fullScreenRoute, onDismiss: { model.dismissalEnded() }) { route in presented(route) }
+            .sheet(item: $model.sheetRoute, onDismiss: { model.dismissalEnded() }) { route in presented(route) }
+            // A popover has no onDismiss: its screen disappearing ends the dismissal.
+            .popover(item: $model.popoverRoute, attachmentAnchor: anchor) { route in
+                presented(route).onDisappear { model.dismissalEnded() }
+            }
+            .confirmationDialog(
+                strings[.menuTitle], isPresented: isPresented($model.dialogRoute), titleVisibility: .hidden,
+                presenting: model.dialogRoute
+            ) { route in
+                chooserButtons(route)
+            } message: { _ in
+                EmptyView()
+            }
+            .alert(strings[.alertTitle], isPresented: isPresented($model.alert), presenting: model.alert) { _ in
                 Button(strings[.ok], role: .cancel) {}
             } message: { error in
                 Text(error.message(in: strings))
             }
+    }
+
+    /// Where the popover points: the anchor's rectangle in this view, or all of it.
+    private var anchor: PopoverAttachmentAnchor {
+        model.popoverSourceRect.map { .rect(.rect($0)) } ?? .rect(.bounds)
+    }
+
+    /// Whether `item` is set; setting it to `false` clears it.
+    private func isPresented<Item>(_ item: Binding<Item?>) -> Binding<Bool> {
+        Binding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })
+    }
+
+    /// A presented route's screen, which tells the model when it appears.
+    private func presented(_ route: Route) -> some View {
+        stack(for: route).onAppear { model.presentationAppeared(route.id) }
+    }
+
+    /// Each source the chooser offers, then Cancel.
+    @ViewBuilder
+    private func chooserButtons(_ route: Route) -> some View {
+        if case let .sourceChooser(chooser) = route.screen {
+            ForEach(chooser.options, id: \.sourceType) { option in
+                Button(option.title) { model.picker?.send(.sourceChosen(option.sourceType), from: route.id) }
+            }
+            Button(chooser.cancelTitle ?? strings[.cancel], role: .cancel) { model.picker?.send(.cancelTapped, from: route.id) }
+        }
     }
 
     @ViewBuilder

@@ -46,19 +46,75 @@ struct PresentationModelTests {
         if case .cancelled? = delegate.callbacks.first {} else { Issue.record("\(delegate.callbacks)") }
     }
 
-    @Test func anActionSheetAndAPopoverBindSeparately() throws {
+    @Test func theChooserIsADialogAndAPadsBrowserAPopover() async throws {
         let model = PresentationModel(idiom: .pad)
         let (picker, delegate, transcript) = Self.picker(model)
         let button = NSObjectBox()
         try picker.chooseSource(anchor: PopoverAnchor(sourceView: button, sourceRect: .zero))
-        #expect(model.popoverRoute?.screen.kind == .sourceChooser)
-        #expect(model.sheetRoute == nil)
-        model.sheetRoute = nil  // not what is shown: nothing happens
+        #expect(model.dialogRoute?.screen.kind == .sourceChooser)
+        #expect(model.sheetRoute == nil && model.popoverRoute == nil && model.fullScreenRoute == nil)
+        model.popoverRoute = nil  // not what is shown: nothing happens
         #expect(picker.isSessionActive)
-        model.popoverRoute = nil  // a tap outside the popover
-        #expect(!picker.isSessionActive)
+        model.dialogRoute = nil  // a tap outside the dialog's popover: no button ran
+        #expect(picker.isSessionActive, "decided a turn later, once a button's action would have run")
+        #expect(await eventually("the dismissal is heard") { !picker.isSessionActive })
         #expect(delegate.callbacks.count == 1)
         #expect(transcript.lines.suffix(2) == ["picker: end cancelled (user)", "delegate: didCancel"])
+
+        try await picker.selectFromPhotoLibrary(anchor: PopoverAnchor(sourceView: button, sourceRect: CGRect(x: 4, y: 5, width: 20, height: 10)))
+        #expect(model.popoverRoute?.screen.kind == .browser)
+        #expect(model.popoverSourceRect == CGRect(x: 4, y: 5, width: 20, height: 10))
+        model.popoverRoute = nil  // a tap outside the popover
+        #expect(!picker.isSessionActive)
+        #expect(delegate.callbacks.count == 2)
+    }
+
+    @Test func aChoiceInTheDialogIsNotACancelWhicheverWaySwiftUICloses() async throws {
+        for closesFirst in [true, false] {
+            let model = PresentationModel()
+            let (picker, delegate, _) = Self.picker(model)
+            try picker.chooseSource()
+            let chooser = try #require(model.dialogRoute)
+            if closesFirst { model.dialogRoute = nil }
+            picker.send(.sourceChosen(.photoLibrary), from: chooser.id)
+            if !closesFirst { model.dialogRoute = nil }
+            await picker.waitUntilIdle()
+            for _ in 0..<20 { await Task.yield() }
+            #expect(model.fullScreenRoute?.screen.kind == .browser, "closes first: \(closesFirst)")
+            #expect(delegate.callbacks.isEmpty)
+            picker.cancel()
+        }
+    }
+
+    @Test func withSwiftUIReportingAPresentationWaitsForItsScreenToAppear() async throws {
+        let model = PresentationModel()
+        model.reportsTransitions = true
+        let (picker, delegate, _) = Self.picker(model)
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        let editor = try #require(model.fullScreenRoute)
+        #expect(picker.pendingWork == ["the presentation of #1 (animating)"])
+        model.presentationAppeared(editor.id)
+        #expect(picker.pendingWork == [])
+        picker.send(.chooseTapped, from: editor.id)
+        #expect(await eventually("the render is back") { model.presented == nil })
+        #expect(picker.pendingWork == ["a dismissal (animating)"])
+        model.dismissalEnded()
+        #expect(picker.pendingWork == [])
+        #expect(delegate.callbacks.count == 1)
+    }
+
+    @Test func aScreenSwiftUINeverShowsEndsTheSessionInsteadOfWedgingIt() async throws {
+        let model = PresentationModel()
+        model.reportsTransitions = true
+        model.transitionTimeout = .milliseconds(20)
+        let (picker, delegate, transcript) = Self.picker(model)
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        #expect(await eventually("the timeout") { !picker.isSessionActive })
+        #expect(delegate.callbacks.count == 1)
+        #expect(transcript.lines.last == "delegate: didFail the picker's screen could not be presented: SwiftUI did not show the screen within 0.02s (is the view presenting something else?)")
+        // The picker is free again.
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        #expect(picker.isSessionActive)
     }
 
     @Test func changesAreObservable() async throws {

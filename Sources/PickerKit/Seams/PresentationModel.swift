@@ -1,8 +1,11 @@
+import Foundation
 import Observation
 
 /// A ``Presenter`` that is observable state, for SwiftUI: bind `.fullScreenCover(item:)`,
 /// `.sheet(item:)` or `.popover(item:)` to ``fullScreenRoute``, ``sheetRoute`` and
-/// ``popoverRoute``, a `NavigationStack(path:)` to ``path``, and an alert to ``alert``.
+/// ``popoverRoute``, a `.confirmationDialog` to ``dialogRoute`` (the source chooser), a
+/// `NavigationStack(path:)` to ``path``, and an alert to ``alert``. The `PickerKitSwiftUI`
+/// product's `profilePicker(_:strings:screen:)` modifier binds them all.
 ///
 /// Everything a person does comes back through the same bindings: setting a route to `nil`
 /// (a sheet swiped down, a tap outside a popover) ends the session with one cancel; setting a
@@ -20,7 +23,14 @@ import Observation
 /// // }
 /// ```
 ///
-/// Transitions complete at once: SwiftUI animates presentations itself and reports no end.
+/// SwiftUI reports no end to its transitions, so the model takes what SwiftUI does report: with
+/// ``reportsTransitions`` on (the modifier turns it on while it shows the model), a presentation
+/// finishes when its screen appears (``presentationAppeared(_:)``) and a dismissal when SwiftUI
+/// calls `onDismiss` (``dismissalEnded()``); a screen that has not appeared within
+/// ``transitionTimeout`` ends the session with `PickerError.presentationFailed` (SwiftUI shows one
+/// sheet at a time, and ignores the picker's while the view presents another). With it off, as
+/// when no view shows the model, transitions complete at once.
+///
 /// It needs the Observation module: iOS 17, macOS 14, tvOS 17 or visionOS 1 (on Linux, any).
 @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
 @MainActor
@@ -45,6 +55,16 @@ public final class PresentationModel: Presenter {
     /// The error to show in an alert while the session goes on; set it to `nil` when the alert
     /// is dismissed.
     public var alert: PickerError?
+    /// Whether SwiftUI reports this model's transitions (see the type's discussion); the
+    /// `profilePicker` modifier turns it on while it shows the model.
+    @ObservationIgnored public var reportsTransitions = false
+    /// How long a presented screen may take to appear before the session ends with
+    /// `PickerError.presentationFailed`; 2 s by default.
+    @ObservationIgnored public var transitionTimeout: Duration = .seconds(2)
+
+    /// The presentation waiting for its screen to appear, and the dismissal waiting for SwiftUI.
+    @ObservationIgnored private var appearing: (route: Route.ID, completion: @MainActor () -> Void)?
+    @ObservationIgnored private var dismissing: (@MainActor () -> Void)?
 
     private var pushed: [Route] = []
     /// The picker the person's dismissals and going back are sent to; set by the picker when
@@ -67,9 +87,13 @@ public final class PresentationModel: Presenter {
 
     /// Which binding shows the presented route.
     private enum Shown {
-        case fullScreen, sheet, popover
+        case fullScreen, sheet, popover, dialog
 
-        init(_ style: PresentationStyle) {
+        init(_ route: Route, _ style: PresentationStyle) {
+            if route.screen.kind == .sourceChooser {
+                self = .dialog
+                return
+            }
             switch style {
             case .fullScreen: self = .fullScreen
             case .actionSheet, .menu: self = .sheet
@@ -84,8 +108,7 @@ public final class PresentationModel: Presenter {
         set { if newValue == nil { dismissedByPerson(shownAs: .fullScreen) } }
     }
 
-    /// The presented route when it is an action sheet or menu (a sheet or confirmation dialog
-    /// in SwiftUI); `nil` otherwise.
+    /// The presented route when it is a sheet; `nil` otherwise.
     public var sheetRoute: Route? {
         get { route(shownAs: .sheet) }
         set { if newValue == nil { dismissedByPerson(shownAs: .sheet) } }
@@ -97,8 +120,33 @@ public final class PresentationModel: Presenter {
         set { if newValue == nil { dismissedByPerson(shownAs: .popover) } }
     }
 
+    /// The presented source chooser, for `.confirmationDialog` (a popover on iPad, from the view
+    /// the modifier is on); `nil` otherwise. Setting it to `nil` is the dialog going away: if the
+    /// chooser is still presented once the button's action, if any, has run, the person dismissed
+    /// it, and the session ends with one cancel.
+    public var dialogRoute: Route? {
+        get { route(shownAs: .dialog) }
+        set {
+            guard newValue == nil, let closing = route(shownAs: .dialog) else { return }
+            // SwiftUI closes the dialog before or after it runs the button's action: wait a turn.
+            Task { @MainActor [weak self] in
+                guard let self, self.route(shownAs: .dialog)?.id == closing.id else { return }
+                self.dismissedByPerson(shownAs: .dialog)
+            }
+        }
+    }
+
+    /// The rectangle the presented popover points at, in the coordinates of the view the
+    /// presentation is attached to; `nil` for the whole view (the anchor gave none).
+    public var popoverSourceRect: CGRect? {
+        guard case let .popover(anchor)? = style, route(shownAs: .popover) != nil else { return nil }
+        let rect = anchor.sourceRect
+        return rect.width > 0 && rect.height > 0 && [rect.origin.x, rect.origin.y, rect.width, rect.height].allSatisfy { Double($0).isFinite }
+            ? rect : nil
+    }
+
     private func route(shownAs shown: Shown) -> Route? {
-        guard let presented, let style, Shown(style) == shown else { return nil }
+        guard let presented, let style, Shown(presented, style) == shown else { return nil }
         return presented
     }
 
@@ -120,6 +168,11 @@ public final class PresentationModel: Presenter {
     }
 
     private func clear() {
+        if let waiting = appearing {
+            // Gone before it appeared: its presentation is over.
+            appearing = nil
+            waiting.completion()
+        }
         presented = nil
         style = nil
         pushed = []
@@ -144,6 +197,52 @@ public final class PresentationModel: Presenter {
 
     public func dismiss(animated: Bool) {
         clear()
+    }
+
+    /// Presents `route`; with ``reportsTransitions`` on, `completion` waits for its screen to
+    /// appear (a dialog's completes at once: SwiftUI reports nothing of it).
+    public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
+        present(route, style: style, animated: animated)
+        guard reportsTransitions, Shown(route, style) != .dialog else { return completion() }
+        appearing = (route.id, completion)
+        let timeout = transitionTimeout
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard let self, let waiting = self.appearing, waiting.route == route.id else { return }
+            self.appearing = nil
+            waiting.completion()
+            self.picker?.presentationFailed(
+                route.id, reason: "SwiftUI did not show the screen within \(timeout.seconds)s (is the view presenting something else?)")
+        }
+    }
+
+    /// SwiftUI shows the screen of `route` (its `onAppear`): its presentation has finished.
+    public func presentationAppeared(_ route: Route.ID) {
+        guard let waiting = appearing, waiting.route == route else { return }
+        appearing = nil
+        waiting.completion()
+    }
+
+    /// Dismisses what is presented; with ``reportsTransitions`` on, `completion` waits for
+    /// SwiftUI's `onDismiss` (``dismissalEnded()``), for at most ``transitionTimeout``.
+    public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
+        let waits = reportsTransitions && presented != nil && route(shownAs: .dialog) == nil
+        dismiss(animated: animated)
+        guard waits else { return completion() }
+        dismissing = completion
+        let timeout = transitionTimeout
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.dismissalEnded()
+        }
+    }
+
+    /// SwiftUI's `onDismiss` for what the model presented: its dismissal has finished. One
+    /// that follows the person's own dismissal, with no dismissal waiting, is ignored.
+    public func dismissalEnded() {
+        guard let completion = dismissing else { return }
+        dismissing = nil
+        completion()
     }
 
     public func push(_ route: Route, animated: Bool) {

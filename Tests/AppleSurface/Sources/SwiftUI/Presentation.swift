@@ -1,0 +1,253 @@
+// SwiftUI's presentation, navigation and lifecycle modifiers, drawn into the surface's tree.
+// What SwiftUI then does with them (one sheet at a time, `onDismiss` once the dismissal has
+// ended, a dialog's buttons, a person swiping a sheet down) is `SurfaceHost`'s.
+
+/// A presentation a view declares.
+@MainActor
+final class SurfacePresentation {
+    enum Kind: String { case sheet, fullScreenCover, popover }
+    let kind: Kind
+    /// The presented item's identity; `nil` when the binding is `nil`.
+    let id: AnyHashable?
+    /// What it shows, drawn.
+    let content: SurfaceNode?
+    /// Sets the binding to `nil`, as SwiftUI does when the person dismisses it.
+    let clear: @MainActor () -> Void
+    let onDismiss: (() -> Void)?
+    let anchor: CGRect?
+
+    init(kind: Kind, id: AnyHashable?, content: SurfaceNode?, clear: @escaping @MainActor () -> Void, onDismiss: (() -> Void)?, anchor: CGRect?) {
+        self.kind = kind
+        self.id = id
+        self.content = content
+        self.clear = clear
+        self.onDismiss = onDismiss
+        self.anchor = anchor
+    }
+}
+
+/// A confirmation dialog or alert a view declares.
+@MainActor
+final class SurfaceDialog {
+    enum Kind: String { case confirmationDialog, alert }
+    let kind: Kind
+    let title: String
+    let titleVisibility: Visibility
+    let isPresented: Binding<Bool>
+    /// Its buttons and message, drawn; `nil` when its data is `nil`.
+    let actions: SurfaceNode?
+    let message: SurfaceNode?
+
+    init(kind: Kind, title: String, titleVisibility: Visibility, isPresented: Binding<Bool>, actions: SurfaceNode?, message: SurfaceNode?) {
+        self.kind = kind
+        self.title = title
+        self.titleVisibility = titleVisibility
+        self.isPresented = isPresented
+        self.actions = actions
+        self.message = message
+    }
+
+    var isShown: Bool { isPresented.wrappedValue && actions != nil }
+}
+
+nonisolated struct PresentationModifier<Item: Identifiable, Content: View>: ViewModifier, PrimitiveModifier {
+    let kind: SurfacePresentation.Kind
+    let item: Binding<Item?>
+    let onDismiss: (() -> Void)?
+    let anchor: CGRect?
+    let content: (Item) -> Content
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        drawContent(node)
+        var shown: SurfaceNode?
+        let value = item.wrappedValue
+        if let value {
+            let presented = SurfaceNode(.presented)
+            SwiftUI.draw(content(value), into: presented)
+            shown = presented
+        }
+        let item = self.item
+        node.presentations.append(SurfacePresentation(
+            kind: kind, id: value.map { AnyHashable($0.id) }, content: shown, clear: { item.wrappedValue = nil },
+            onDismiss: onDismiss, anchor: anchor))
+    }
+}
+
+nonisolated struct DialogModifier: ViewModifier, PrimitiveModifier {
+    let dialog: SurfaceDialog
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        drawContent(node)
+        node.dialogs.append(dialog)
+    }
+}
+
+nonisolated struct LifecycleModifier: ViewModifier, PrimitiveModifier {
+    let appear: (() -> Void)?
+    let disappear: (() -> Void)?
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        let wrapper = SurfaceNode(.group)
+        wrapper.onAppear = appear
+        wrapper.onDisappear = disappear
+        drawContent(wrapper)
+        node.children.append(wrapper)
+    }
+}
+
+nonisolated struct ToolbarModifier: ViewModifier, PrimitiveModifier {
+    let visibility: Visibility
+    let bars: [ToolbarPlacement]
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        let wrapper = SurfaceNode(.group)
+        if bars.contains(.navigationBar) { wrapper.navigationBar = visibility }
+        drawContent(wrapper)
+        node.children.append(wrapper)
+    }
+}
+
+nonisolated struct DestinationModifier<D: Hashable, C: View>: ViewModifier, PrimitiveModifier {
+    let destination: (D) -> C
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        drawContent(node)
+        let destination = self.destination
+        node.destinations.append { value in
+            guard let value = value.base as? D else { return nil }
+            let pushed = SurfaceNode(.pushed(AnyHashable(value)))
+            SwiftUI.draw(destination(value), into: pushed)
+            return pushed
+        }
+    }
+}
+
+extension View {
+    /// Apple: `nonisolated func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+    /// @ContentBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View`.
+    public nonisolated func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        modifier(PresentationModifier(kind: .sheet, item: item, onDismiss: onDismiss, anchor: nil, content: content))
+    }
+
+    /// Apple: `nonisolated func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+    /// @ContentBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View` (iOS 14).
+    @available(iOS 14.0, macCatalyst 14.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    public nonisolated func fullScreenCover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        modifier(PresentationModifier(kind: .fullScreenCover, item: item, onDismiss: onDismiss, anchor: nil, content: content))
+    }
+
+    /// Apple: `nonisolated func popover<Item, Content>(item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds),
+    /// arrowEdge: Edge? = nil, @ContentBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View`.
+    public nonisolated func popover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        let anchor: CGRect? = switch attachmentAnchor { case let .rect(source): source.rect }
+        return modifier(PresentationModifier(kind: .popover, item: item, onDismiss: nil, anchor: anchor, content: content))
+    }
+
+    /// Apple: `nonisolated func confirmationDialog<S, A, M, T>(_ title: S, isPresented: Binding<Bool>,
+    /// titleVisibility: Visibility = .automatic, presenting data: T?, @ContentBuilder actions: (T) -> A,
+    /// @ContentBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View` (iOS 15).
+    @MainActor
+    public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View {
+        modifier(DialogModifier(dialog: SurfaceDialog(
+            kind: .confirmationDialog, title: String(title), titleVisibility: titleVisibility, isPresented: isPresented,
+            actions: data.map { drawn(actions($0)) }, message: data.map { drawn(message($0)) })))
+    }
+
+    /// Apple: `nonisolated func alert<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    /// @ContentBuilder actions: (T) -> A, @ContentBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View` (iOS 15).
+    @MainActor
+    public func alert<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View {
+        modifier(DialogModifier(dialog: SurfaceDialog(
+            kind: .alert, title: String(title), titleVisibility: .visible, isPresented: isPresented,
+            actions: data.map { drawn(actions($0)) }, message: data.map { drawn(message($0)) })))
+    }
+
+    /// Apple: `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`.
+    public nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        modifier(LifecycleModifier(appear: action, disappear: nil))
+    }
+
+    /// Apple: `nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View`.
+    public nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+        modifier(LifecycleModifier(appear: nil, disappear: action))
+    }
+
+    /// Apple: `nonisolated func navigationDestination<D, C>(for data: D.Type, @ContentBuilder destination: @escaping (D) -> C)
+    /// -> some View where D : Hashable, C : View` (iOS 16).
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+    public nonisolated func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modifier(DestinationModifier(destination: destination))
+    }
+
+    /// Apple: `nonisolated func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View` (iOS 16).
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+    public nonisolated func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        modifier(ToolbarModifier(visibility: visibility, bars: bars))
+    }
+}
+
+/// `view` drawn into a node of its own.
+@MainActor
+func drawn<V: View>(_ view: V) -> SurfaceNode {
+    let node = SurfaceNode(.group)
+    draw(view, into: node)
+    return node
+}
+
+/// Apple: `@MainActor @preconcurrency struct NavigationStack<Data, Root> where Root : View` (iOS 16).
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
+    let root: Root
+    let path: Binding<[AnyHashable]>
+
+    /// Apple: `init(path: Binding<Data>, @ContentBuilder root: () -> Root) where Data : MutableCollection,
+    /// Data : RandomAccessCollection, Data : RangeReplaceableCollection, Data.Element : Hashable`.
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+        self.root = root()
+        self.path = Binding(
+            unchecked: { path.wrappedValue.map { AnyHashable($0) } },
+            set: { elements in path.wrappedValue = Data(elements.compactMap { $0.base as? Data.Element }) })
+    }
+
+    public var body: Never { fatalError("NavigationStack has no body") }
+
+    @MainActor func draw(into node: SurfaceNode) {
+        let stack = SurfaceNode(.navigationStack)
+        SwiftUI.draw(root, into: stack)
+        let destinations = stack.allDestinations
+        for element in path.wrappedValue {
+            guard let pushed = destinations.lazy.compactMap({ $0(element) }).first else {
+                stack.unmatched.append(element)
+                continue
+            }
+            stack.pushed.append(pushed)
+        }
+        stack.setPath = { [path] in path.wrappedValue = $0 }
+        stack.path = path.wrappedValue
+        node.children.append(stack)
+    }
+}

@@ -1,0 +1,204 @@
+import SurfaceDevice
+
+/// A drawn view: what the person would see of it.
+@MainActor
+public final class SurfaceNode {
+    enum Kind {
+        case group, text(String), presented, navigationStack, pushed(AnyHashable)
+        case button(title: String, role: ButtonRole?, action: @MainActor () -> Void)
+    }
+
+    let kind: Kind
+    var children: [SurfaceNode] = []
+    var presentations: [SurfacePresentation] = []
+    var dialogs: [SurfaceDialog] = []
+    var onAppear: (() -> Void)?
+    var onDisappear: (() -> Void)?
+    var navigationBar: Visibility?
+    var destinations: [@MainActor (AnyHashable) -> SurfaceNode?] = []
+    // A navigation stack's state.
+    var pushed: [SurfaceNode] = []
+    var unmatched: [AnyHashable] = []
+    var path: [AnyHashable] = []
+    var setPath: (@MainActor ([AnyHashable]) -> Void)?
+
+    init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// The nodes drawn inside this one, this one first (pushed screens after the root's).
+    var all: [SurfaceNode] { [self] + (children + pushed).flatMap(\.all) }
+
+    /// Every navigation destination declared inside this node.
+    var allDestinations: [@MainActor (AnyHashable) -> SurfaceNode?] { all.flatMap(\.destinations) }
+
+    /// The texts shown, in order.
+    public var texts: [String] {
+        all.compactMap { if case let .text(text) = $0.kind { text } else { nil } }
+    }
+
+    /// The buttons, in order: title and role.
+    var buttons: [(title: String, role: ButtonRole?, action: @MainActor () -> Void)] {
+        all.compactMap { if case let .button(title, role, action) = $0.kind { (title, role, action) } else { nil } }
+    }
+
+    /// The titles of the buttons, in order.
+    public var buttonTitles: [String] { buttons.map(\.title) }
+
+    /// The navigation stack drawn inside this node, if any.
+    var stack: SurfaceNode? {
+        all.first { if case .navigationStack = $0.kind { true } else { false } }
+    }
+}
+
+/// What SwiftUI shows of a view: the surface's stand-in for a window showing it, and for the
+/// person using it. Not Apple's API.
+///
+/// Each ``update()`` evaluates the view again, as SwiftUI does when its state changes, and then
+/// shows what it declares as SwiftUI would: one sheet, full-screen cover or popover at a time
+/// (a second one declared meanwhile is not shown, with SwiftUI's console message); `onAppear`
+/// when content appears and `onDisappear` when it goes; a presentation's `onDismiss` once it has
+/// gone and its dismissal has ended; a confirmation dialog or alert while its binding is true and
+/// its data is not `nil`.
+@_spi(Surface)
+@MainActor
+public final class SurfaceHost {
+    private let drawRoot: @MainActor (SurfaceNode) -> Void
+    private var tree = SurfaceNode(.group)
+    /// The presentation shown: its kind and identity, found again in each new tree.
+    private var shown: (kind: SurfacePresentation.Kind, id: AnyHashable)?
+    private var appeared: [String: () -> Void] = [:]
+
+    /// Shows `view`.
+    public init<V: View>(_ view: V) {
+        drawRoot = { SwiftUI.draw(view, into: $0) }
+        update()
+    }
+
+    /// Evaluates the view again and shows what it now declares.
+    public func update() {
+        let node = SurfaceNode(.group)
+        drawRoot(node)
+        tree = node
+        let declared = tree.all.flatMap(\.presentations)
+        if let current = shown, !declared.contains(where: { $0.kind == current.kind && $0.id == current.id }) {
+            // Its binding went nil (or to another item): SwiftUI dismisses it, and says so when done.
+            let gone = presentations(in: previous).first { $0.kind == current.kind && $0.id == current.id }
+            shown = nil
+            if let onDismiss = gone?.onDismiss { Animations.run { onDismiss() } }
+        }
+        let wanted = declared.filter { $0.id != nil }
+        if shown == nil, let first = wanted.first, let id = first.id {
+            shown = (first.kind, id)
+        }
+        if wanted.count > 1 || (wanted.count == 1 && shown.map { $0.kind != wanted[0].kind || $0.id != wanted[0].id } == true) {
+            Device.current.warn("Currently, only presenting a single sheet is supported. The next sheet will be presented when the currently presented sheet gets dismissed.")
+        }
+        previous = tree
+        runLifecycle()
+    }
+
+    private var previous = SurfaceNode(.group)
+
+    private func presentations(in node: SurfaceNode) -> [SurfacePresentation] { node.all.flatMap(\.presentations) }
+
+    /// The presentation shown now, from the latest tree.
+    private var shownPresentation: SurfacePresentation? {
+        guard let shown else { return nil }
+        return presentations(in: tree).first { $0.kind == shown.kind && $0.id == shown.id }
+    }
+
+    /// Runs `onAppear` for what is newly visible and `onDisappear` for what went.
+    private func runLifecycle() {
+        var visible: [String: SurfaceNode] = [:]
+        func collect(_ node: SurfaceNode, _ key: String) {
+            if node.onAppear != nil || node.onDisappear != nil { visible[key] = node }
+            for (index, child) in (node.children + node.pushed).enumerated() { collect(child, "\(key).\(index)") }
+        }
+        collect(tree, "root")
+        if let presented = shownPresentation, let content = presented.content {
+            collect(content, "\(presented.kind.rawValue)-\(String(describing: presented.id))")
+        }
+        let appearing = visible.filter { appeared[$0.key] == nil }
+        let disappearing = appeared.filter { visible[$0.key] == nil }
+        appeared = visible.reduce(into: [:]) { $0[$1.key] = $1.value.onDisappear ?? {} }
+        for (_, disappear) in disappearing.sorted(by: { $0.key < $1.key }) { disappear() }
+        for (_, node) in appearing.sorted(by: { $0.key < $1.key }) { node.onAppear?() }
+    }
+
+    // MARK: What the person sees
+
+    /// The kind of the presentation shown ("sheet", "fullScreenCover", "popover"); `nil` for none.
+    public var presentedKind: String? { shownPresentation?.kind.rawValue }
+
+    /// What the presentation shown shows.
+    public var presented: SurfaceNode? { shownPresentation?.content }
+
+    /// The rectangle the popover shown points at in its view; `nil` for its whole bounds.
+    public var popoverAnchor: CGRect? { shownPresentation?.anchor }
+
+    /// The confirmation dialog or alert shown: its kind, title and buttons.
+    public var dialog: (kind: String, title: String, titleVisible: Bool, buttons: [String], message: [String])? {
+        guard let dialog = tree.all.flatMap(\.dialogs).first(where: \.isShown) else { return nil }
+        return (dialog.kind.rawValue, dialog.title, dialog.titleVisibility != .hidden, dialog.actions?.buttonTitles ?? [],
+                dialog.message?.texts ?? [])
+    }
+
+    /// The routes pushed on the navigation stack the presentation shows.
+    public var navigationPath: [AnyHashable] { presented?.stack?.path ?? [] }
+
+    /// Whether the navigation bar of the screen on top of that stack is hidden.
+    public var isNavigationBarHidden: Bool {
+        guard let top = presented?.stack?.pushed.last else { return false }
+        return top.all.contains { $0.navigationBar == .hidden }
+    }
+
+    // MARK: What the person does
+
+    /// The person taps the button titled `title` in the dialog or alert shown (which SwiftUI
+    /// dismisses first), or else in the presentation shown.
+    public func tap(_ title: String) {
+        if let dialog = tree.all.flatMap(\.dialogs).first(where: \.isShown) {
+            guard let button = dialog.actions?.buttons.first(where: { $0.title == title }) else {
+                return Device.current.warn("surface: no button \(title) in the \(dialog.kind.rawValue)")
+            }
+            dialog.isPresented.wrappedValue = false
+            button.action()
+            return
+        }
+        guard let button = (presented ?? tree).buttons.first(where: { $0.title == title }) else {
+            return Device.current.warn("surface: no button \(title)")
+        }
+        button.action()
+    }
+
+    /// The person swipes the sheet shown down; returns whether it went (a full-screen cover
+    /// does not).
+    @discardableResult
+    public func swipeDown() -> Bool {
+        guard let presented = shownPresentation, presented.kind == .sheet else { return false }
+        presented.clear()
+        return true
+    }
+
+    /// The person taps outside the popover shown, or outside a confirmation dialog shown as a
+    /// popover (iPad, Mac, Vision): it goes, with no action run.
+    @discardableResult
+    public func tapOutside() -> Bool {
+        if let dialog = tree.all.flatMap(\.dialogs).first(where: \.isShown), dialog.kind == .confirmationDialog, Device.current.idiom != .phone {
+            dialog.isPresented.wrappedValue = false
+            return true
+        }
+        guard let presented = shownPresentation, presented.kind == .popover else { return false }
+        presented.clear()
+        return true
+    }
+
+    /// The person swipes back on the navigation stack the presentation shows.
+    @discardableResult
+    public func swipeBack() -> Bool {
+        guard let stack = presented?.stack, !stack.path.isEmpty, let setPath = stack.setPath else { return false }
+        setPath(Array(stack.path.dropLast()))
+        return true
+    }
+}
