@@ -74,4 +74,42 @@ struct HostImageTypeTests {
         }
         #expect(error == expected)
     }
+
+    /// Converts to pixel buffers, recording the size of each conversion, and keeps a tag of
+    /// its own through renders (as a CGImage keeps its colour space).
+    struct TaggedImage: ImageBuffer {
+        final class Log: @unchecked Sendable { var converted: [PixelSize] = [] }
+        var pixels: PixelBuffer
+        var tag: String
+        var log: Log
+        var pixelSize: PixelSize { pixels.pixelSize }
+        var orientation: ImageOrientation { pixels.orientation }
+        func cropped(to rect: PixelRect) throws -> TaggedImage { TaggedImage(pixels: try pixels.cropped(to: rect), tag: tag, log: log) }
+        func pixelBuffer() throws -> PixelBuffer? {
+            log.converted.append(pixels.pixelSize)
+            return pixels
+        }
+        static func make(from pixels: PixelBuffer) throws -> TaggedImage? { TaggedImage(pixels: pixels, tag: "made", log: Log()) }
+        func remade(from pixels: PixelBuffer) throws -> TaggedImage? { TaggedImage(pixels: pixels, tag: tag, log: log) }
+    }
+
+    @Test func onlyTheCropsPixelsAreConvertedAndTheTypeKeepsWhatItKeeps() throws {
+        let log = TaggedImage.Log()
+        let photo = TaggedImage(pixels: try Self.photo(), tag: "Display P3", log: log)
+        var output = AvatarOutput()
+        output.size = 4
+        let edit = EditSession(geometry: try EditorGeometry(imageSize: photo.displaySize), output: output)
+        let avatar = try #require(try edit.apply(to: photo) as? TaggedImage)
+        #expect(log.converted == [PixelSize(width: 6, height: 6)], "the 6x6 crop, not the whole 8x6 photo")
+        #expect(avatar.tag == "Display P3", "remade from the photo, not made anew")
+        #expect(avatar.pixels == (try edit.apply(to: try Self.photo()) as? PixelBuffer))
+        // Straightened, the crop's turned corners reach past it: the whole photo is read.
+        var geometry = try EditorGeometry(imageSize: photo.displaySize)
+        geometry.apply(.straighten(degrees: 10))
+        geometry.apply(.ended)
+        log.converted = []
+        let turned = try #require(try EditSession(geometry: geometry, output: output).apply(to: photo) as? TaggedImage)
+        #expect(log.converted == [PixelSize(width: 8, height: 6)])
+        #expect(turned.pixels == (try EditSession(geometry: geometry, output: output).apply(to: try Self.photo()) as? PixelBuffer))
+    }
 }

@@ -1,0 +1,177 @@
+// The README's UIKit and SwiftUI samples, compiled against the Apple surface and run on it.
+// Everything between the markers is the README's text; the test below checks it still is.
+
+// README: begin
+import PickerKit
+import PickerKitUIKit
+import UIKit
+
+final class ProfileViewController: UIViewController, ProfilePickerDelegate {
+    private(set) var avatar: (any ImageBuffer)?
+    private(set) var failure: PickerError?
+    private lazy var presenter = UIKitPresenter(host: self) { route in EditScreen(route: route) }
+    private(set) lazy var picker = ProfilePicker(
+        photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presenter, delegate: self)
+
+    func changePhotoTapped(_ button: UIBarButtonItem) {
+        do {
+            try picker.chooseSource(.actionSheet, anchor: PopoverAnchor(barButtonItem: button))
+        } catch {
+            failure = error
+        }
+    }
+
+    func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
+        avatar = result.image
+    }
+
+    func profilePickerDidCancel(_ picker: ProfilePicker) {}
+
+    func profilePicker(_ picker: ProfilePicker, didFailWith error: PickerError) {
+        failure = error
+    }
+}
+
+import Observation
+import PickerKit
+import PickerKitSwiftUI
+import SwiftUI
+
+@MainActor
+@Observable
+final class ProfileModel: ProfilePickerDelegate {
+    let presentation = PresentationModel()
+    let picker: ProfilePicker
+    var avatar: (any ImageBuffer)?
+
+    init(photos: any PhotoSource) {
+        picker = ProfilePicker(photoSource: photos, presenter: presentation)
+        picker.delegate = self
+    }
+
+    func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
+        avatar = result.image
+    }
+
+    func profilePickerDidCancel(_ picker: ProfilePicker) {}
+}
+
+struct ProfileScreenView: View {
+    let model: ProfileModel
+
+    var body: some View {
+        Button("Change photo") { try? model.picker.chooseSource() }
+            .profilePicker(model.presentation) { route in PickerScreen(route: route, picker: model.picker) }
+    }
+}
+// README: end
+
+import Foundation
+import PickerImaging
+import PickerKitTesting
+import SurfaceDevice
+import Testing
+@_spi(Surface) import SwiftUI
+@_spi(Surface) import UIKit
+
+/// The app's edit screen in the UIKit sample.
+final class EditScreen: UIViewController {
+    let route: Route
+    init(route: Route) {
+        self.route = route
+        super.init(nibName: nil, bundle: nil)
+    }
+    required init?(coder: NSCoder) { nil }
+}
+
+/// The app's view of a route in the SwiftUI sample.
+struct PickerScreen: View {
+    let route: Route
+    let picker: ProfilePicker
+    var body: some View { Text("\(route.screen.kind) \(route.id)") }
+}
+
+extension AppleSurfaceTests {
+    @MainActor
+    @Suite("The README's UIKit and SwiftUI samples")
+    struct ReadmeSampleTests {
+        @Test func theSamplesHereAreTheReadmes() throws {
+            let here = URL(fileURLWithPath: #filePath)
+            let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            let source = try String(contentsOf: here, encoding: .utf8)
+            let samples = source.components(separatedBy: "// README: begin\n")[1].components(separatedBy: "// README: end")[0]
+            let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { String($0[..<$0.range(of: "```")!.lowerBound]) }
+                .filter { $0.contains("import UIKit") || $0.contains("import SwiftUI") }
+            #expect(blocks.count == 2)
+            #expect(samples == blocks.joined(separator: "\n"), "README.md's UIKit and SwiftUI samples are not the ones compiled here")
+        }
+
+        @Test func theUIKitSamplePicksAPhotoFromTheChooser() async throws {
+            Device.current.reset()
+            Animations.reset()
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let screen = ProfileViewController()
+            window.rootViewController = screen
+            window.makeKeyAndVisible()
+            screen.picker.hostInfo = .allDeclared
+            let file = try Photos.file(try Photos.jpeg(width: 40, height: 30), named: "IMG.jpeg")
+            screen.changePhotoTapped(UIBarButtonItem())
+            #expect(screen.failure == nil)
+            #expect(screen.picker.presenter != nil, "the presenter outlives the call that made it")
+            try #require(await waitFor { screen.presentedViewController is UIAlertController && Animations.running == 0 })
+            (screen.presentedViewController as? UIAlertController)?.surfaceTap("Photo library")
+            try #require(await waitFor { screen.presentedViewController is UIImagePickerController && Animations.running == 0 })
+            let browser = try #require(screen.presentedViewController as? UIImagePickerController)
+            browser.surfacePick([.mediaType: "public.image", .imageURL: file])
+            try #require(await waitFor { browser.topViewController is EditScreen && Animations.running == 0 })
+            let editor = try #require(browser.topViewController as? EditScreen)
+            screen.picker.send(.chooseTapped, from: editor.route.id)
+            try #require(await waitFor { screen.avatar != nil && screen.presentedViewController == nil })
+            #expect(screen.avatar?.displaySize == PixelSize(width: 30, height: 30))
+            #expect(Device.current.exceptions == [] && Device.current.warnings == [])
+        }
+
+        @Test func theSwiftUISamplePicksAPhotoFromTheChooser() async throws {
+            Device.current.reset()
+            Animations.reset()
+            let transcript = Transcript()
+            let photo = try PickerScenario.photo(width: 6, height: 4)
+            let model = ProfileModel(photos: FakePhotoSource(transcript: transcript, items: [.image("IMG_1", photo)]))
+            model.picker.hostInfo = .allDeclared
+            let host = SurfaceHost(ProfileScreenView(model: model))
+            func settle() async {
+                for _ in 0..<5 {
+                    host.update()
+                    await model.picker.waitUntilIdle(timeout: .milliseconds(200))
+                    _ = await waitFor { Animations.running == 0 }
+                }
+            }
+            host.tap("Change photo")
+            await settle()
+            #expect(host.dialog?.buttons == ["Camera roll", "Photo library", "Cancel"])
+            host.tap("Photo library")
+            await settle()
+            #expect(host.presented?.texts == ["browser #2"])
+            model.picker.send(.itemPicked(PickedItem(id: "IMG_1")), from: Route.ID(2))
+            await settle()
+            #expect(host.presented?.texts == ["browser #2", "editor #3"])
+            model.picker.send(.chooseTapped, from: Route.ID(3))
+            await settle()
+            #expect(model.avatar?.displaySize == PixelSize(width: 4, height: 4))
+            #expect(host.presentedKind == nil)
+            #expect(Device.current.warnings == [])
+        }
+
+        /// Waits, for at most 5 s, until `condition` holds.
+        func waitFor(_ condition: () -> Bool) async -> Bool {
+            let clock = ContinuousClock(), deadline = clock.now + .seconds(5)
+            while !condition() {
+                guard clock.now < deadline else { return false }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return true
+        }
+    }
+}
