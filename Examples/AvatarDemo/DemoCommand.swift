@@ -18,6 +18,15 @@ enum DemoCommand {
             say(DemoOptions.usage)
             return 0
         }
+        if options.benchChoose {
+            do {
+                for line in try await ChooseBench.run() { say(line) }
+                return 0
+            } catch {
+                complain("\(error)")
+                return 1
+            }
+        }
         do {
             let outcome = try await DemoRun(options: options, progress: Progress.onTerminal).run()
             for line in outcome.transcript { say(line) }

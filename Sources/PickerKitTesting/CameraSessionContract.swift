@@ -25,7 +25,8 @@ public enum CameraSessionContract {
     ///   - timeout: how long preparing and each capture may take, in real time.
     ///   - make: makes the camera session under test.
     public static func violations(timeout: Duration = .seconds(10), _ make: () -> any CameraSession) async -> [String] {
-        let camera = make()
+        let held = Held(make())
+        let camera = held.camera
         var violations: [String] = []
         for device in CameraDevice.allCases where camera.isAvailable(device) != camera.isAvailable(device) {
             violations.append("\(device.rawValue): availability changed when asked again")
@@ -37,7 +38,7 @@ public enum CameraSessionContract {
         func prepare(_ step: String) async -> Bool {
             let outcome = Outcome<Void>()
             let task = Task { @MainActor in
-                do { try await camera.prepare(device); outcome.value = .success(()) } catch { outcome.value = .failure(error) }
+                do { try await held.camera.prepare(device); outcome.value = .success(()) } catch { outcome.value = .failure(error) }
             }
             guard await outcome.arrives(within: timeout) else {
                 task.cancel()
@@ -55,7 +56,7 @@ public enum CameraSessionContract {
         func capture(_ step: String, meanwhile: (Task<Void, Never>) -> Void = { _ in }) async -> Result<any ImageBuffer, any Error>? {
             let outcome = Outcome<any ImageBuffer>()
             let task = Task { @MainActor in
-                do { outcome.value = .success(try await camera.captureStill(flash: .off)) } catch { outcome.value = .failure(error) }
+                do { outcome.value = .success(try await held.camera.captureStill(flash: .off)) } catch { outcome.value = .failure(error) }
             }
             for _ in 0..<3 { await Task.yield() }
             meanwhile(task)
@@ -83,6 +84,13 @@ public enum CameraSessionContract {
         }
         camera.tearDown()
         return violations
+    }
+
+    /// The camera under test, handed to the tasks that drive it.
+    @MainActor
+    final class Held {
+        let camera: any CameraSession
+        init(_ camera: any CameraSession) { self.camera = camera }
     }
 
     /// Where an operation's end is kept.

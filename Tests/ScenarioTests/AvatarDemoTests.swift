@@ -137,6 +137,8 @@ struct AvatarDemoTests {
         #expect(turned.transforms == [.flipVertical, .turnRight, .turnRight, .turnRight])
         #expect(turned.aspect == .ratio(9, 16))
         #expect(try DemoOptions(parsing: ["--angle", "-7.5"]).angle == -7.5)
+        #expect(try DemoOptions(parsing: ["--bench-choose"]).benchChoose)
+        #expect(try !DemoOptions(parsing: []).benchChoose)
         #expect(turned.shape == .rectangle(aspectRatio: 4.0 / 3))
         #expect(throws: DemoOptions.Mistake(message: "--turn is 90, 180 or 270, not '45'")) { try DemoOptions(parsing: ["--turn", "45"]) }
         #expect(throws: DemoOptions.Mistake(message: "--aspect is original, square or W:H, not '0:3'")) {

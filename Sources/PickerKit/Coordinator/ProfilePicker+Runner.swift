@@ -184,10 +184,11 @@ extension ProfilePicker {
     }
 
     /// Crops, scales and masks an edit off the main actor, so the interface stays live while a
-    /// 12 MP photo is rendered.
+    /// 12 MP photo is rendered: on every core but one, which stays free for the interface.
     @concurrent
     nonisolated private static func render(_ edit: EditSession, of original: any ImageBuffer) async -> Result<any ImageBuffer, PickerError> {
-        do throws(PickerError) { return .success(try edit.apply(to: original)) } catch { return .failure(error) }
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+        do throws(PickerError) { return .success(try edit.apply(to: original, threads: threads)) } catch { return .failure(error) }
     }
 
     /// Sends the waiting presenter calls in order, holding each back while a presentation or

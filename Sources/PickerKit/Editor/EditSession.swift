@@ -40,15 +40,20 @@ public struct EditSession: Sendable, Equatable, Codable {
     ///   image the session was made for (its display size differs), and
     ///   ``PickerError/editFailed(_:)`` when it cannot be rendered.
     public func apply(to original: any ImageBuffer) throws(PickerError) -> any ImageBuffer {
+        try apply(to: original, threads: nil)
+    }
+
+    /// ``apply(to:)`` with the pipeline's scaling on `threads` threads (`nil`: every core).
+    func apply(to original: any ImageBuffer, threads: Int?) throws(PickerError) -> any ImageBuffer {
         let shown = shownSize(ofRaw: original.pixelSize, original.orientation)
         guard shown == geometry.imageSize else {
             if let full = original.fullResolutionPixelSize, shownSize(ofRaw: full, original.orientation) == geometry.imageSize {
-                return try resized(for: original).apply(to: original)
+                return try resized(for: original).apply(to: original, threads: threads)
             }
             throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
         let image = try geometry.shown(original)
-        let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, output: output)
+        let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, output: output, threads: threads)
         // A turned or flipped image of the app's own type went through its pixels: bring it back.
         guard !(original is PixelBuffer), let pixels = rendered as? PixelBuffer, image is PixelBuffer else { return rendered }
         do {
@@ -114,7 +119,7 @@ public struct EditSession: Sendable, Equatable, Codable {
     /// part outside the image is transparent. A straightened crop (`angle` degrees) always
     /// goes through the pixels.
     static func render(
-        _ original: any ImageBuffer, crop: PixelRect, angle: Double = 0, output: AvatarOutput
+        _ original: any ImageBuffer, crop: PixelRect, angle: Double = 0, output: AvatarOutput, threads: Int? = nil
     ) throws(PickerError) -> any ImageBuffer {
         try output.validate()
         guard let inside = crop.intersection(original.displayBounds) else {
@@ -122,7 +127,7 @@ public struct EditSession: Sendable, Equatable, Codable {
         }
         do {
             if let pixels = original as? PixelBuffer {
-                return try rendered(pixels, crop: crop, inside: inside, angle: angle, output: output)
+                return try rendered(pixels, crop: crop, inside: inside, angle: angle, output: output, threads: threads)
             }
             let croppingIsEnough = angle == 0 && inside == crop && output.size == nil && output.mask == .square
                 && max(crop.width, crop.height) <= output.maximumDimension
@@ -137,7 +142,7 @@ public struct EditSession: Sendable, Equatable, Codable {
             }
             let origin = angle == 0 ? (x: inside.x, y: inside.y) : (x: 0, y: 0)
             func local(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height) }
-            let image = try rendered(pixels, crop: local(crop), inside: local(inside), angle: angle, output: output)
+            let image = try rendered(pixels, crop: local(crop), inside: local(inside), angle: angle, output: output, threads: threads)
             return try Self.remake(image, as: original) ?? image
         } catch let error as ImagingError {
             throw .editFailed(error)
@@ -148,9 +153,10 @@ public struct EditSession: Sendable, Equatable, Codable {
     }
 
     private static func rendered(
-        _ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, angle: Double, output: AvatarOutput
+        _ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, angle: Double, output: AvatarOutput, threads: Int?
     ) throws -> PixelBuffer {
-        let whole = output.pipeline(for: crop, angle: angle)
+        var whole = output.pipeline(for: crop, angle: angle)
+        whole.threads = threads
         // Turned, the pipeline itself leaves what is off the image transparent.
         guard inside != crop, angle == 0 else { return try whole.render(pixels).image }
         return try padded(pixels, crop: crop, inside: inside, whole: whole)
