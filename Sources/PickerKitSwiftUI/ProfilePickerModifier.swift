@@ -63,7 +63,7 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
     }
 
     /// Whether `item` is set; setting it to `false` clears it.
-    private func isPresented<Item>(_ item: Binding<Item?>) -> Binding<Bool> {
+    private func isPresented<Item: Sendable>(_ item: Binding<Item?>) -> Binding<Bool> {
         Binding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })
     }
 

@@ -56,11 +56,12 @@ public final class SystemPhotoSource: PhotoSource {
     // MARK: Device
 
     public func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool {
-        UIImagePickerController.isSourceTypeAvailable(Self.system(sourceType))
+        Self.system(sourceType).map(UIImagePickerController.isSourceTypeAvailable) ?? false
     }
 
     public func availableMediaTypes(for sourceType: SourceType) -> [MediaType] {
-        (UIImagePickerController.availableMediaTypes(for: Self.system(sourceType)) ?? []).map { MediaType($0) }
+        guard let system = Self.system(sourceType) else { return [] }
+        return (UIImagePickerController.availableMediaTypes(for: system) ?? []).map { MediaType($0) }
     }
 
     public func authorizationStatus(for sourceType: SourceType) -> AuthorizationStatus {
@@ -242,9 +243,15 @@ public final class SystemPhotoSource: PhotoSource {
         }
     }
 
-    private static func system(_ type: SourceType) -> UIImagePickerController.SourceType {
+    /// The image picker's source; `nil` for the camera on visionOS, where apps have none.
+    private static func system(_ type: SourceType) -> UIImagePickerController.SourceType? {
         switch type {
-        case .camera: .camera
+        case .camera:
+            #if os(visionOS)
+            nil
+            #else
+            .camera
+            #endif
         case .photoLibrary: .photoLibrary
         case .savedPhotosAlbum: .savedPhotosAlbum
         }

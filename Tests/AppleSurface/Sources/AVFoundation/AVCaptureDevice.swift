@@ -1,7 +1,8 @@
 import SurfaceDevice
+@_spi(Surface) import AppleFoundation
 
 /// Apple: `class AVCaptureDevice : NSObject`.
-open class AVCaptureDevice: NSObject, @unchecked Sendable {
+open class AVCaptureDevice: NSObject {
     /// Apple: `enum Position : Int`.
     public enum Position: Int, Sendable {
         case unspecified = 0, back, front
@@ -47,6 +48,11 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
         AVAuthorizationStatus(rawValue: Device.current.cameraAccess.rawValue) ?? .notDetermined
     }
 
+    /// Apple: `class func requestAccess(for mediaType: AVMediaType, completionHandler handler: @escaping @Sendable (Bool) -> Void)`.
+    open class func requestAccess(for mediaType: AVMediaType, completionHandler handler: @escaping @Sendable (Bool) -> Void) {
+        DispatchQueue.global().async { handler(Device.current.ask(photos: false) == .authorized) }
+    }
+
     /// Apple: `class func requestAccess(for mediaType: AVMediaType) async -> Bool`.
     open class func requestAccess(for mediaType: AVMediaType) async -> Bool {
         await Task.yield()
@@ -57,7 +63,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// captures level with the horizon as the device turns. Its angles are key-value observable;
     /// it follows the device's orientation by itself (no orientation notifications needed).
     @available(iOS 17.0, *)
-    open class RotationCoordinator: NSObject, @unchecked Sendable {
+    open class RotationCoordinator: NSObject {
         private let lock = NSLock()
         private var preview: CGFloat
         private var capture: CGFloat
@@ -74,7 +80,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
             preview = angle
             capture = angle
             super.init()
-            Device.current.listenToOrientation { [weak self] orientation in self?.turned(to: orientation) }
+            let coordinator = WeakCoordinator(self)
+            Device.current.listenToOrientation { orientation in coordinator.value?.turned(to: orientation) }
         }
 
         /// Apple: `var videoRotationAngleForHorizonLevelPreview: CGFloat { get }`.
@@ -102,4 +109,11 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
             }
         }
     }
+}
+
+/// A coordinator the device's orientation sensor tells, held weakly.
+@available(iOS 17.0, *)
+private final class WeakCoordinator: @unchecked Sendable {
+    weak var value: AVCaptureDevice.RotationCoordinator?
+    init(_ value: AVCaptureDevice.RotationCoordinator) { self.value = value }
 }

@@ -1,7 +1,7 @@
 import SurfaceDevice
 
 /// Apple: `class AVCapturePhotoSettings : NSObject`.
-open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
+open class AVCapturePhotoSettings: NSObject {
     /// Apple: `var flashMode: AVCaptureDevice.FlashMode { get set }`.
     open var flashMode = AVCaptureDevice.FlashMode.off
 
@@ -12,7 +12,7 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
 }
 
 /// Apple: `class AVCapturePhoto : NSObject`.
-open class AVCapturePhoto: NSObject, @unchecked Sendable {
+open class AVCapturePhoto: NSObject {
     private let file: Data?
     /// Apple: `var metadata: [String : Any] { get }`.
     public let metadata: [String: Any]
@@ -45,7 +45,7 @@ extension AVCapturePhotoCaptureDelegate {
 /// weakly (an app keeps it until it reports) and hears the photo on a queue of the output's;
 /// the photo's orientation follows the connection's rotation angle; a capture under way when
 /// the session is interrupted or stops finishes with an error.
-open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
+open class AVCapturePhotoOutput: AVCaptureOutput {
     private let lock = NSLock()
     private var holding = false
     private var held: [() -> Void] = []
@@ -58,7 +58,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     /// Apple: `var supportedFlashModes: [AVCaptureDevice.FlashMode] { get }`.
-    open var supportedFlashModes: [AVCaptureDevice.FlashMode] { session?.camera?.flashModes ?? [] }
+    public var supportedFlashModes: [AVCaptureDevice.FlashMode] { session?.camera?.flashModes ?? [] }
 
     /// Apple: `func capturePhoto(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate)`.
     open func capturePhoto(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) {
@@ -80,9 +80,10 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         // Held weakly, as the photo output holds its delegate.
         let target = WeakDelegate(delegate)
         lock.withLock { surfaceCapturesInFlight += 1 }
-        let finish: () -> Void = { [weak self] in
-            guard let self else { return }
+        let output = WeakOutput(self)
+        let finish: () -> Void = {
             DispatchQueue.global().async {
+                guard let self = output.value else { return }
                 let stillActive = self.connection(with: .video)?.isActive ?? false
                 let file = stillActive ? Device.current.nextPhoto() : nil
                 let error: (any Error)? = stillActive
@@ -116,4 +117,10 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 private final class WeakDelegate: @unchecked Sendable {
     weak var delegate: (any AVCapturePhotoCaptureDelegate)?
     init(_ delegate: any AVCapturePhotoCaptureDelegate) { self.delegate = delegate }
+}
+
+/// The photo output, held weakly across its queue.
+private final class WeakOutput: @unchecked Sendable {
+    weak var value: AVCapturePhotoOutput?
+    init(_ value: AVCapturePhotoOutput) { self.value = value }
 }

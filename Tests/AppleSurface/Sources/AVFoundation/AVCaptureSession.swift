@@ -45,17 +45,25 @@ public let AVCaptureSessionErrorKey = "AVCaptureSessionErrorKey"
 /// Apple: `let AVCaptureSessionInterruptionReasonKey: String`.
 public let AVCaptureSessionInterruptionReasonKey = "AVCaptureSessionInterruptionReasonKey"
 
+// The session's notification names: the iOS 18 SDK spells them `AVCaptureSession.…Notification`
+// and keeps the older `NSNotification.Name.AVCaptureSession…` spellings, deprecated in iOS 18.
+// The adapters, which run from iOS 16, use the older ones.
 extension NSNotification.Name {
-    /// Apple: `static let AVCaptureSessionRuntimeError: NSNotification.Name`.
-    public static let AVCaptureSessionRuntimeError = NSNotification.Name("AVCaptureSessionRuntimeErrorNotification")
-    /// Apple: `static let AVCaptureSessionWasInterrupted: NSNotification.Name`.
-    public static let AVCaptureSessionWasInterrupted = NSNotification.Name("AVCaptureSessionWasInterruptedNotification")
-    /// Apple: `static let AVCaptureSessionInterruptionEnded: NSNotification.Name`.
-    public static let AVCaptureSessionInterruptionEnded = NSNotification.Name("AVCaptureSessionInterruptionEndedNotification")
-    /// Apple: `static let AVCaptureSessionDidStartRunning: NSNotification.Name`.
-    public static let AVCaptureSessionDidStartRunning = NSNotification.Name("AVCaptureSessionDidStartRunningNotification")
-    /// Apple: `static let AVCaptureSessionDidStopRunning: NSNotification.Name`.
-    public static let AVCaptureSessionDidStopRunning = NSNotification.Name("AVCaptureSessionDidStopRunningNotification")
+    /// Apple: `static var AVCaptureSessionRuntimeError: NSNotification.Name { get }` (deprecated in iOS 18).
+    @available(iOS, introduced: 4.0, deprecated: 18.0, renamed: "AVCaptureSession.runtimeErrorNotification")
+    public static let AVCaptureSessionRuntimeError = AVCaptureSession.runtimeErrorNotification
+    /// Apple: `static var AVCaptureSessionWasInterrupted: NSNotification.Name { get }` (deprecated in iOS 18).
+    @available(iOS, introduced: 4.0, deprecated: 18.0, renamed: "AVCaptureSession.wasInterruptedNotification")
+    public static let AVCaptureSessionWasInterrupted = AVCaptureSession.wasInterruptedNotification
+    /// Apple: `static var AVCaptureSessionInterruptionEnded: NSNotification.Name { get }` (deprecated in iOS 18).
+    @available(iOS, introduced: 4.0, deprecated: 18.0, renamed: "AVCaptureSession.interruptionEndedNotification")
+    public static let AVCaptureSessionInterruptionEnded = AVCaptureSession.interruptionEndedNotification
+    /// Apple: `static var AVCaptureSessionDidStartRunning: NSNotification.Name { get }` (deprecated in iOS 18).
+    @available(iOS, introduced: 4.0, deprecated: 18.0, renamed: "AVCaptureSession.didStartRunningNotification")
+    public static let AVCaptureSessionDidStartRunning = AVCaptureSession.didStartRunningNotification
+    /// Apple: `static var AVCaptureSessionDidStopRunning: NSNotification.Name { get }` (deprecated in iOS 18).
+    @available(iOS, introduced: 4.0, deprecated: 18.0, renamed: "AVCaptureSession.didStopRunningNotification")
+    public static let AVCaptureSessionDidStopRunning = AVCaptureSession.didStopRunningNotification
 }
 
 /// Apple: `class AVCaptureSession : NSObject`.
@@ -66,7 +74,18 @@ extension NSNotification.Name {
 /// a runtime error; interruptions and runtime errors are posted as notifications, from a queue
 /// of the session's, and take the connections' activity with them; after an interruption
 /// ends the session runs again by itself.
-open class AVCaptureSession: NSObject, @unchecked Sendable {
+open class AVCaptureSession: NSObject {
+    /// Apple: `class let runtimeErrorNotification: NSNotification.Name`.
+    public static let runtimeErrorNotification = NSNotification.Name("AVCaptureSessionRuntimeErrorNotification")
+    /// Apple: `class let wasInterruptedNotification: NSNotification.Name`.
+    public static let wasInterruptedNotification = NSNotification.Name("AVCaptureSessionWasInterruptedNotification")
+    /// Apple: `class let interruptionEndedNotification: NSNotification.Name`.
+    public static let interruptionEndedNotification = NSNotification.Name("AVCaptureSessionInterruptionEndedNotification")
+    /// Apple: `class let didStartRunningNotification: NSNotification.Name`.
+    public static let didStartRunningNotification = NSNotification.Name("AVCaptureSessionDidStartRunningNotification")
+    /// Apple: `class let didStopRunningNotification: NSNotification.Name`.
+    public static let didStopRunningNotification = NSNotification.Name("AVCaptureSessionDidStopRunningNotification")
+
     /// Apple: `struct Preset : Hashable, Equatable, RawRepresentable`.
     public struct Preset: Hashable, Equatable, RawRepresentable, Sendable {
         public let rawValue: String
@@ -176,18 +195,18 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         }
         guard !isRunning else { return }
         guard Device.current.cameraAccess == .authorized else {
-            post(.AVCaptureSessionRuntimeError, [AVCaptureSessionErrorKey: AVError(.applicationIsNotAuthorizedToUseDevice)])
+            post(Self.runtimeErrorNotification, [AVCaptureSessionErrorKey: AVError(.applicationIsNotAuthorizedToUseDevice)])
             return
         }
         lock.withLock { running = true }
-        post(.AVCaptureSessionDidStartRunning, [:])
+        post(Self.didStartRunningNotification, [:])
     }
 
     /// Apple: `func stopRunning()`.
     open func stopRunning() {
         guard isRunning else { return }
         lock.withLock { running = false }
-        post(.AVCaptureSessionDidStopRunning, [:])
+        post(Self.didStopRunningNotification, [:])
     }
 
     private func post(_ name: NSNotification.Name, _ userInfo: [String: any Sendable]) {
@@ -196,7 +215,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
 
     /// Posts from a queue of the session's, as AVFoundation does for what happens to the device.
     private func postLater(_ name: NSNotification.Name, _ userInfo: [String: any Sendable]) {
-        DispatchQueue.global().async { self.post(name, userInfo) }
+        let session = Unchecked(self)
+        DispatchQueue.global().async { session.value.post(name, userInfo) }
     }
 
     // MARK: What happens to the device
@@ -204,27 +224,31 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Another app, a call or the system takes the camera: frames stop, and the session says why.
     @_spi(Surface) public func surfaceInterrupt(_ reason: InterruptionReason) {
         lock.withLock { interrupted = true }
-        postLater(.AVCaptureSessionWasInterrupted, [AVCaptureSessionInterruptionReasonKey: NSNumber(value: reason.rawValue)])
+        postLater(Self.wasInterruptedNotification, [AVCaptureSessionInterruptionReasonKey: NSNumber(value: reason.rawValue)])
     }
 
     /// The camera is back: frames flow again (the session restarts by itself).
     @_spi(Surface) public func surfaceEndInterruption() {
         lock.withLock { interrupted = false }
-        postLater(.AVCaptureSessionInterruptionEnded, [:])
+        postLater(Self.interruptionEndedNotification, [:])
     }
 
     /// The media server fails: the session stops and reports `code`.
     @_spi(Surface) public func surfaceRuntimeError(_ code: AVError.Code) {
         lock.withLock { running = false }
-        postLater(.AVCaptureSessionRuntimeError, [AVCaptureSessionErrorKey: AVError(code)])
+        postLater(Self.runtimeErrorNotification, [AVCaptureSessionErrorKey: AVError(code)])
     }
 }
 
-/// Apple: `class AVCaptureInput : NSObject`.
-open class AVCaptureInput: NSObject, @unchecked Sendable {}
+/// Apple: `class AVCaptureInput : NSObject` (made by its subclasses only).
+open class AVCaptureInput: NSObject {
+    override init() {
+        super.init()
+    }
+}
 
 /// Apple: `class AVCaptureDeviceInput : AVCaptureInput`.
-open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
+open class AVCaptureDeviceInput: AVCaptureInput {
     /// Apple: `var device: AVCaptureDevice { get }`.
     public let device: AVCaptureDevice
 
@@ -236,8 +260,12 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     }
 }
 
-/// Apple: `class AVCaptureOutput : NSObject`.
-open class AVCaptureOutput: NSObject, @unchecked Sendable {
+/// Apple: `class AVCaptureOutput : NSObject` (made by its subclasses only).
+open class AVCaptureOutput: NSObject {
+    override init() {
+        super.init()
+    }
+
     private let lock = NSLock()
     private weak var attached: AVCaptureSession?
     var session: AVCaptureSession? {
@@ -254,13 +282,14 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     }
 }
 
-/// Apple: `enum AVCaptureVideoOrientation : Int` (deprecated in iOS 17 for rotation angles).
+/// Apple: `enum AVCaptureVideoOrientation : Int` (the connection's `videoOrientation` that takes
+/// it is deprecated in iOS 17 for rotation angles).
 public enum AVCaptureVideoOrientation: Int, Sendable {
     case portrait = 1, portraitUpsideDown, landscapeRight, landscapeLeft
 }
 
 /// Apple: `class AVCaptureConnection : NSObject`.
-open class AVCaptureConnection: NSObject, @unchecked Sendable {
+open class AVCaptureConnection: NSObject {
     private let lock = NSLock()
     private weak var output: AVCaptureOutput?
     private weak var previewLayer: AVCaptureVideoPreviewLayer?
@@ -307,7 +336,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     }
 
     /// Apple: `var isVideoOrientationSupported: Bool { get }` (deprecated in iOS 17).
-    @available(iOS, introduced: 6.0, deprecated: 17.0, message: "Use isVideoRotationAngleSupported(_:) instead")
+    @available(iOS, introduced: 4.0, deprecated: 17.0, message: "Use isVideoRotationAngleSupported(_:) instead")
     open var isVideoOrientationSupported: Bool { true }
 
     /// Apple: `var videoOrientation: AVCaptureVideoOrientation { get set }` (deprecated in iOS 17).
@@ -332,7 +361,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
 }
 
 /// Apple: `class AVCaptureVideoPreviewLayer : CALayer`.
-open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
+open class AVCaptureVideoPreviewLayer: CALayer {
     private let lock = NSLock()
     private var shownSession: AVCaptureSession?
     private lazy var previewConnection = AVCaptureConnection(previewLayer: self)
@@ -359,4 +388,10 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
         guard session?.camera != nil else { return nil }
         return lock.withLock { previewConnection }
     }
+}
+
+/// A value handed to another thread by the surface's own model, which guards it with locks.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -58,6 +58,7 @@ public final class NSKeyValueObservation: NSObject, @unchecked Sendable {
 extension _KeyValueCodingAndObserving {
     /// Apple: `func observe<Value>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
     /// changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void) -> NSKeyValueObservation`.
+    @preconcurrency
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
         changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
@@ -84,7 +85,7 @@ extension _KeyValueCodingAndObserving {
 
 /// The surface's announcements of the changes it makes, for the observations above. Not
 /// Apple's: the frameworks' models call it; adapters never do.
-public enum KeyValueChanges {
+@_spi(Surface) public enum KeyValueChanges {
     final class Box<Value>: @unchecked Sendable {
         var value: Value
         init(_ value: Value) { self.value = value }

@@ -7,9 +7,9 @@ import SurfaceDevice
 /// the item into a temporary file, calls the handler on a queue of its own, and deletes the
 /// file when the handler returns; the returned `Progress` reports the copy and cancels it.
 /// Tests make providers with ``init(surfaceRepresentations:suggestedName:)``.
-open class NSItemProvider: NSObject, @unchecked Sendable {
+open class NSItemProvider: NSObject {
     /// What one representation holds: a file's bytes, or the error loading it ends with.
-    public enum SurfaceContent: Sendable {
+    @_spi(Surface) public enum SurfaceContent: Sendable {
         case data(Data)
         case failure(String)
     }
@@ -19,9 +19,9 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     private var held: [() -> Void] = []
     private var holds = false
     /// Every temporary file a load made, for tests to check they are gone.
-    public private(set) var surfaceTemporaryFiles: [URL] = []
+    @_spi(Surface) public private(set) var surfaceTemporaryFiles: [URL] = []
     /// How many loads have finished (delivered a file or an error).
-    public private(set) var surfaceLoadsFinished = 0
+    @_spi(Surface) public private(set) var surfaceLoadsFinished = 0
 
     /// Apple: `init()`.
     public override init() {
@@ -31,7 +31,7 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     }
 
     /// An item with `representations`, most faithful first, and the name Photos suggests.
-    public init(surfaceRepresentations representations: [(type: String, content: SurfaceContent)], suggestedName: String? = nil) {
+    @_spi(Surface) public init(surfaceRepresentations representations: [(type: String, content: SurfaceContent)], suggestedName: String? = nil) {
         self.representations = representations
         self.suggestedName = suggestedName
         super.init()
@@ -49,10 +49,10 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     }
 
     /// Holds every load until ``surfaceFinishLoads()``, to act while one is under way.
-    public func surfaceHoldLoads() { lock.withLock { holds = true } }
+    @_spi(Surface) public func surfaceHoldLoads() { lock.withLock { holds = true } }
 
     /// Lets the held loads finish.
-    public func surfaceFinishLoads() {
+    @_spi(Surface) public func surfaceFinishLoads() {
         let waiting = lock.withLock {
             holds = false
             defer { held = [] }
@@ -69,16 +69,17 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
         let progress = Progress(totalUnitCount: 100)
         let once = Once()
         let representation = representations.first { TypeTree.conforms($0.type, to: typeIdentifier) }
-        progress.cancellationHandler = { [weak self] in
-            guard once.claim(), let self else { return }
+        let provider = WeakProvider(self)
+        progress.cancellationHandler = {
+            guard once.claim() else { return }
             DispatchQueue.global().async {
                 completionHandler(nil, CocoaError(.userCancelled))
-                self.finished()
+                provider.value?.finished()
             }
         }
-        let load: () -> Void = { [weak self] in
-            guard let self else { return }
+        let load: () -> Void = {
             DispatchQueue.global().async {
+                guard let self = provider.value else { return }
                 guard !progress.isCancelled else { return }
                 progress.completedUnitCount = 50
                 KeyValueChanges.didChange(progress)
@@ -135,4 +136,10 @@ private final class Once: @unchecked Sendable {
             return !claimed
         }
     }
+}
+
+/// A provider, held weakly across its loading queue.
+private final class WeakProvider: @unchecked Sendable {
+    weak var value: NSItemProvider?
+    init(_ value: NSItemProvider) { self.value = value }
 }

@@ -70,7 +70,7 @@ public final class CGColorSpace: @unchecked Sendable {
 }
 
 /// Apple: `class CGDataProvider`.
-public final class CGDataProvider: @unchecked Sendable {
+public final class CGDataProvider {
     let bytes: Data
 
     /// Apple: `init?(data: CFData)`.
@@ -103,7 +103,7 @@ public final class CGImage: @unchecked Sendable {
     /// Where this image starts in `storage`, in pixels; not zero for a crop.
     let offset: (x: Int, y: Int)
     /// The image this one was cropped from, kept alive as Core Graphics keeps it.
-    public let surfaceParent: CGImage?
+    @_spi(Surface) public let surfaceParent: CGImage?
 
     /// Apple: `init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
     /// space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider, decode: UnsafePointer<CGFloat>?,
@@ -185,7 +185,7 @@ public final class CGImage: @unchecked Sendable {
 }
 
 /// Apple: `class CGContext`, as a bitmap context (`CGBitmapContextCreate`): 8-bit RGBA or gray.
-public final class CGContext: @unchecked Sendable {
+public final class CGContext {
     private let data: UnsafeMutablePointer<UInt8>
     private let ownsData: Bool
     /// Apple: `var width: Int { get }`.

@@ -7,7 +7,7 @@ import PickerImaging
 // colour profile is not read here: a device reads it).
 
 /// Apple: `class CGImageSource`.
-public final class CGImageSource: @unchecked Sendable {
+public final class CGImageSource {
     let data: Data
     init(data: Data) { self.data = data }
 }

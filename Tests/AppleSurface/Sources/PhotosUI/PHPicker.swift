@@ -28,13 +28,19 @@ public struct PHPickerFilter: Equatable, Hashable, Sendable {
 public struct PHPickerConfiguration: Sendable {
     /// Apple: `enum Selection : Int` (iOS 15).
     @available(iOS 15, *)
-    public enum Selection: Int, Sendable {
-        case `default` = 0, ordered
+    public enum Selection: Sendable {
+        case `default`, ordered
+        /// Apple: iOS 17.
+        @available(iOS 17, *)
+        case continuous
+        /// Apple: iOS 17.
+        @available(iOS 17, *)
+        case continuousAndOrdered
     }
 
-    /// Apple: `enum AssetRepresentationMode : Int`.
-    public enum AssetRepresentationMode: Int, Sendable {
-        case automatic = 0, current, compatible
+    /// Apple: `enum AssetRepresentationMode`.
+    public enum AssetRepresentationMode: Sendable {
+        case automatic, current, compatible
     }
 
     /// Apple: `var filter: PHPickerFilter?`.
@@ -69,7 +75,7 @@ public struct PHPickerConfiguration: Sendable {
 
 /// Apple: `struct PHPickerResult` (iOS 14).
 @available(iOS 14, *)
-public struct PHPickerResult: Equatable, Hashable, @unchecked Sendable {
+public struct PHPickerResult: Equatable, Hashable {
     /// Apple: `let itemProvider: NSItemProvider`.
     public let itemProvider: NSItemProvider
     /// Apple: `let assetIdentifier: String?`.
@@ -82,9 +88,9 @@ public struct PHPickerResult: Equatable, Hashable, @unchecked Sendable {
     }
 }
 
-/// Apple: `@MainActor protocol PHPickerViewControllerDelegate : AnyObject` (iOS 14).
+/// Apple: `@MainActor @preconcurrency protocol PHPickerViewControllerDelegate : AnyObject` (iOS 14).
 @available(iOS 14, *)
-@MainActor
+@MainActor @preconcurrency
 public protocol PHPickerViewControllerDelegate: AnyObject {
     /// Apple: `func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult])`.
     func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult])
@@ -97,11 +103,11 @@ public protocol PHPickerViewControllerDelegate: AnyObject {
 /// selection is ordered; the picker never dismisses itself.
 @available(iOS 14, *)
 @MainActor
-open class PHPickerViewController: UIViewController {
+public final class PHPickerViewController: UIViewController {
     /// Apple: `var configuration: PHPickerConfiguration { get }`.
     public let configuration: PHPickerConfiguration
     /// Apple: `weak var delegate: (any PHPickerViewControllerDelegate)? { get set }`.
-    open weak var delegate: (any PHPickerViewControllerDelegate)?
+    public weak var delegate: (any PHPickerViewControllerDelegate)?
 
     /// Apple: `init(configuration: PHPickerConfiguration)`.
     public init(configuration: PHPickerConfiguration) {
@@ -109,7 +115,8 @@ open class PHPickerViewController: UIViewController {
         super.init(nibName: nil, bundle: nil)
     }
 
-    /// Apple: `required init?(coder: NSCoder)` (unavailable).
+    /// Apple: `required init?(coder: NSCoder)`, unavailable.
+    @available(*, unavailable)
     public required init?(coder: NSCoder) {
         nil
     }
@@ -136,17 +143,18 @@ open class PHPickerViewController: UIViewController {
 
 /// Apple (PhotosUI): `extension PHPhotoLibrary`.
 extension PHPhotoLibrary {
-    /// Apple: `@MainActor func presentLimitedLibraryPicker(from controller: UIViewController) async -> [String]` (iOS 15).
+    /// Apple: `func presentLimitedLibraryPicker(from controller: UIViewController) async -> [String]` (iOS 15).
     ///
     /// Modelled as devices behave: the limited-library picker is presented from `controller`
     /// with UIKit's rules, so from a view controller that is already presenting, or off screen,
     /// it never shows and the call never returns.
     @available(iOS 15, *)
-    @MainActor
     public func presentLimitedLibraryPicker(from controller: UIViewController) async -> [String] {
         await withCheckedContinuation { continuation in
-            let sheet = LimitedLibraryPicker { continuation.resume(returning: $0) }
-            controller.present(sheet, animated: true)
+            Task { @MainActor in
+                let sheet = LimitedLibraryPicker { continuation.resume(returning: $0) }
+                controller.present(sheet, animated: true)
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 @_exported import CoreGraphics
 
 /// Apple: `class CALayer : NSObject` (Core Animation), as far as a preview layer needs it.
-open class CALayer: NSObject, @unchecked Sendable {
+open class CALayer: NSObject {
     /// Apple: `var frame: CGRect { get set }`.
     open var frame: CGRect = .zero
     /// Apple: `var bounds: CGRect { get set }`.

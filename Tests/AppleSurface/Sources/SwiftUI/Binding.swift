@@ -9,6 +9,7 @@ public struct Binding<Value> {
     /// set: @escaping @isolated(any) @Sendable (Value) -> Void)`. The surface evaluates views on
     /// the main actor only, so its bindings take sendable main-actor closures: what Apple's
     /// accepts from a view's body.
+    @preconcurrency
     public init(get: @escaping @Sendable @MainActor () -> Value, set: @escaping @Sendable @MainActor (Value) -> Void) {
         self.get = { MainActor.assumeIsolated { Unchecked(get()) }.value }
         self.set = { value in
@@ -43,6 +44,9 @@ public struct Binding<Value> {
         self.set = set
     }
 }
+
+/// Apple: `extension Binding : Sendable where Value : Sendable`.
+extension Binding: @unchecked Sendable where Value: Sendable {}
 
 /// A value handed across the main actor's edge in a surface whose views all live on it.
 struct Unchecked<Value>: @unchecked Sendable {
@@ -80,12 +84,14 @@ public struct Bindable<Value> {
     }
 }
 
-/// Apple: `enum Visibility : Hashable, CaseIterable`.
+/// Apple: `enum Visibility : Hashable, CaseIterable` (iOS 15).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
 public enum Visibility: Hashable, CaseIterable, Sendable {
     case automatic, visible, hidden
 }
 
-/// Apple: `struct ToolbarPlacement`.
+/// Apple: `struct ToolbarPlacement` (iOS 16).
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
 public struct ToolbarPlacement: Sendable, Equatable {
     let name: String
     /// Apple: `static var navigationBar: ToolbarPlacement { get }`.
@@ -102,13 +108,15 @@ public struct Anchor<Value> {
     /// Apple: `struct Source`.
     public struct Source {
         let rect: CGRect?
-
-        /// Apple: `static var bounds: Anchor<CGRect>.Source { get }` (where Value == CGRect).
-        public static var bounds: Anchor<CGRect>.Source { Anchor<CGRect>.Source(rect: nil) }
-
-        /// Apple: `static func rect(_ r: CGRect) -> Anchor<CGRect>.Source` (where Value == CGRect).
-        public static func rect(_ r: CGRect) -> Anchor<CGRect>.Source { Anchor<CGRect>.Source(rect: r) }
     }
+}
+
+extension Anchor.Source where Value == CGRect {
+    /// Apple: `static var bounds: Anchor<CGRect>.Source { get }`.
+    public static var bounds: Anchor<CGRect>.Source { Anchor<CGRect>.Source(rect: nil) }
+
+    /// Apple: `static func rect(_ r: CGRect) -> Anchor<CGRect>.Source`.
+    public static func rect(_ r: CGRect) -> Anchor<CGRect>.Source { Anchor<CGRect>.Source(rect: r) }
 }
 
 /// Apple: `enum PopoverAttachmentAnchor`.

@@ -75,14 +75,22 @@ nonisolated struct PresentationModifier<Item: Identifiable, Content: View>: View
     }
 }
 
-nonisolated struct DialogModifier: ViewModifier, PrimitiveModifier {
-    let dialog: SurfaceDialog
+nonisolated struct DialogModifier<Actions: View, Message: View>: ViewModifier, PrimitiveModifier {
+    let kind: SurfaceDialog.Kind
+    let title: String
+    let titleVisibility: Visibility
+    let isPresented: Binding<Bool>
+    /// The buttons and message for the dialog's data; `nil` when its data is `nil`.
+    let actions: Actions?
+    let message: Message?
 
     func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
 
     @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
         drawContent(node)
-        node.dialogs.append(dialog)
+        node.dialogs.append(SurfaceDialog(
+            kind: kind, title: title, titleVisibility: titleVisibility, isPresented: isPresented,
+            actions: actions.map(drawn), message: message.map(drawn)))
     }
 }
 
@@ -164,25 +172,25 @@ extension View {
     /// Apple: `nonisolated func confirmationDialog<S, A, M, T>(_ title: S, isPresented: Binding<Bool>,
     /// titleVisibility: Visibility = .automatic, presenting data: T?, @ContentBuilder actions: (T) -> A,
     /// @ContentBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View` (iOS 15).
-    @MainActor
-    public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    public nonisolated func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
         _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
         @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
     ) -> some View {
-        modifier(DialogModifier(dialog: SurfaceDialog(
+        modifier(DialogModifier(
             kind: .confirmationDialog, title: String(title), titleVisibility: titleVisibility, isPresented: isPresented,
-            actions: data.map { drawn(actions($0)) }, message: data.map { drawn(message($0)) })))
+            actions: data.map(actions), message: data.map(message)))
     }
 
     /// Apple: `nonisolated func alert<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
     /// @ContentBuilder actions: (T) -> A, @ContentBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View` (iOS 15).
-    @MainActor
-    public func alert<S: StringProtocol, A: View, M: View, T>(
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    public nonisolated func alert<S: StringProtocol, A: View, M: View, T>(
         _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
     ) -> some View {
-        modifier(DialogModifier(dialog: SurfaceDialog(
+        modifier(DialogModifier(
             kind: .alert, title: String(title), titleVisibility: .visible, isPresented: isPresented,
-            actions: data.map { drawn(actions($0)) }, message: data.map { drawn(message($0)) })))
+            actions: data.map(actions), message: data.map(message)))
     }
 
     /// Apple: `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`.
@@ -202,8 +210,9 @@ extension View {
         modifier(DestinationModifier(destination: destination))
     }
 
-    /// Apple: `nonisolated func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View` (iOS 16).
-    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+    /// Apple: `nonisolated func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View`
+    /// (iOS 16; the iOS 27 pages deprecate it for `toolbarVisibility(_:for:)`).
+    @available(iOS, introduced: 16.0, deprecated: 27.0, renamed: "toolbarVisibility(_:for:)")
     public nonisolated func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
         modifier(ToolbarModifier(visibility: visibility, bars: bars))
     }
@@ -217,7 +226,7 @@ func drawn<V: View>(_ view: V) -> SurfaceNode {
     return node
 }
 
-/// Apple: `@MainActor @preconcurrency struct NavigationStack<Data, Root> where Root : View` (iOS 16).
+/// Apple: `nonisolated struct NavigationStack<Data, Root> where Root : View` (iOS 16).
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
 nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
     let root: Root

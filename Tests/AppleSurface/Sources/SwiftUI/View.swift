@@ -5,9 +5,8 @@
 // SwiftUI's views as far as the adapters use them. A view is a value whose body the surface's
 // host (`SurfaceHost`) evaluates, as SwiftUI does, into what the person would see: texts,
 // buttons, presentations (sheets, full-screen covers, popovers, confirmation dialogs, alerts),
-// navigation stacks. Apple's pages show `@ContentBuilder` (SDK 26) where earlier SDKs show
-// `@ViewBuilder`; the adapters write `@ViewBuilder`, which SwiftUI still declares, and the
-// surface has that one builder.
+// navigation stacks. Apple's pages (SDK 27) show `@ContentBuilder`, a new name for
+// `ViewBuilder`; the surface declares both, the adapters write `@ViewBuilder`.
 
 /// Apple: `@MainActor @preconcurrency protocol View`.
 @MainActor @preconcurrency
@@ -61,7 +60,8 @@ nonisolated public struct Text: View, PrimitiveView {
     @MainActor func draw(into node: SurfaceNode) { node.children.append(SurfaceNode(.text(content))) }
 }
 
-/// Apple: `struct ButtonRole : Equatable, Sendable`.
+/// Apple: `struct ButtonRole : Equatable, Sendable` (iOS 15).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
 public struct ButtonRole: Equatable, Sendable {
     let name: String
     /// Apple: `static let cancel: ButtonRole`.
@@ -91,6 +91,7 @@ extension Button where Label == Text {
 
     /// Apple: `@preconcurrency nonisolated init<S>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void)
     /// where S : StringProtocol` (iOS 15).
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
     @preconcurrency
     public nonisolated init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.title = String(title)
@@ -120,21 +121,26 @@ nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
 nonisolated public struct TupleView<T>: View, PrimitiveView {
     /// Apple: `var value: T`.
     public var value: T
-    let drawAll: @MainActor (SurfaceNode) -> Void
 
     /// Apple: `init(_ value: T)`.
     public nonisolated init(_ value: T) {
         self.value = value
-        drawAll = { _ in }
-    }
-
-    nonisolated init(_ value: T, drawing: @escaping @MainActor (SurfaceNode) -> Void) {
-        self.value = value
-        drawAll = drawing
     }
 
     public var body: Never { fatalError("TupleView has no body") }
-    @MainActor func draw(into node: SurfaceNode) { drawAll(node) }
+
+    /// Draws each view of the tuple, in order.
+    @MainActor func draw(into node: SurfaceNode) {
+        for child in Mirror(reflecting: value).children {
+            if let view = child.value as? any View { drawView(view, into: node) }
+        }
+    }
+}
+
+/// Draws a view whose type is known only at run time.
+@MainActor
+func drawView(_ view: any View, into node: SurfaceNode) {
+    draw(view, into: node)
 }
 
 /// Apple: `struct _ConditionalContent<TrueContent, FalseContent>`: what an `if`/`else` builds.
@@ -175,12 +181,13 @@ public struct ViewBuilder {
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
     /// Apple: `static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content : View`.
-    @MainActor
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
-        let value = (repeat each content)
-        return TupleView(value) { node in
-            for view in repeat each content { SwiftUI.draw(view, into: node) }
-        }
+        TupleView((repeat each content))
+    }
+
+    /// Apple: `static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content : View`.
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView {
+        AnyView(content)
     }
 
     /// Apple: `static func buildExpression<Content>(_ content: Content) -> Content where Content : View`.
@@ -198,6 +205,22 @@ public struct ViewBuilder {
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
+}
+
+/// Apple: `typealias ContentBuilder = ViewBuilder` (SDK 27).
+public typealias ContentBuilder = ViewBuilder
+
+/// Apple: `struct AnyView : View`: a view whose type is erased.
+nonisolated public struct AnyView: View, PrimitiveView {
+    let view: any View
+
+    /// Apple: `init<V>(_ view: V) where V : View`.
+    public init<V: View>(_ view: V) {
+        self.view = view
+    }
+
+    public var body: Never { fatalError("AnyView has no body") }
+    @MainActor func draw(into node: SurfaceNode) { drawView(view, into: node) }
 }
 
 /// Apple: `@MainActor @preconcurrency protocol ViewModifier`.

@@ -11,17 +11,22 @@ open class UIAlertAction: NSObject {
     /// Apple: `var title: String? { get }`.
     open private(set) var title: String?
     /// Apple: `var style: UIAlertAction.Style { get }`.
-    open private(set) var style: Style
+    open private(set) var style = Style.default
     /// Apple: `var isEnabled: Bool { get set }`.
     open var isEnabled = true
-    let handler: ((UIAlertAction) -> Void)?
+    private(set) var handler: ((UIAlertAction) -> Void)?
+
+    /// Apple: `init()`.
+    public override init() {
+        super.init()
+    }
 
     /// Apple: `convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil)`.
-    public init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) {
+    public convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.init()
         self.title = title
         self.style = style
         self.handler = handler
-        super.init()
     }
 }
 
@@ -40,18 +45,21 @@ open class UIAlertController: UIViewController {
     /// Apple: `var actions: [UIAlertAction] { get }`.
     open private(set) var actions: [UIAlertAction] = []
     /// Apple: `var preferredStyle: UIAlertController.Style { get }`.
-    open private(set) var preferredStyle: Style
-    /// Apple: `var title: String? { get set }` (UIViewController's).
-    open var title: String?
+    open private(set) var preferredStyle = Style.alert
     /// Apple: `var message: String? { get set }`.
     open var message: String?
 
+    /// Apple: `override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`.
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
     /// Apple: `convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style)`.
-    public init(title: String?, message: String?, preferredStyle: UIAlertController.Style) {
+    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) {
+        self.init(nibName: nil, bundle: nil)
         self.title = title
         self.message = message
         self.preferredStyle = preferredStyle
-        super.init(nibName: nil, bundle: nil)
     }
 
     /// Apple: `required init?(coder: NSCoder)`.

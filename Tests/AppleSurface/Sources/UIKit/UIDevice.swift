@@ -37,7 +37,7 @@ open class UIDevice: NSObject {
         }
     }
 
-    /// Apple: `var orientation: UIDeviceOrientation { get }`.
+    /// Apple: `var orientation: UIDeviceOrientation { get }` (not on tvOS or visionOS).
     open var orientation: UIDeviceOrientation {
         generating > 0 ? UIDeviceOrientation(rawValue: Device.current.orientation.rawValue) ?? .unknown : .unknown
     }
@@ -60,7 +60,7 @@ open class UIDevice: NSObject {
     }
 
     /// Apple: `class let orientationDidChangeNotification: NSNotification.Name`.
-    public static let orientationDidChangeNotification = NSNotification.Name("UIDeviceOrientationDidChangeNotification")
+    nonisolated public static let orientationDidChangeNotification = NSNotification.Name("UIDeviceOrientationDidChangeNotification")
 
     // MARK: What the person does
 

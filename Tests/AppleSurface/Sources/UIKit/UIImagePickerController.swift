@@ -31,7 +31,15 @@ extension UIImagePickerControllerDelegate {
 open class UIImagePickerController: UINavigationController {
     /// Apple: `enum SourceType : Int`.
     public enum SourceType: Int, Sendable {
-        case photoLibrary = 0, camera, savedPhotosAlbum
+        /// Apple: deprecated in the iOS 27 SDK (iOS 2.0–27.0) for `PHPickerViewController`.
+        @available(iOS, introduced: 2.0, deprecated: 27.0, message: "Use PHPickerViewController instead")
+        case photoLibrary = 0
+        /// Apple: iOS, iPadOS and Mac Catalyst only.
+        @available(visionOS, unavailable)
+        case camera = 1
+        /// Apple: deprecated in the iOS 27 SDK (iOS 2.0–27.0) for `PHPickerViewController`.
+        @available(iOS, introduced: 2.0, deprecated: 27.0, message: "Use PHPickerViewController instead")
+        case savedPhotosAlbum = 2
     }
 
     /// Apple: `struct InfoKey : Hashable, Equatable, RawRepresentable`.

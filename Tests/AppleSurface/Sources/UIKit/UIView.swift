@@ -11,10 +11,10 @@ open class UIResponder: NSObject {
     }
 }
 
-/// Apple: `@MainActor protocol UIPopoverPresentationControllerSourceItem : NSObjectProtocol`
-/// (iOS 16): what a popover can point at, a view or a bar button item.
-@available(iOS 16.0, macCatalyst 16.0, tvOS 16.0, visionOS 1.0, *)
-@MainActor
+/// Apple: `protocol UIPopoverPresentationControllerSourceItem : NSObjectProtocol` (iOS 16): what
+/// a popover can point at, a view or a bar button item. (Its iOS 17 requirement
+/// `frame(in:)` is not modelled: the adapters never call it.)
+@available(iOS 16.0, macCatalyst 16.0, visionOS 1.0, *)
 public protocol UIPopoverPresentationControllerSourceItem: NSObjectProtocol {}
 
 /// Apple: `@MainActor class UIView : UIResponder`. A view is on screen when it or a view it is
@@ -46,6 +46,11 @@ open class UIView: UIResponder, UIPopoverPresentationControllerSourceItem {
     /// Apple: `required init?(coder: NSCoder)`.
     public required init?(coder: NSCoder) {
         nil
+    }
+
+    /// Apple: `convenience init()`: a view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
     }
 
     /// Apple: `var window: UIWindow? { get }`.
@@ -107,6 +112,11 @@ open class UIBarItem: NSObject {
     public override init() {
         super.init()
     }
+
+    /// Apple: `required init?(coder: NSCoder)` (NSCoding).
+    public required init?(coder: NSCoder) {
+        nil
+    }
 }
 
 /// Apple: `@MainActor class UIBarButtonItem : UIBarItem`.
@@ -115,5 +125,10 @@ open class UIBarButtonItem: UIBarItem, UIPopoverPresentationControllerSourceItem
     /// Apple: `init()`.
     public override init() {
         super.init()
+    }
+
+    /// Apple: `required init?(coder: NSCoder)`.
+    public required init?(coder: NSCoder) {
+        nil
     }
 }

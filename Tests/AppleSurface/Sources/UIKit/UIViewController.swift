@@ -37,6 +37,9 @@ open class UIViewController: UIResponder {
         self.init(nibName: nil, bundle: nil)
     }
 
+    /// Apple: `var title: String? { get set }`.
+    open var title: String?
+
     // MARK: The view
 
     /// Apple: `var view: UIView! { get set }`: loaded on first use (`loadView()`, then `viewDidLoad()`).
@@ -216,7 +219,7 @@ open class UIViewController: UIResponder {
     }
 
     /// A name for console messages: the class and an object number.
-    public var surfaceName: String {
+    @_spi(Surface) public var surfaceName: String {
         "<\(String(describing: type(of: self))): \(ObjectIdentifier(self).hashValue & 0xFFFF)>"
     }
 }
@@ -244,7 +247,7 @@ open class UIPresentationController: NSObject {
     }
 
     /// A name for console messages.
-    public var surfaceName: String { "\(String(describing: type(of: self))) for \(presentedViewController.surfaceName)" }
+    @_spi(Surface) public var surfaceName: String { "\(String(describing: type(of: self))) for \(presentedViewController.surfaceName)" }
 }
 
 /// Apple: `struct UIPopoverArrowDirection : OptionSet`.
@@ -264,8 +267,9 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
 open class UIPopoverPresentationController: UIPresentationController {
     /// Apple: `var sourceView: UIView? { get set }`.
     open var sourceView: UIView?
-    /// Apple: `var sourceRect: CGRect { get set }`.
-    open var sourceRect = CGRect.zero
+    /// Apple: `var sourceRect: CGRect { get set }`. Its default is `CGRect.null` (the source
+    /// view's bounds) since iOS 13.2.
+    open var sourceRect = CGRect.null
     /// Apple: `var sourceItem: (any UIPopoverPresentationControllerSourceItem)? { get set }` (iOS 16).
     @available(iOS 16.0, macCatalyst 16.0, *)
     open var sourceItem: (any UIPopoverPresentationControllerSourceItem)? {
@@ -273,8 +277,9 @@ open class UIPopoverPresentationController: UIPresentationController {
         set { item = newValue }
     }
     private var item: (any UIPopoverPresentationControllerSourceItem)?
-    /// Apple: `var barButtonItem: UIBarButtonItem? { get set }`, deprecated in iOS 16 for `sourceItem`.
-    @available(iOS, introduced: 8.0, deprecated: 16.0, message: "Use sourceItem instead")
+    /// Apple: `var barButtonItem: UIBarButtonItem? { get set }`, to be deprecated for `sourceItem`
+    /// (the iOS 27 pages show iOS 8.0–27.0).
+    @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use sourceItem instead")
     open var barButtonItem: UIBarButtonItem? {
         get { bar }
         set { bar = newValue }
