@@ -33,7 +33,7 @@ public struct EditSession: Sendable, Equatable, Codable {
     /// Renders the edit again from `original`, with no UI.
     ///
     /// `original` is the image the session was made for, or a reduction of it that reports the
-    /// original's size in ``ImageBuffer/fullResolutionPixelSize`` (the edit is then scaled to
+    /// original's size in `ImageBuffer.fullResolutionPixelSize` (the edit is then scaled to
     /// the reduction's pixels, as ``resized(for:)`` does).
     ///
     /// - Throws: ``PickerError/imageMismatch(expected:actual:)`` when `original` is not the
@@ -71,7 +71,7 @@ public struct EditSession: Sendable, Equatable, Codable {
     }
 
     /// This edit in the pixels of `image` as it is stored: of the full-resolution original when
-    /// the session was made on it and `image` is a reduction (``ImageBuffer/fullResolutionPixelSize``),
+    /// the session was made on it and `image` is a reduction (`ImageBuffer.fullResolutionPixelSize`),
     /// or of the reduction's original when the session was made on the reduction. The crop
     /// scales with the image, in whole pixels, exactly square for circles and squares; the
     /// zoom, turns, flips and angle are the same edit.

@@ -53,7 +53,7 @@ public struct ProfilePickerResult: Sendable {
 
     /// The size of the full-resolution original as a person sees it: ``cropRect`` and
     /// ``editSession`` are in its pixels. It is larger than ``originalImage``'s when the photo
-    /// source reduced the image at load (``ImageBuffer/fullResolutionPixelSize``).
+    /// source reduced the image at load (`ImageBuffer.fullResolutionPixelSize`).
     public var originalSize: PixelSize? { originalImage?.fullResolutionDisplaySize }
 
     /// A one-line account: `"public.image edited 3024x3024 from 4032x3024 crop (504,0,3024,3024)"`.
