@@ -94,8 +94,9 @@ public struct AvatarPipeline: Sendable, Equatable {
             let image = (consume turned).maskedInPlace(mask)
             let scale = min(Double(crop.width) / Double(size.width), Double(crop.height) / Double(size.height))
             // The area-averaged part under the turned frame, when downscaling, and the outputs.
-            let reach = Double(crop.width + crop.height) / max(1, scale) + 2
-            let middle = scale > 1 ? Int(reach * reach) * 4 : 0
+            // In doubles, clamped: a hostile crop (sides near Int.max) must not trap the estimate.
+            let reach = (Double(crop.width) + Double(crop.height)) / max(1, scale) + 2
+            let middle = scale > 1 ? Int(min(reach * reach * 4, Double(Int.max / 2))) : 0
             return Rendering(image: image, peakExtraBytes: middle + outputs)
         }
         let upscaling = size.width > crop.width || size.height > crop.height
