@@ -142,6 +142,27 @@ struct CameraFlowTests {
         #expect(!s.camera.isRunning)
     }
 
+    @Test func theCameraThatStartedIsTheOneTornDownWhenTheHostSetsAnother() async throws {
+        let s = try await Self.openCamera()
+        let replacement = FakeCamera(transcript: s.transcript)
+        s.picker.camera = replacement
+        s.user.tapCancel()
+        await s.settle()
+        #expect(!s.camera.isRunning, "the running capture session is stopped")
+        #expect(s.transcript.unexpected.isEmpty, "the new camera, never started, is not torn down")
+        s.expect([
+            "picker: start source camera",
+            "presenter: present #1 camera(rear, [public.image]) fullScreen animated",
+            "camera: prepare rear",
+            "picker: camera ready: rear",
+            "user: cancel on #1",
+            "camera: tear down",
+            "presenter: dismiss animated",
+            "picker: end cancelled (user)",
+            "delegate: didCancel",
+        ])
+    }
+
     @Test func flashAndCameraSwitchAreSettings() async throws {
         let s = try await Self.openCamera()
         s.exhaustivity = .off

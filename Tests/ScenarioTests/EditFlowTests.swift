@@ -63,7 +63,7 @@ struct EditFlowTests {
         s.exhaustivity = .off
         try s.picker.edit(try PickerScenario.photo(width: 5, height: 5))
         #expect(throws: PickerError.sessionInProgress) { try s.picker.edit(try PickerScenario.photo(width: 2, height: 2)) }
-        #expect(s.transcript.lines.last == "picker: start failed: a session is already in progress; wait for it to finish or cancel")
+        #expect(s.transcript.lines.last == "picker: start failed: a session is already in progress; start the next one after its callback")
         #expect(s.presenter.stack.count == 1)
     }
 

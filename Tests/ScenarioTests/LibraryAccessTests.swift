@@ -160,6 +160,21 @@ struct SelectMoreTests {
         ])
     }
 
+    @Test func withFullAccessThereIsNothingMoreToSelect() async throws {
+        var configuration = PickerConfiguration()
+        configuration.libraryAccess = .inApp
+        let s = PickerScenario(items: try Self.items(), configuration: configuration)
+        try await s.picker.selectFromPhotoLibrary()
+        s.user.tapSelectMore()
+        s.expect([
+            "picker: start source photoLibrary",
+            "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
+            "user: select more on #1",
+            "picker: ignored selectMoreTapped on #1: not offered here",
+        ])
+        #expect(s.picker.workflow.state.session?.access == .authorized)
+    }
+
     @Test func outOfProcessThereIsNothingToSelectMoreOf() async throws {
         let s = PickerScenario(items: try Self.items())
         try await s.picker.selectFromLibrary(LibraryPickerConfiguration())

@@ -37,8 +37,9 @@ struct PresentationTests {
             "user: cancel on #2",
             "presenter: dismiss animated",
             "picker: end cancelled (user)",
-            "delegate: didCancel",
+            // The delegate hears the end once the dismissal it follows has finished.
             "presenter: transition finished",
+            "delegate: didCancel",
         ])
         #expect(s.transcript.unexpected.isEmpty)
     }
@@ -110,5 +111,137 @@ struct PresentationTests {
             "delegate: didCancel",
             "picker: ignored interactivelyDismissed on #1: no session",
         ])
+    }
+
+    @Test func aHostCancelWhileTheScreenAnimatesInIsHeardAfterTheDismissal() async throws {
+        let s = PickerScenario()
+        s.presenter.transitionMode = .manual
+        try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        s.picker.cancel()
+        // The presentation is still animating: the dismissal waits for it, and the callback for the dismissal.
+        #expect(s.delegate.callbacks.isEmpty)
+        s.presenter.completeTransitions()
+        #expect(s.delegate.callbacks.isEmpty)
+        s.presenter.completeTransitions()
+        s.expect([
+            "picker: start edit 2x2",
+            "presenter: present #1 editor(2x2 crop (0,0,2,2)) fullScreen animated",
+            "picker: end cancelled (host)",
+            "presenter: transition finished",
+            "presenter: dismiss animated",
+            "presenter: transition finished",
+            "delegate: didCancel",
+        ])
+    }
+
+    @Test func aSessionCancelledBeforeItsPresentationWasMadeShowsNothing() async throws {
+        let s = PickerScenario()
+        s.presenter.transitionMode = .manual
+        try s.picker.chooseSource()
+        s.user.chooseSource(.photoLibrary)  // the chooser's presentation still animates
+        #expect(s.picker.navigation.stack.map(\.screen.kind) == [.browser], "the browser waits behind the chooser")
+        s.picker.cancel()
+        s.presenter.completeTransitions()
+        s.presenter.completeTransitions()
+        s.expect([
+            "picker: start chooser actionSheet",
+            "presenter: present #1 chooser(actionSheet: Take photo=camera, Camera roll=savedPhotosAlbum, Photo library=photoLibrary, cancel Cancel) actionSheet animated",
+            "user: choose photoLibrary on #1",
+            "picker: end cancelled (host)",
+            "presenter: transition finished",
+            "presenter: dismiss animated",
+            "presenter: transition finished",
+            "delegate: didCancel",
+        ])
+        #expect(s.presenter.stack.isEmpty)
+        #expect(s.transcript.unexpected.isEmpty, "never presented after the callback, never dismissed with nothing shown")
+    }
+
+    @Test func aPresenterReleasedWhileItAnimatesDoesNotHoldTheNextPresenterBack() async throws {
+        let transcript = Transcript()
+        let delegate = RecordingDelegate(transcript: transcript)
+        var first: FakePresenter? = FakePresenter(transcript: transcript)
+        first?.transitionMode = .manual
+        let picker = ProfilePicker(photoSource: FakePhotoSource(transcript: transcript), presenter: first, delegate: delegate, hostInfo: .allDeclared)
+        picker.eventHandler = { if case .sessionStarted = $0 { delegate.sessionStarted() } }
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        #expect(picker.pendingWork == ["the presentation of #1 (animating)"])
+        first = nil  // released mid-animation: its completion will never come
+        picker.cancel()
+        #expect(delegate.callbacks.count == 1)
+        let second = FakePresenter(transcript: transcript)
+        picker.presenter = second
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        #expect(second.stack.map(\.id) == [Route.ID(2)], "the new presenter is used at once")
+        #expect(picker.pendingWork == [])
+    }
+
+    @Test func aSessionStartedBeforeTheLastOneCalledBackIsRefused() async throws {
+        let s = PickerScenario()
+        s.presenter.transitionMode = .manual
+        try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        s.presenter.completeTransitions()
+        s.picker.cancel()
+        // The dismissal animates; the host has not heard the end yet, so the session is not over.
+        #expect(s.picker.isSessionActive)
+        #expect(throws: PickerError.sessionInProgress) { try s.picker.edit(try PickerScenario.photo(width: 2, height: 2)) }
+        s.presenter.completeTransitions()
+        #expect(!s.picker.isSessionActive)
+        try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        s.expect([
+            "picker: start edit 2x2",
+            "presenter: present #1 editor(2x2 crop (0,0,2,2)) fullScreen animated",
+            "presenter: transition finished",
+            "presenter: dismiss animated",
+            "picker: end cancelled (host)",
+            "picker: start failed: a session is already in progress; start the next one after its callback",
+            "presenter: transition finished",
+            "delegate: didCancel",
+            "picker: start edit 2x2",
+            "presenter: present #2 editor(2x2 crop (0,0,2,2)) fullScreen animated",
+        ])
+    }
+
+    @Test func theDelegateWhenTheSessionEndedHearsIt() async throws {
+        let s = PickerScenario()
+        s.presenter.transitionMode = .manual
+        try s.picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        s.presenter.completeTransitions()
+        s.user.tapCancel()
+        // The host sets a delegate for its next session while the dismissal still animates.
+        let next = RecordingDelegate(transcript: Transcript())
+        s.picker.delegate = next
+        s.presenter.completeTransitions()
+        #expect(next.callbacks.isEmpty)
+        #expect(s.delegate.callbacks.count == 1)
+        s.expect([
+            "picker: start edit 2x2",
+            "presenter: present #1 editor(2x2 crop (0,0,2,2)) fullScreen animated",
+            "presenter: transition finished",
+            "user: cancel on #1",
+            "presenter: dismiss animated",
+            "picker: end cancelled (user)",
+            "presenter: transition finished",
+            "delegate: didCancel",
+        ])
+    }
+
+    @Test func aPresenterReleasedDuringTheDismissalStillLetsTheHostHearTheEnd() async throws {
+        let transcript = Transcript()
+        let delegate = RecordingDelegate(transcript: transcript)
+        var presenter: FakePresenter? = FakePresenter(transcript: transcript)
+        presenter?.transitionMode = .manual
+        let picker = ProfilePicker(photoSource: FakePhotoSource(transcript: transcript), presenter: presenter, delegate: delegate, hostInfo: .allDeclared)
+        picker.eventHandler = { if case .sessionStarted = $0 { delegate.sessionStarted() } }
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        presenter?.completeTransitions()
+        picker.cancel()
+        #expect(picker.pendingWork == ["a dismissal (animating)"])
+        presenter = nil  // its dismissal's completion will never come
+        #expect(delegate.callbacks.isEmpty)
+        #expect(await picker.waitUntilIdle(timeout: .seconds(1)) == [])
+        #expect(delegate.callbacks.count == 1)
+        #expect(!picker.isSessionActive)
+        #expect(transcript.unexpected.isEmpty)
     }
 }

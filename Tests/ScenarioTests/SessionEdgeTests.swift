@@ -346,7 +346,39 @@ struct SessionEdgeTests {
         s.expect([
             "picker: start edit 2x2",
             "presenter: present #1 editor(2x2 crop (0,0,2,2)) fullScreen animated",
-            "picker: start failed: a session is already in progress; wait for it to finish or cancel",
+            "picker: start failed: a session is already in progress; start the next one after its callback",
         ])
+    }
+
+    @Test func aCameraStartingWhenTheDelegateGoesIsStoppedOnceItHasStarted() async throws {
+        let transcript = Transcript()
+        let presenter = FakePresenter(transcript: transcript)
+        let camera = FakeCamera(transcript: transcript, defaultPhoto: try PickerScenario.photo(width: 4, height: 3))
+        var delegate: RecordingDelegate? = RecordingDelegate(transcript: transcript)
+        let picker = ProfilePicker(
+            photoSource: FakePhotoSource(transcript: transcript), camera: camera, presenter: presenter, delegate: delegate,
+            hostInfo: .allDeclared)
+        try await picker.select(from: .camera)
+        // The camera screen showed and the capture session is starting; the delegate goes meanwhile.
+        delegate = nil
+        await picker.waitUntilIdle()
+        #expect(!picker.isSessionActive)
+        #expect(!camera.isRunning, "the camera that finished starting for an ended session is stopped")
+        #expect(transcript.lines.filter { $0.hasPrefix("camera:") } == ["camera: prepare rear", "camera: tear down"])
+        #expect(transcript.unexpected.isEmpty)
+    }
+
+    @Test func aSheetSwipedAwayAfterTheDelegateWentIsNotDismissedAgain() async throws {
+        let transcript = Transcript()
+        let presenter = FakePresenter(transcript: transcript)
+        var delegate: RecordingDelegate? = RecordingDelegate(transcript: transcript)
+        let picker = ProfilePicker(photoSource: FakePhotoSource(transcript: transcript), presenter: presenter, delegate: delegate, hostInfo: .allDeclared)
+        try await picker.selectFromPhotoLibrary()
+        delegate = nil
+        let root = try #require(presenter.dismissInteractively())
+        picker.send(.interactivelyDismissed, from: root)
+        #expect(!picker.isSessionActive)
+        #expect(transcript.lines.last == "user: dismiss interactively")
+        #expect(transcript.unexpected.isEmpty, "no dismiss with nothing presented")
     }
 }

@@ -9,12 +9,6 @@ struct Work {
     var task: Task<Void, Never>
 }
 
-/// A presenter call waiting for the transition before it to finish.
-struct PresenterCall {
-    weak var presenter: (any Presenter)?
-    var effect: WorkflowEffect
-}
-
 /// What the runner keeps for a session beside the workflow's state.
 struct SessionLink {
     /// Where ``ProfilePicker/pick(_:anchor:)`` waits for the outcome.
@@ -23,6 +17,14 @@ struct SessionLink {
     var started: Once<PickerError?>?
     /// Whether the session reports to the delegate, so losing it ends the session.
     var reportsToDelegate: Bool
+    /// The delegate when the session ended: the one that hears its outcome, once the screens
+    /// are gone, even if the host sets another for the next session meanwhile.
+    var recipient: WeakDelegate?
+}
+
+/// A delegate, held weakly, as the picker holds it.
+struct WeakDelegate {
+    weak var value: (any ProfilePickerDelegate)?
 }
 
 extension ProfilePicker {
@@ -34,6 +36,12 @@ extension ProfilePicker {
         _ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: Once<SessionEnd>? = nil
     ) throws(PickerError) -> Int {
         endIfSeamsGone()
+        if workflow.state.session == nil, presenterQueue.hasPendingEnd {
+            // The last session's screens are still going away and its callback has not been
+            // made: a session is in progress until the host has heard how it ended.
+            eventHandler?(.startFailed(.sessionInProgress))
+            throw .sessionInProgress
+        }
         // A session shows on the presenter it started with, even if the host sets another.
         if workflow.state.session == nil { sessionPresenter = presenter }
         let id = workflow.sessionsStarted + 1
@@ -114,6 +122,8 @@ extension ProfilePicker {
     /// to, has been released. Returns whether it did.
     @discardableResult
     func endIfSeamsGone() -> Bool {
+        // A presenter released while it animated never reports the end: what waited moves on.
+        if presenterQueue.isReady { sendPresenterCalls() }
         guard let session = workflow.state.session else { return false }
         if sessionPresenter == nil {
             dispatch(.presenterGone)
@@ -139,8 +149,12 @@ extension ProfilePicker {
             eventHandler?(event)
         case let .rejectStart(error):
             rejection = error
+        case .dismiss where presenterQueue.dropUnsent(session: workflow.sessionsStarted):
+            // The session ends before its presentation was made: nothing to show, nothing to dismiss.
+            break
         case .present, .dismiss, .push, .pop, .setNavigationBarHidden, .showAlert:
-            presenterCalls.append(PresenterCall(presenter: sessionPresenter, effect: effect))
+            // Every presenter call belongs to the latest session: sessions never overlap.
+            presenterQueue.append(effect, to: sessionPresenter, session: workflow.sessionsStarted)
             sendPresenterCalls()
         case let .checkAccess(source, session):
             checkAccess(source, session)
@@ -161,7 +175,9 @@ extension ProfilePicker {
         case let .stopRecording(session):
             stopRecording(session)
         case .tearDownCamera:
-            camera?.tearDown()
+            // The camera that started, even if the host has set another since.
+            runningCamera?.tearDown()
+            runningCamera = nil
         case let .startTimer(timer, duration, session):
             let clock = self.clock
             timers[timer] = spawn(session, "the \(timer) timer (\(duration.seconds)s)") { [weak self] in
@@ -179,7 +195,10 @@ extension ProfilePicker {
         case let .discard(media):
             photoSource.discard(media)
         case let .deliver(outcome, session):
-            deliver(outcome, session)
+            stopWork(of: session)
+            // After the dismissal queued before it: the delegate hears the end once the screens are gone.
+            presenterQueue.appendEnd(outcome, session: session)
+            sendPresenterCalls()
         }
     }
 
@@ -191,20 +210,23 @@ extension ProfilePicker {
         do throws(PickerError) { return .success(try edit.apply(to: original, threads: threads)) } catch { return .failure(error) }
     }
 
-    /// Sends the waiting presenter calls in order, holding each back while a presentation or
-    /// dismissal is still animating ("presentation in progress" on a device).
-    private func sendPresenterCalls() {
-        while transition == nil, !presenterCalls.isEmpty {
-            let call = presenterCalls.removeFirst()
-            guard let presenter = call.presenter else { continue }
-            switch call.effect {
+    /// Sends the waiting presenter calls and session ends in order, holding each back while a
+    /// presentation or dismissal is still animating ("presentation in progress" on a device).
+    func sendPresenterCalls() {
+        while let entry = presenterQueue.next() {
+            guard case let .call(effect, weakPresenter, _) = entry else {
+                if case let .deliver(outcome, session) = entry { deliver(outcome, session) }
+                continue
+            }
+            guard let presenter = weakPresenter.value else { continue }
+            switch effect {
             case let .present(route, style, animated):
                 presenter.picker = self
                 if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
-                let id = beginTransition("the presentation of \(route.id)")
+                let id = presenterQueue.begin("the presentation of \(route.id)", on: presenter)
                 presenter.present(route, style: style, animated: animated) { [weak self] in self?.endTransition(id) }
             case let .dismiss(animated):
-                let id = beginTransition("a dismissal")
+                let id = presenterQueue.begin("a dismissal", on: presenter)
                 presenter.dismiss(animated: animated) { [weak self] in self?.endTransition(id) }
             case let .push(route, animated):
                 presenter.push(route, animated: animated)
@@ -220,16 +242,9 @@ extension ProfilePicker {
         }
     }
 
-    private func beginTransition(_ what: String) -> Int {
-        nextWorkID += 1
-        transition = (nextWorkID, what)
-        return nextWorkID
-    }
-
     /// A transition finished: the calls held back go on. A second completion is ignored.
     private func endTransition(_ id: Int) {
-        guard transition?.id == id else { return }
-        transition = nil
+        guard presenterQueue.end(id) else { return }
         sendPresenterCalls()
     }
 
@@ -301,7 +316,13 @@ extension ProfilePicker {
             }
             // A capture session that started for a session gone meanwhile is stopped at once.
             guard let self, self.isCurrent(session) else { return camera.tearDown() }
+            self.runningCamera = camera
             self.respond(session, .cameraReady(device, at: clock.now))
+            // The presenter or delegate went while it started: the session ended without it.
+            if !self.isCurrent(session), let running = self.runningCamera {
+                running.tearDown()
+                self.runningCamera = nil
+            }
         }
     }
 
@@ -329,7 +350,7 @@ extension ProfilePicker {
         failure: @escaping (any Error) -> PickerError = { $0 as? PickerError ?? .captureFailed(reason: String(describing: $0)) },
         answer: @escaping (Result<Value, PickerError>) -> WorkflowResponse
     ) {
-        guard let camera else { return respond(session, answer(.failure(.noCameraSession))) }
+        guard let camera = runningCamera ?? camera else { return respond(session, answer(.failure(.noCameraSession))) }
         spawn(session, what) { [weak self] in
             let result: Result<Value, PickerError>
             do {
@@ -342,16 +363,23 @@ extension ProfilePicker {
         }
     }
 
-    /// The session ended: its work stops, then the awaiting task and the delegate hear the
-    /// outcome, once.
+    /// The session ended: its work and timers stop at once, a start still waiting for access
+    /// returns, and the delegate it reports to now is kept for the outcome.
+    private func stopWork(of session: Int) {
+        let stopped = Set(work.filter { $0.session == session }.map(\.id))
+        for item in work where stopped.contains(item.id) { item.task.cancel() }
+        work.removeAll { stopped.contains($0.id) }
+        timers = timers.filter { !stopped.contains($0.value) }
+        sessions[session]?.started?.resolve(nil)
+        sessions[session]?.recipient = WeakDelegate(value: delegate)
+    }
+
+    /// The session's screens are gone: the awaiting task and the delegate of the session's end
+    /// hear the outcome, once.
     private func deliver(_ outcome: SessionEnd, _ session: Int) {
-        for item in work where item.session == session { item.task.cancel() }
-        work.removeAll { $0.session == session }
-        timers.removeAll()
         let link = sessions.removeValue(forKey: session)
-        link?.started?.resolve(nil)
         link?.outcome?.resolve(outcome)
-        guard let delegate else { return }
+        guard let delegate = link?.recipient?.value else { return }
         switch outcome {
         case let .finished(result): delegate.profilePicker(self, didFinishWith: result)
         case .cancelled: delegate.profilePickerDidCancel(self)
@@ -363,7 +391,9 @@ extension ProfilePicker {
 
     /// What the picker is still doing in the background: `"load of IMG_0003"`,
     /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`.
-    public var pendingWork: [String] { work.map(\.what) + (transition.map { ["\($0.what) (animating)"] } ?? []) }
+    public var pendingWork: [String] {
+        work.map(\.what) + (presenterQueue.transition.map { ["\($0.what) (animating)"] } ?? [])
+    }
 
     /// Waits until the work the picker started in the background (an access request, an item
     /// loading, a capture, a timer) has finished, for at most `timeout` of real time (and at
@@ -376,10 +406,11 @@ extension ProfilePicker {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var turns = 0
-        while !work.isEmpty || transition != nil {
+        while !work.isEmpty || !presenterQueue.isIdle {
             // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
             guard clock.now < deadline || turns < 2_000 else { return pendingWork }
             turns += 1
+            if presenterQueue.isReady { sendPresenterCalls() }
             if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
         }
         return []

@@ -25,7 +25,9 @@ public final class ProfilePicker {
     public weak var presenter: (any Presenter)?
     /// The device's media.
     public let photoSource: any PhotoSource
-    /// The camera's capture session, needed for the camera source.
+    /// The camera's capture session, needed for the camera source. A capture session that is
+    /// running stays in use (and is the one torn down) until the camera screen closes, even if
+    /// this is set to another camera or to `nil` meanwhile.
     public var camera: (any CameraSession)?
     /// The clock the camera's warm-up is measured on.
     public var clock: any PickerClock
@@ -48,8 +50,10 @@ public final class ProfilePicker {
     /// The proxy the coordinator gives its presenter to report navigation transitions to.
     public var navigationProxy: any NavigationProxy { proxy }
 
-    /// Whether a session is running.
-    public var isSessionActive: Bool { workflow.state.session != nil }
+    /// Whether a session is running: from its start until its callback, which comes once the
+    /// screens it showed have finished going away. A start meanwhile throws
+    /// ``PickerError/sessionInProgress``.
+    public var isSessionActive: Bool { workflow.state.session != nil || presenterQueue.hasPendingEnd }
 
     /// The edit screen's current geometry, while it is shown.
     public var editorGeometry: EditorGeometry? {
@@ -67,10 +71,11 @@ public final class ProfilePicker {
     var sessions: [Int: SessionLink] = [:]
     /// The presenter the running session shows on. Held weakly.
     weak var sessionPresenter: (any Presenter)?
-    /// Presenter calls held back while a presentation or dismissal animates, in order.
-    var presenterCalls: [PresenterCall] = []
-    /// The presentation or dismissal animating now, if any.
-    var transition: (id: Int, what: String)?
+    /// The camera whose capture session runs for the session: the one torn down, even if the
+    /// host sets another ``camera`` meanwhile.
+    var runningCamera: (any CameraSession)?
+    /// Presenter calls and session ends, held back while a presentation or dismissal animates.
+    var presenterQueue = PresenterQueue()
     /// The refusal of the start being made, set by ``WorkflowEffect/rejectStart(_:)``.
     var rejection: PickerError?
     /// How deep ``dispatch(_:)`` calls are nested now.
@@ -188,6 +193,7 @@ public final class ProfilePicker {
     /// Ends the running session with a cancel, as if the person had cancelled. Does nothing
     /// when no session runs.
     public func cancel() {
+        if endIfSeamsGone() { return }
         dispatch(.hostCancelled)
     }
 
@@ -217,6 +223,11 @@ public final class ProfilePicker {
     /// | edit screen | `editorGesture`, `chooseTapped`, `cancelTapped` (back one step, or end if it is alone) |
     /// | movie preview | `playTapped`, `trimChanged` (editing on), `chooseTapped`, `cancelTapped` (back to the browser) |
     public func send(_ action: UserAction, from route: Route.ID) {
+        // The person dismissed the screens themselves: nothing is left to dismiss, even when the
+        // delegate has gone meanwhile.
+        if action == .interactivelyDismissed, workflow.state.navigation.stack.first?.id == route {
+            return dispatch(.user(action, route: route, at: clock.now))
+        }
         if endIfSeamsGone() { return }
         dispatch(.user(action, route: route, at: clock.now))
     }

@@ -60,7 +60,7 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sessionInProgress:
-            "a session is already in progress; wait for it to finish or cancel"
+            "a session is already in progress; start the next one after its callback"
         case .noPresenter:
             "no presenter: set ProfilePicker.presenter to the screen that presents the picker"
         case .noDelegate:

@@ -23,10 +23,11 @@ extension Workflow {
         }
     }
 
-    /// The source a browser or library picker browses in the app, which can offer more items
-    /// with limited access; `nil` when it runs out of process.
+    /// The source a browser or library picker browses in the app with limited access, which can
+    /// offer more items; `nil` when it runs out of process or the person gave full access.
     static func inAppSource(_ route: Route, _ session: WorkflowSession) -> SourceType? {
-        switch route.screen {
+        guard session.access == .limited else { return nil }
+        return switch route.screen {
         case let .browser(source, _) where session.configuration.libraryAccess == .inApp: source
         case let .libraryPicker(library) where library.access == .inApp: .photoLibrary
         default: nil

@@ -132,7 +132,7 @@ extension Workflow {
         let refusal: PickerError
         switch status {
         case .authorized, .limited:
-            return effects + show(session, request)
+            return effects + show(session.answered(status), request)
         case .restricted: refusal = .authorizationRestricted(source)
         case .denied, .notDetermined: refusal = .authorizationDenied(source)
         }

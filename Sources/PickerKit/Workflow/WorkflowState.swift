@@ -113,14 +113,26 @@ public final class WorkflowSession {
     public let configuration: PickerConfiguration
     /// The device and host, as they were when the session started.
     public let facts: DeviceFacts
+    /// The access the person gave the source, when it was checked (the camera, in-app library
+    /// browsing): "Select more photos" is offered only with `.limited`.
+    public let access: AuthorizationStatus?
 
     /// Creates a session's record.
-    public init(id: Int, entry: SessionEntry, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts) {
+    public init(
+        id: Int, entry: SessionEntry, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts,
+        access: AuthorizationStatus? = nil
+    ) {
         self.id = id
         self.entry = entry
         self.anchor = anchor
         self.configuration = configuration
         self.facts = facts
+        self.access = access
+    }
+
+    /// This session with the access the person gave its source.
+    func answered(_ status: AuthorizationStatus) -> WorkflowSession {
+        WorkflowSession(id: id, entry: entry, anchor: anchor, configuration: configuration, facts: facts, access: status)
     }
 }
 

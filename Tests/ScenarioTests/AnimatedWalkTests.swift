@@ -1,0 +1,152 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import Testing
+
+/// Random walks with presenters whose transitions finish when the walk says (by random amounts
+/// later), and with the presenter, the delegate and the camera released at random steps and
+/// replaced for the sessions after: the picker must never present after a session's callback,
+/// dismiss with nothing shown, call back twice, leave the camera running without a session, or
+/// wedge.
+@MainActor
+@Suite("Random walks with animations and released seams (B10, B23)")
+struct AnimatedWalkTests {
+    static let walks = 300
+    static let stepsPerWalk = 30
+
+    /// The seams of one walk: each can be released and replaced.
+    @MainActor
+    final class Seams {
+        let transcript = Transcript()
+        let source: FakePhotoSource
+        var presenter: FakePresenter?
+        var delegate: RecordingDelegate?
+        var camera: FakeCamera?
+        let picker: ProfilePicker
+        /// Every camera the walk made, to check none is left running.
+        var cameras: [FakeCamera] = []
+
+        init(_ rng: inout SeededRandomNumberGenerator) throws {
+            let photo = try PickerScenario.photo(width: 4, height: 3)
+            source = FakePhotoSource(transcript: transcript, items: [.image("IMG", photo), .movie("MOV", url: URL(fileURLWithPath: "/tmp/m.mov"))])
+            source.sources = [.photoLibrary: [.image, .movie], .camera: [.image]]
+            picker = ProfilePicker(photoSource: source, hostInfo: .allDeclared, clock: ManualClock())
+            picker.configuration.camera.warmUp = .zero
+            picker.eventHandler = { [weak self] event in
+                self?.transcript.record("picker", event.description)
+                if case .sessionStarted = event { self?.delegate?.sessionStarted() }
+            }
+            replacePresenter(&rng)
+            replaceDelegate()
+            replaceCamera()
+        }
+
+        func replacePresenter(_ rng: inout SeededRandomNumberGenerator) {
+            let presenter = FakePresenter(transcript: transcript)
+            presenter.transitionMode = Bool.random(using: &rng) ? .manual : .immediate
+            self.presenter = presenter
+            picker.presenter = presenter
+        }
+
+        func replaceDelegate() {
+            let delegate = RecordingDelegate(transcript: transcript)
+            // A delegate set during a session is the one that session calls back.
+            if picker.isSessionActive { delegate.sessionStarted() }
+            self.delegate = delegate
+            picker.delegate = delegate
+        }
+
+        func replaceCamera() {
+            let camera = FakeCamera(transcript: transcript, defaultPhoto: try? PickerScenario.photo(width: 4, height: 3))
+            cameras.append(camera)
+            self.camera = camera
+            picker.camera = camera
+        }
+    }
+
+    @Test("no late presentation, stray dismissal, second callback, running camera or wedge")
+    func walks() async throws {
+        var ends = 0, releases = 0, deferred = 0
+        for walk in 0..<Self.walks {
+            var rng = SeededRandomNumberGenerator(seed: UInt64(10_000 + walk))
+            let seams = try Seams(&rng)
+            for _ in 0..<Self.stepsPerWalk {
+                let anchor = PopoverAnchor(sourceView: seams, sourceRect: .zero)
+                switch Int.random(in: 0..<14, using: &rng) {
+                case 0: _ = try? seams.picker.edit(try PickerScenario.photo(width: 3, height: 2))
+                case 1: _ = try? await seams.picker.select(from: [.photoLibrary, .camera].randomElement(using: &rng)!, anchor: anchor)
+                case 2: _ = try? seams.picker.chooseSource(anchor: anchor)
+                case 3, 4:
+                    // The person taps on the screen the picker thinks is frontmost.
+                    if let top = seams.picker.navigation.top {
+                        let actions: [UserAction] = switch top.screen.kind {
+                        case .sourceChooser: [.sourceChosen(.photoLibrary), .sourceChosen(.camera), .cancelTapped]
+                        case .browser: [.itemPicked(seams.source.items[0].item), .itemPicked(seams.source.items[1].item), .cancelTapped]
+                        case .camera: [.shutterTapped, .cancelTapped]
+                        case .editor, .moviePreview: [.chooseTapped, .cancelTapped]
+                        case .libraryPicker: [.cancelTapped]
+                        }
+                        seams.picker.send(actions.randomElement(using: &rng)!, from: top.id)
+                    }
+                case 5, 6:
+                    seams.presenter?.completeTransitions()
+                    deferred += 1
+                case 7:
+                    // A sheet swiped away, if something is shown.
+                    if let root = seams.presenter?.stack.first?.id, seams.presenter?.isTransitioning == false {
+                        _ = seams.presenter?.dismissInteractively()
+                        seams.picker.send(.interactivelyDismissed, from: root)
+                    }
+                case 8:
+                    seams.presenter = nil
+                    releases += 1
+                case 9:
+                    seams.delegate = nil
+                    releases += 1
+                case 10:
+                    seams.camera = nil
+                    seams.picker.camera = nil
+                    releases += 1
+                case 11: seams.picker.cancel()
+                default:
+                    // The host sets whatever seams it released, some steps later.
+                    if seams.presenter == nil { seams.replacePresenter(&rng) }
+                    if seams.delegate == nil { seams.replaceDelegate() }
+                    if seams.camera == nil { seams.replaceCamera() }
+                }
+                for _ in 0..<Int.random(in: 0...6, using: &rng) { await Task.yield() }
+                #expect(seams.transcript.unexpected.isEmpty, "walk \(walk): \(seams.transcript.lines.joined(separator: "\n"))")
+                if !seams.transcript.unexpected.isEmpty { return }
+            }
+            // Everything ends: transitions finish, the session is cancelled, work drains.
+            if seams.presenter == nil { seams.replacePresenter(&rng) }
+            for _ in 0..<3 {
+                seams.presenter?.completeTransitions()
+                seams.picker.cancel()
+                seams.presenter?.completeTransitions()
+                await seams.picker.waitUntilIdle(timeout: .seconds(2))
+            }
+            #expect(!seams.picker.isSessionActive)
+            #expect(seams.picker.pendingWork == [], "walk \(walk) wedged: \(seams.picker.pendingWork)")
+            #expect(seams.cameras.allSatisfy { !$0.isRunning }, "walk \(walk) left a camera running")
+            #expect(seams.transcript.unexpected.isEmpty)
+            #expect(Self.latePresentations(in: seams.transcript.lines) == [], "walk \(walk)")
+            ends += seams.transcript.lines.filter { $0.hasPrefix("picker: end ") }.count
+        }
+        #expect(ends > Self.walks && releases > Self.walks && deferred > Self.walks, "the walks end, release and defer often")
+    }
+
+    /// The presentations that came after a callback with no session started in between: a
+    /// session's screen shown after the host heard it end.
+    static func latePresentations(in lines: [String]) -> [String] {
+        var ended = false
+        var late: [String] = []
+        for line in lines {
+            if line.hasPrefix("delegate: did") { ended = true }
+            if line.hasPrefix("picker: start "), !line.hasPrefix("picker: start failed") { ended = false }
+            if ended, line.hasPrefix("presenter: present ") { late.append(line) }
+        }
+        return late
+    }
+}
