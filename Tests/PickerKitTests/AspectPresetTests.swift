@@ -34,6 +34,22 @@ struct AspectPresetTests {
         #expect(PixelRect(size: editor.imageSize).contains(after))
     }
 
+    @Test("a preset keeps the straightening, the turns and the mirror", arguments: [-12.5, 7.0, 45.0])
+    func aPresetKeepsTheStraightening(degrees: Double) throws {
+        var editor = try Self.editor()
+        editor.apply(.transform(.turnRight))
+        editor.apply(.transform(.flipHorizontal))
+        editor.apply(.straighten(degrees: degrees))
+        editor.apply(.ended)
+        let (turns, mirrored, angle) = (editor.quarterTurns, editor.isMirrored, editor.angle)
+        #expect(angle != 0)
+        for preset in AspectPreset.common {
+            editor.apply(.aspect(preset))
+            #expect(editor.angle == angle, "\(preset)")
+            #expect(editor.quarterTurns == turns && editor.isMirrored == mirrored, "\(preset)")
+        }
+    }
+
     @Test func aPresetThatCannotFitShrinksInsideTheImage() throws {
         var editor = try Self.editor()
         editor.apply(.aspect(.ratio(9, 16)))

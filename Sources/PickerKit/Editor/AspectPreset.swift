@@ -46,7 +46,7 @@ public enum AspectPreset: Sendable, Equatable, Codable, CustomStringConvertible 
 
 extension EditorGeometry {
     /// Switches a rectangular mask to `preset`, keeping the crop's centre and as much of its
-    /// area as fits. Presets are for rectangular masks: circle and square masks stay exactly
+    /// area as fits, and the turns, mirror and straightening angle. Presets are for rectangular masks: circle and square masks stay exactly
     /// as they are. A preset whose ratio is not finite and positive is ignored.
     mutating func switchAspect(to preset: AspectPreset) {
         guard !configuration.shape.isSquare, let shape = preset.shape(for: imageSize) else { return }
@@ -68,10 +68,12 @@ extension EditorGeometry {
         let wanted = PixelRect(
             x: Int((centreX - width / 2).rounded()), y: Int((centreY - height / 2).rounded()),
             width: Int(width.rounded()), height: Int(height.rounded()))
-        let (turns, mirrored) = (quarterTurns, isMirrored)
+        let (turns, mirrored, straightened) = (quarterTurns, isMirrored, angle)
         self = switched
         quarterTurns = turns
         isMirrored = mirrored
+        // The straightening stays: the crop's limits follow the angle, so it is set first.
+        angle = straightened
         restore(wanted)
     }
 }
