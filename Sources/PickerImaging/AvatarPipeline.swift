@@ -27,8 +27,12 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// The straighten angle, in degrees clockwise: the crop is ``crop`` turned by it about its
     /// centre. At 0 the crop is exact pixels; otherwise it is filtered as
     /// ``PixelBuffer/resampled(displayRect:rotatedBy:to:)`` does (``filter`` applies at 0 only),
-    /// and where it leaves the photo it is transparent.
+    /// and where it leaves the photo it shows ``edges``.
     public var angle: Double
+    /// What a straightened crop shows where it leaves the photo: transparent (the default), or
+    /// the nearest edge pixel, for a crop meant to lie inside the photo that leaves it only by
+    /// the rounding of its whole pixels. Unused at 0°.
+    public var edges: StraightenEdges = .transparent
     /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
     /// its aspect ratio (square stays square).
     public var maximumDimension: Int
@@ -88,7 +92,7 @@ public struct AvatarPipeline: Sendable, Equatable {
             guard crop.intersection(photo.displayBounds) != nil else {
                 throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
             }
-            let turned = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size)
+            let turned = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size, edges: edges)
             // The turned image is upright: masked in its own storage when straight RGBA.
             let outputs = turned.bytes.count * (turned.format == .rgba8 || mask == .square ? 1 : 2)
             let image = (consume turned).maskedInPlace(mask)
@@ -261,7 +265,7 @@ extension AvatarPipeline {
             throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
         }
         let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit)
-        let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y)))).maskedInPlace(mask)
+        let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y))), edges: edges).maskedInPlace(mask)
         return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count)
     }
 

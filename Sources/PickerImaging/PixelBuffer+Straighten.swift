@@ -35,10 +35,14 @@ extension PixelBuffer {
     /// - Throws: ``ImagingError/invalidDimensions(width:height:)`` for an empty `rect` or
     ///   `size`, ``ImagingError/invalidAngle(_:)`` for an angle that is not finite,
     ///   ``ImagingError/tooManyPixels(count:limit:)`` above the default pixel limit.
+    /// - Parameter edges: what the frame shows where it leaves the image: transparent (the
+    ///   default), or the nearest edge pixel, for a frame that is meant to lie inside the image
+    ///   and leaves it only by the rounding of its whole-pixel crop (a very narrow photo turned
+    ///   45° has no whole-pixel crop inside it).
     /// - Complexity: O(pixels under the turned frame + output pixels); the image is not copied.
-    public func resampled(displayRect rect: PixelRect, rotatedBy degrees: Double, to size: PixelSize)
-        throws(ImagingError) -> PixelBuffer
-    {
+    public func resampled(
+        displayRect rect: PixelRect, rotatedBy degrees: Double, to size: PixelSize, edges: StraightenEdges = .transparent
+    ) throws(ImagingError) -> PixelBuffer {
         try Self.checkTurned(degrees: degrees, rect: rect, output: size)
         guard [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0.magnitude < UInt(Self.farthestFrame) }) else {
             throw .cropOutsideImage(rect: rect, imageSize: displaySize)
@@ -50,7 +54,7 @@ extension PixelBuffer {
         return turned(TurnedFrame(
             centre: SIMD2(Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2),
             scaleX: Double(rect.width) / Double(size.width), scaleY: Double(rect.height) / Double(size.height),
-            degrees: degrees, output: size))
+            degrees: degrees, output: size), edges: edges)
     }
 
     /// What a frame of `size` output pixels, each `scale` image pixels across, centred on the
@@ -91,8 +95,8 @@ extension PixelBuffer {
     /// small enough that every position stays exact.
     static let farthestFrame = 1 << 40
 
-    /// The straightened frame, filtered: see ``resampled(displayRect:rotatedBy:to:)``.
-    func turned(_ frame: TurnedFrame) -> PixelBuffer {
+    /// The straightened frame, filtered: see ``resampled(displayRect:rotatedBy:to:edges:)``.
+    func turned(_ frame: TurnedFrame, edges: StraightenEdges = .transparent) -> PixelBuffer {
         let size = frame.output
         let straightAlpha = format != .rgba8Premultiplied
         let scale = min(frame.scaleX, frame.scaleY)
@@ -104,7 +108,7 @@ extension PixelBuffer {
             let map = RawAffine(orientation: orientation, rawSize: pixelSize)
             return Bilinear.render(
                 source, origin: map.point(frame.origin), right: map.vector(frame.right), down: map.vector(frame.down),
-                output: size, premultiplyTaps: premultiply, unpremultiply: premultiply)
+                output: size, premultiplyTaps: premultiply, unpremultiply: premultiply, edges: edges)
         }
         // Downscaling: area-average what the frame covers to the output's scale, then turn it.
         guard let covered = frame.bounds.intersection(displayBounds) else {
@@ -129,7 +133,7 @@ extension PixelBuffer {
         let origin = toMid(frame.origin - SIMD2(Double(covered.x), Double(covered.y)))
         return Bilinear.render(
             mid, origin: origin, right: toMid(frame.right), down: toMid(frame.down), output: size,
-            premultiplyTaps: false, unpremultiply: premultiply)
+            premultiplyTaps: false, unpremultiply: premultiply, edges: edges)
     }
 }
 
@@ -180,15 +184,17 @@ enum Bilinear {
     }
 
     /// Renders `size` pixels; output pixel (x, y) reads `origin + x·right + y·down` of
-    /// `source`'s stored pixels (edges at whole numbers), transparent outside them.
+    /// `source`'s stored pixels (edges at whole numbers); outside them, transparent or (with
+    /// `edges` `.nearest`) the nearest point on them.
     ///
     /// - Parameters:
     ///   - premultiplyTaps: multiply colour by alpha as each pixel is read (straight alpha in).
     ///   - unpremultiply: divide colour by alpha on the way out (straight alpha out).
     static func render(
         _ source: PixelBuffer, origin: SIMD2<Double>, right: SIMD2<Double>, down: SIMD2<Double>, output size: PixelSize,
-        premultiplyTaps: Bool, unpremultiply: Bool
+        premultiplyTaps: Bool, unpremultiply: Bool, edges: StraightenEdges = .transparent
     ) -> PixelBuffer {
+        let extendsEdges = edges == .nearest
         let width = source.width, height = source.height, stride = source.rowStride
         let lastX = width - 1, lastY = height - 1
         var out = [UInt8](repeating: 0, count: size.width * size.height * 4)
@@ -214,15 +220,48 @@ enum Bilinear {
                 // A sample point is on the image while inside its pixel edges: relative to pixel
                 // centres, −½ … size − ½; offset by one pixel.
                 let lowest = one / 2, highestX = width * one + one / 2, highestY = height * one + one / 2
+                // One bilinear sample at a fixed-point position on the image, stored at `at`.
+                @inline(__always) func sample(_ px: Int, _ py: Int, into at: UnsafeMutablePointer<UInt8>) {
+                    let x0 = (px >> 24) &- 1, y0 = (py >> 24) &- 1
+                    let wx = UInt64((px >> 14) & 1023), wy = UInt64((py >> 14) & 1023)
+                    let xa = max(x0, 0), xb = min(x0 &+ 1, lastX)
+                    let ya = max(y0, 0), yb = min(y0 &+ 1, lastY)
+                    let top = mix(pixel(xa, ya), pixel(xb, ya), wx), bottom = mix(pixel(xa, yb), pixel(xb, yb), wx)
+                    // Each lane holds value × 2^20; add ½ and take the whole part.
+                    let half: UInt64 = 1 << 19 | 1 << 51
+                    let (even, odd) = mix(top, bottom, wy)
+                    let rb = even &+ half, ga = odd &+ half
+                    var (r, g, b, a) = (
+                        UInt32(truncatingIfNeeded: rb >> 20) & 0xFF, UInt32(truncatingIfNeeded: ga >> 20) & 0xFF,
+                        UInt32(truncatingIfNeeded: rb >> 52) & 0xFF, UInt32(truncatingIfNeeded: ga >> 52) & 0xFF)
+                    if unpremultiply, a < 255 {
+                        (r, g, b) = a > 0 ? (min(255, (r * 255 + a / 2) / a), min(255, (g * 255 + a / 2) / a), min(255, (b * 255 + a / 2) / a)) : (0, 0, 0)
+                    }
+                    UnsafeMutableRawPointer(at).storeBytes(of: r | g << 8 | b << 16 | a << 24, as: UInt32.self)
+                }
                 for oy in 0..<size.height {
                     // Relative to pixel centres (the centre of pixel i is at i + ½), plus one.
                     let start = origin + down * Double(oy) + 0.5
                     // A row wholly off the image stays transparent; any other row lies within
                     // its output's width of the image, so its positions fit in fixed point.
                     let end = start + right * Double(size.width - 1)
-                    if max(start.x, end.x) < 0 || min(start.x, end.x) > Double(width + 1)
+                    let offImage = max(start.x, end.x) < 0 || min(start.x, end.x) > Double(width + 1)
                         || max(start.y, end.y) < 0 || min(start.y, end.y) > Double(height + 1)
-                    {
+                    if offImage, !extendsEdges { continue }
+                    // Extending the edges, a row that leaves the image finds each point's nearest
+                    // one on it, in doubles (the row may reach too far for fixed point).
+                    let clamped = extendsEdges && (offImage
+                        || min(start.x, end.x) < 0.5 || max(start.x, end.x) > Double(width) + 0.5
+                        || min(start.y, end.y) < 0.5 || max(start.y, end.y) > Double(height) + 0.5)
+                    if clamped {
+                        var at = dst.baseAddress! + oy * size.width * 4
+                        for ox in 0..<size.width {
+                            let p = start + right * Double(ox)
+                            let cx = fixed(min(max(p.x, 0.5), Double(width) + 0.5))
+                            let cy = fixed(min(max(p.y, 0.5), Double(height) + 0.5))
+                            sample(cx, cy, into: at)
+                            at += 4
+                        }
                         continue
                     }
                     var px = fixed(start.x), py = fixed(start.y)
@@ -234,22 +273,7 @@ enum Bilinear {
                     for _ in 0..<size.width {
                         defer { px &+= stepX; py &+= stepY; at += 4 }
                         if !inside, !(px >= lowest && px <= highestX && py >= lowest && py <= highestY) { continue }
-                        let x0 = (px >> 24) &- 1, y0 = (py >> 24) &- 1
-                        let wx = UInt64((px >> 14) & 1023), wy = UInt64((py >> 14) & 1023)
-                        let xa = max(x0, 0), xb = min(x0 &+ 1, lastX)
-                        let ya = max(y0, 0), yb = min(y0 &+ 1, lastY)
-                        let top = mix(pixel(xa, ya), pixel(xb, ya), wx), bottom = mix(pixel(xa, yb), pixel(xb, yb), wx)
-                        // Each lane holds value × 2^20; add ½ and take the whole part.
-                        let half: UInt64 = 1 << 19 | 1 << 51
-                        let (even, odd) = mix(top, bottom, wy)
-                        let rb = even &+ half, ga = odd &+ half
-                        var (r, g, b, a) = (
-                            UInt32(truncatingIfNeeded: rb >> 20) & 0xFF, UInt32(truncatingIfNeeded: ga >> 20) & 0xFF,
-                            UInt32(truncatingIfNeeded: rb >> 52) & 0xFF, UInt32(truncatingIfNeeded: ga >> 52) & 0xFF)
-                        if unpremultiply, a < 255 {
-                            (r, g, b) = a > 0 ? (min(255, (r * 255 + a / 2) / a), min(255, (g * 255 + a / 2) / a), min(255, (b * 255 + a / 2) / a)) : (0, 0, 0)
-                        }
-                        UnsafeMutableRawPointer(at).storeBytes(of: r | g << 8 | b << 16 | a << 24, as: UInt32.self)
+                        sample(px, py, into: at)
                     }
                 }
             }
@@ -283,4 +307,13 @@ struct RawAffine {
 
     func point(_ display: SIMD2<Double>) -> SIMD2<Double> { origin + vector(display) }
     func vector(_ display: SIMD2<Double>) -> SIMD2<Double> { xAxis * display.x + yAxis * display.y }
+}
+
+/// What a straightened frame shows where it leaves the image.
+public enum StraightenEdges: String, Sendable, Equatable, Codable {
+    /// Nothing: transparent pixels.
+    case transparent
+    /// The nearest pixel on the image's edge, for a frame meant to lie inside the image that
+    /// leaves it only by the rounding of its whole-pixel crop.
+    case nearest
 }

@@ -185,6 +185,29 @@ struct StraightenTests {
         #expect(out.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 && $0.element < 255 }, "a partly covered edge")
     }
 
+    @Test("edges: transparent off the image, or its nearest edge pixel", arguments: [1, 6])
+    func edgesOffTheImage(outputSide: Int) throws {
+        // One pixel turned 45°: the frame's corners leave it. Upscaled (5×5 output) and
+        // downscaled (a 6×6 photo of one colour, to 1×1 and 6×6 at 45°).
+        let colour: [UInt8] = [200, 100, 50, 255]
+        let pixel = try PixelBuffer(width: 1, height: 1, bytes: colour)
+        let size = PixelSize(width: 5, height: 5)
+        let transparent = try pixel.resampled(displayRect: PixelRect(x: 0, y: 0, width: 1, height: 1), rotatedBy: 45, to: size)
+        let nearest = try pixel.resampled(
+            displayRect: PixelRect(x: 0, y: 0, width: 1, height: 1), rotatedBy: 45, to: size, edges: .nearest)
+        let clear: [UInt8] = [0, 0, 0, 0]
+        func bytes(_ image: PixelBuffer) -> [[UInt8]] {
+            (0..<image.height).flatMap { y in (0..<image.width).map { x in let p = image[x, y]; return [p.r, p.g, p.b, p.a] } }
+        }
+        let corners: Set = [0, 4, 20, 24]
+        #expect(bytes(transparent) == (0..<25).map { corners.contains($0) ? clear : colour })
+        #expect(bytes(nearest) == Array(repeating: colour, count: 25))
+        let flat = try PixelBuffer(width: 6, height: 6, bytes: Array((0..<36).map { _ in colour }.joined()))
+        let out = PixelSize(width: outputSide, height: outputSide)
+        let downscaled = try flat.resampled(displayRect: PixelRect(x: 0, y: 0, width: 6, height: 6), rotatedBy: 45, to: out, edges: .nearest)
+        #expect(bytes(downscaled) == Array(repeating: colour, count: outputSide * outputSide))
+    }
+
     @Test func aFinePatternAveragesOutInsteadOfAliasing() throws {
         // A one-pixel checkerboard, straightened and scaled down by 3: every pixel is mid grey.
         // (Sampling it would give black and white; an area average of aligned 3 × 3 blocks

@@ -126,6 +126,31 @@ struct StraightenGeometryTests {
         #expect(rendered.map { image in (0..<96).allSatisfy { image[$0, 48].a == 255 || $0 < 2 || $0 > 93 } } == true)
     }
 
+    @Test("a photo a pixel or two wide, straightened, has no see-through pixel without empty space",
+        arguments: [(1, 40, 45.0), (1, 40, -45.0), (2, 9, 45.0), (40, 1, -45.0), (3, 3, 30.0)])
+    func aNarrowPhotoStraightenedStaysOpaque(width: Int, height: Int, degrees: Double) throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: width, height: height))
+        editor.apply(.straighten(degrees: degrees))
+        editor.apply(.ended)
+        #expect(editor.angle == degrees)
+        var output = AvatarOutput()
+        output.size = 64
+        let photo = try PixelBuffer(width: width, height: height, bytes: (0..<width * height).flatMap { [UInt8($0 % 200), 90, 30, 255] })
+        let rendered = try #require(try EditSession(geometry: editor, output: output).apply(to: photo) as? PixelBuffer)
+        #expect(rendered.displaySize == PixelSize(width: 64, height: 64))
+        let seeThrough = (0..<64).flatMap { y in (0..<64).map { x in (x, y) } }.filter { rendered[$0.0, $0.1].a != 255 }
+        #expect(seeThrough.count == 0, "first see-through pixels: \(seeThrough.prefix(3))")
+        // With empty space allowed, what lies off the photo stays transparent.
+        var loose = EditorConfiguration()
+        loose.allowsEmptySpace = true
+        var free = try EditorGeometry(imageSize: PixelSize(width: width, height: height), configuration: loose)
+        free.apply(.straighten(degrees: degrees))
+        free.apply(.ended)
+        let freeRendered = try #require(try EditSession(geometry: free, output: output).apply(to: photo) as? PixelBuffer)
+        let transparent = (0..<64).flatMap { y in (0..<64).map { x in freeRendered[x, y].a } }.filter { $0 == 0 }.count
+        #expect(transparent > 64, "the turned frame reaches past the photo")
+    }
+
     @Test func voiceOverHearsTheAngle() throws {
         var editor = try Self.editor()
         editor.apply(.straighten(degrees: -7.4))

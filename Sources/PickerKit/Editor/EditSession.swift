@@ -53,7 +53,11 @@ public struct EditSession: Sendable, Equatable, Codable {
             throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
         let image = try geometry.shown(original)
-        let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, output: output, threads: threads)
+        // Without empty space the turned crop lies on the photo but for the rounding of its
+        // whole pixels (all of it, for a photo a pixel or two wide): that rounding shows the
+        // photo's edge, never see-through corners.
+        let edges: StraightenEdges = geometry.configuration.allowsEmptySpace ? .transparent : .nearest
+        let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, edges: edges, output: output, threads: threads)
         // A turned or flipped image of the app's own type went through its pixels: bring it back.
         guard !(original is PixelBuffer), let pixels = rendered as? PixelBuffer, image is PixelBuffer else { return rendered }
         do {
@@ -117,9 +121,10 @@ public struct EditSession: Sendable, Equatable, Codable {
     ///
     /// A crop that reaches past the image (empty space allowed) keeps its size and shape: the
     /// part outside the image is transparent. A straightened crop (`angle` degrees) always
-    /// goes through the pixels.
+    /// goes through the pixels, and shows `edges` where it leaves the image.
     static func render(
-        _ original: any ImageBuffer, crop: PixelRect, angle: Double = 0, output: AvatarOutput, threads: Int? = nil
+        _ original: any ImageBuffer, crop: PixelRect, angle: Double = 0, edges: StraightenEdges = .transparent,
+        output: AvatarOutput, threads: Int? = nil
     ) throws(PickerError) -> any ImageBuffer {
         try output.validate()
         guard let inside = crop.intersection(original.displayBounds) else {
@@ -127,7 +132,7 @@ public struct EditSession: Sendable, Equatable, Codable {
         }
         do {
             if let pixels = original as? PixelBuffer {
-                return try rendered(pixels, crop: crop, inside: inside, angle: angle, output: output, threads: threads)
+                return try rendered(pixels, crop: crop, inside: inside, angle: angle, edges: edges, output: output, threads: threads)
             }
             let croppingIsEnough = angle == 0 && inside == crop && output.size == nil && output.mask == .square
                 && max(crop.width, crop.height) <= output.maximumDimension
@@ -142,7 +147,8 @@ public struct EditSession: Sendable, Equatable, Codable {
             }
             let origin = angle == 0 ? (x: inside.x, y: inside.y) : (x: 0, y: 0)
             func local(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height) }
-            let image = try rendered(pixels, crop: local(crop), inside: local(inside), angle: angle, output: output, threads: threads)
+            let image = try rendered(
+                pixels, crop: local(crop), inside: local(inside), angle: angle, edges: edges, output: output, threads: threads)
             return try Self.remake(image, as: original) ?? image
         } catch let error as ImagingError {
             throw .editFailed(error)
@@ -153,10 +159,12 @@ public struct EditSession: Sendable, Equatable, Codable {
     }
 
     private static func rendered(
-        _ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, angle: Double, output: AvatarOutput, threads: Int?
+        _ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, angle: Double, edges: StraightenEdges,
+        output: AvatarOutput, threads: Int?
     ) throws -> PixelBuffer {
         var whole = output.pipeline(for: crop, angle: angle)
         whole.threads = threads
+        whole.edges = edges
         // Turned, the pipeline itself leaves what is off the image transparent.
         guard inside != crop, angle == 0 else { return try whole.render(pixels).image }
         return try padded(pixels, crop: crop, inside: inside, whole: whole)
