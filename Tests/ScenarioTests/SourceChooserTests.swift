@@ -139,6 +139,33 @@ struct SourceChooserTests {
         #expect(s.presenter.stack.isEmpty)
     }
 
+    /// The rule for access: the chooser and the menu offer a source whose access is denied or
+    /// restricted (hiding it would leave the person no way to learn why it is missing), and
+    /// picking it ends the session with the error whose message sends them to Settings, as a
+    /// direct start would.
+    @Test("a source whose access is denied or restricted is offered, and picking it fails with the Settings message",
+        arguments: [AuthorizationStatus.denied, .restricted])
+    func aRefusedSourceIsOfferedAndFailsOnPick(status: AuthorizationStatus) async throws {
+        let s = PickerScenario { $0.authorization = [.camera: status] }
+        s.exhaustivity = .off
+        let allowed = PickerScenario { $0.authorization = [.camera: .authorized] }
+        #expect(s.picker.sourceMenu() == allowed.picker.sourceMenu())
+        #expect(s.picker.sourceMenu().options.map(\.sourceType).contains(.camera))
+        try s.picker.chooseSource()
+        s.user.chooseSource(.camera)
+        await s.settle()
+        let error: PickerError = status == .denied ? .authorizationDenied(.camera) : .authorizationRestricted(.camera)
+        #expect(Array(s.transcript.lines.dropFirst(2)) == [
+            "user: choose camera on #1",
+            "presenter: dismiss animated",
+            "picker: end failed: \(error)",
+            "delegate: didFail \(error)",
+        ])
+        #expect(error.description.contains("Settings") == (status == .denied), "only the person's own refusal can be undone there")
+        #expect(s.presenter.stack.isEmpty)
+        #expect(!s.camera.isRunning)
+    }
+
     @Test func aSourceMissingItsPrivacyKeyIsNotOffered() throws {
         let s = PickerScenario(hostInfo: HostInfo(usageDescriptions: [.photoLibrary: "Pick a photo"]))
         try s.picker.chooseSource()

@@ -136,7 +136,10 @@ public final class ProfilePicker {
     /// The source menu's contents, for a menu the app attaches to a button before it is tapped
     /// (a `UIMenu` on `UIButton.menu`): a menu is not presented, so no session starts here. It
     /// offers exactly the sources that would pass the checks of ``select(from:anchor:)`` now;
-    /// when the person picks one, call ``select(from:anchor:)`` with it.
+    /// when the person picks one, call ``select(from:anchor:)`` with it. Access is not among
+    /// those checks: a source whose access is denied or restricted is offered, and selecting it
+    /// fails with ``PickerError/authorizationDenied(_:)`` (its message points to Settings) or
+    /// ``PickerError/authorizationRestricted(_:)``.
     ///
     /// ```swift
     /// let menu = picker.sourceMenu()

@@ -55,7 +55,8 @@ extension Workflow {
     }
 
     /// The chooser offers exactly the sources that would pass the checks of starting them
-    /// directly, with this anchor (B7).
+    /// directly, with this anchor (B7). Access is asked for, or found refused, once a source is
+    /// picked: a denied or restricted source is offered and fails the session when picked.
     private mutating func startChooser(
         _ style: SourceChooser.Style, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
     ) -> Result<[WorkflowEffect], PickerError> {
@@ -74,7 +75,8 @@ extension Workflow {
     }
 
     /// The chooser of `style` offering exactly the sources that would pass the checks of
-    /// starting them directly with `anchor`: no options when none would.
+    /// starting them directly with `anchor`: no options when none would. Access is not
+    /// checked here: a source the person denied is offered, and fails when picked.
     public static func chooser(
         _ style: SourceChooser.Style, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
     ) -> SourceChooser {
