@@ -25,6 +25,19 @@ struct PickerStringsTests {
         #expect(PickerStrings.Language.best(for: []) == .english)
     }
 
+    @Test func theLanguageIsOneTheAppIsLocalizedIn() {
+        // An English-only app on a Chinese-first device stays English, as UIKit keeps it.
+        #expect(PickerStrings.Language.best(for: ["zh-Hans-CN", "en-US"], appLocalizations: ["en"]) == .english)
+        #expect(PickerStrings.Language.best(for: ["zh-Hans-CN"], appLocalizations: ["Base", "en"]) == .english)
+        #expect(PickerStrings.Language.best(for: ["zh-Hans-CN", "en"], appLocalizations: ["en", "zh-Hans"]) == .simplifiedChinese)
+        #expect(PickerStrings.Language.best(for: ["zh-CN"], appLocalizations: ["en", "zh_CN"]) == .simplifiedChinese)
+        // A Chinese-only app shows Chinese to a person who prefers French.
+        #expect(PickerStrings.Language.best(for: ["fr-FR"], appLocalizations: ["zh-Hans"]) == .simplifiedChinese)
+        // An app that lists no localization is taken to be English.
+        #expect(PickerStrings.Language.best(for: ["zh-Hans"], appLocalizations: []) == .english)
+        #expect(PickerStrings.Language.best(for: ["zh-Hans"], appLocalizations: ["fr", "de"]) == .english)
+    }
+
     @Test func overridesWinAndFormatsFillIn() {
         var strings = PickerStrings(language: .simplifiedChinese)
         strings.overrides[.choose] = "使用照片"
@@ -36,7 +49,12 @@ struct PickerStringsTests {
     @Test func errorsTellThePersonWhatToDo() {
         let english = PickerStrings(language: .english), chinese = PickerStrings(language: .simplifiedChinese)
         #expect(PickerError.authorizationDenied(.photoLibrary).message(in: english)
-            == "You have not allowed access to your Photo library. You can allow it in Settings.")
+            == "You have not allowed access to your photo library. You can allow it in Settings.")
+        // Source names are lowercase mid-sentence, as titles they are capitalised.
+        #expect(PickerError.sourceUnavailable(.camera).message(in: english) == "This device has no camera.")
+        #expect(PickerError.authorizationRestricted(.savedPhotosAlbum).message(in: english)
+            == "Access to your camera roll is restricted on this device.")
+        #expect(PickerError.sourceUnavailable(.camera).message(in: chinese) == "此设备没有相机。")
         #expect(PickerError.authorizationDenied(.camera).message(in: chinese) == "你尚未允许访问相机。可以在“设置”中允许。")
         #expect(PickerError.itemLoadFailed(itemID: "IMG", reason: "offline").message(in: chinese) == "无法载入此项目。请重试或选取其他项目。")
         #expect(PickerError.missingUsageDescription(.camera).message(in: english) == "The photo picker is not set up correctly.")

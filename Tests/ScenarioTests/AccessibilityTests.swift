@@ -26,7 +26,7 @@ struct AccessibilityTests {
         editor.apply(.transform(.flipHorizontal))
         let chinese = editor.accessibility(in: PickerStrings(language: .simplifiedChinese))
         #expect(chinese.label == "照片")
-        #expect(chinese.value == "已缩放至 150%，显示上左部分，已旋转 270°，已镜像")
+        #expect(chinese.value == "已缩放至 150%，显示左上部分，已旋转 270°，已镜像")
         #expect(EditorAccessibilityAction.rotate.name(in: PickerStrings(language: .simplifiedChinese)) == "旋转")
     }
 

@@ -123,12 +123,12 @@ extension EditorGeometry {
         let row = third(crop.y, crop.height, imageSize.height)
         let vertical = [strings[.upper], strings[.middle], strings[.lower]][row]
         let horizontal = [strings[.left], strings[.centre], strings[.right]][column]
-        let separator = strings.language == .english ? " " : ""
         switch (row, column) {
         case (1, 1): return strings[.showingCentre]
         case (1, _): return strings.format(.showingPart, horizontal)
-        case (_, 1): return strings.format(.showingPart, vertical + separator + strings[.middle])
-        default: return strings.format(.showingPart, vertical + separator + horizontal)
+        // Each language orders the two its own way: "upper left", 左上.
+        case (_, 1): return strings.format(.showingPart, strings.format(.position, vertical, strings[.middle]))
+        default: return strings.format(.showingPart, strings.format(.position, vertical, horizontal))
         }
     }
 

@@ -19,17 +19,43 @@ public struct PickerStrings: Sendable, Equatable {
         /// Simplified Chinese.
         case simplifiedChinese = "zh-Hans"
 
-        /// The first shipped language among `preferred` (BCP 47 tags, most preferred first), or
-        /// English.
-        public static func best(for preferred: [String]) -> Language {
-            for tag in preferred {
-                let lower = tag.lowercased()
-                if lower.hasPrefix("zh-hans") || lower == "zh" || lower.hasPrefix("zh-cn") || lower.hasPrefix("zh-sg") {
-                    return .simplifiedChinese
-                }
-                if lower.hasPrefix("en") { return .english }
+        /// The first shipped language among `preferred` (BCP 47 tags, most preferred first) that
+        /// the app is localized in, or English: as UIKit picks an app's language, a person
+        /// who prefers Chinese sees an English-only app's picker in English.
+        ///
+        /// - Parameters:
+        ///   - preferred: the person's languages, most preferred first (`Locale.preferredLanguages`).
+        ///   - appLocalizations: the languages the app ships (`Bundle.main.localizations`;
+        ///     `"Base"` is ignored); `nil` counts every language PickerKit ships. An app that
+        ///     lists none is taken to be English.
+        public static func best(for preferred: [String], appLocalizations: [String]? = nil) -> Language {
+            let allowed: Set<Language>
+            if let appLocalizations {
+                let declared = Set(appLocalizations.compactMap(Language.matching))
+                allowed = declared.isEmpty ? [.english] : declared
+            } else {
+                allowed = Set(allCases)
             }
-            return .english
+            for tag in preferred {
+                if let language = Language.matching(tag), allowed.contains(language) { return language }
+            }
+            return allowed.contains(.english) ? .english : allowed.sorted { $0.rawValue < $1.rawValue }[0]
+        }
+
+        /// The language of the app: the person's preferred languages matched against the main
+        /// bundle's localizations.
+        public static var forApp: Language {
+            best(for: Locale.preferredLanguages, appLocalizations: Bundle.main.localizations)
+        }
+
+        /// The shipped language a BCP 47 tag (or a bundle's `zh_CN`-style name) asks for.
+        static func matching(_ tag: String) -> Language? {
+            let lower = tag.lowercased().replacingOccurrences(of: "_", with: "-")
+            if lower.hasPrefix("zh-hans") || lower == "zh" || lower.hasPrefix("zh-cn") || lower.hasPrefix("zh-sg") {
+                return .simplifiedChinese
+            }
+            if lower == "en" || lower.hasPrefix("en-") { return .english }
+            return nil
         }
     }
 
@@ -38,7 +64,8 @@ public struct PickerStrings: Sendable, Equatable {
         case takePhoto, cameraRoll, photoLibrary, cancel, menuTitle, menuCamera, menuGallery
         case choose, ok, alertTitle
         case photo, listSeparator, zoomed, showingWhole, showingCentre, showingPart, turned, mirrored
-        case upper, middle, lower, left, centre, right
+        case upper, middle, lower, left, centre, right, position
+        case cameraInSentence, cameraRollInSentence, photoLibraryInSentence
         case zoomIn, zoomOut, moveUp, moveDown, moveLeft, moveRight, rotate, reset
         case straightenedClockwise, straightenedCounterclockwise, straightenClockwise, straightenCounterclockwise
         case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed
@@ -50,8 +77,9 @@ public struct PickerStrings: Sendable, Equatable {
     /// Entries that replace the language's.
     public var overrides: [Key: String] = [:]
 
-    /// A table in `language`; by default the first shipped language the person prefers.
-    public init(language: Language = .best(for: Locale.preferredLanguages)) {
+    /// A table in `language`; by default the app's language (``Language/forApp``): the first
+    /// the person prefers among those the app is localized in.
+    public init(language: Language = .forApp) {
         self.language = language
     }
 
@@ -79,6 +107,8 @@ public struct PickerStrings: Sendable, Equatable {
         .photo: "Photo", .listSeparator: ", ", .zoomed: "zoomed {0}%", .showingWhole: "showing the whole photo", .showingCentre: "showing the centre",
         .showingPart: "showing the {0}", .turned: "turned {0}°", .mirrored: "mirrored",
         .upper: "upper", .middle: "middle", .lower: "lower", .left: "left", .centre: "centre", .right: "right",
+        .position: "{0} {1}",
+        .cameraInSentence: "camera", .cameraRollInSentence: "camera roll", .photoLibraryInSentence: "photo library",
         .zoomIn: "Zoom in", .zoomOut: "Zoom out", .moveUp: "Move up", .moveDown: "Move down", .moveLeft: "Move left",
         .moveRight: "Move right", .rotate: "Rotate", .reset: "Reset",
         .straightenedClockwise: "straightened {0}° clockwise", .straightenedCounterclockwise: "straightened {0}° counterclockwise",
@@ -100,6 +130,8 @@ public struct PickerStrings: Sendable, Equatable {
         .photo: "照片", .listSeparator: "，", .zoomed: "已缩放至 {0}%", .showingWhole: "显示整张照片", .showingCentre: "显示中间",
         .showingPart: "显示{0}部分", .turned: "已旋转 {0}°", .mirrored: "已镜像",
         .upper: "上", .middle: "中", .lower: "下", .left: "左", .centre: "中", .right: "右",
+        .position: "{1}{0}",
+        .cameraInSentence: "相机", .cameraRollInSentence: "相机胶卷", .photoLibraryInSentence: "照片图库",
         .zoomIn: "放大", .zoomOut: "缩小", .moveUp: "上移", .moveDown: "下移", .moveLeft: "左移",
         .moveRight: "右移", .rotate: "旋转", .reset: "复原",
         .straightenedClockwise: "已顺时针拉直 {0}°", .straightenedCounterclockwise: "已逆时针拉直 {0}°",
@@ -138,6 +170,16 @@ extension SourceType {
         case .savedPhotosAlbum: strings[.cameraRoll]
         }
     }
+
+    /// What a person calls the source in the middle of a sentence, in `strings`: "camera",
+    /// where a title says "Camera".
+    public func nameInSentence(in strings: PickerStrings) -> String {
+        switch self {
+        case .camera: strings[.cameraInSentence]
+        case .photoLibrary: strings[.photoLibraryInSentence]
+        case .savedPhotosAlbum: strings[.cameraRollInSentence]
+        }
+    }
 }
 
 extension PickerError: LocalizedError {
@@ -146,9 +188,9 @@ extension PickerError: LocalizedError {
     /// details for the developer.
     public func message(in strings: PickerStrings) -> String {
         switch self {
-        case let .authorizationDenied(source): strings.format(.accessDenied, source.name(in: strings))
-        case let .authorizationRestricted(source): strings.format(.accessRestricted, source.name(in: strings))
-        case let .sourceUnavailable(source): strings.format(.sourceUnavailable, source.name(in: strings))
+        case let .authorizationDenied(source): strings.format(.accessDenied, source.nameInSentence(in: strings))
+        case let .authorizationRestricted(source): strings.format(.accessRestricted, source.nameInSentence(in: strings))
+        case let .sourceUnavailable(source): strings.format(.sourceUnavailable, source.nameInSentence(in: strings))
         case .itemLoadFailed: strings[.loadFailed]
         case .captureFailed: strings[.captureFailed]
         case .cameraSessionFailed, .cameraUnavailable, .noCameraSession: strings[.cameraFailed]
