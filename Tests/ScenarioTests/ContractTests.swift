@@ -13,6 +13,7 @@ struct ContractTests {
         #expect(await PresenterContract.violations { FakePresenter(transcript: Transcript()) } == [])
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func theSwiftUIModelKeepsThePresenterContract() async {
         #expect(await PresenterContract.violations { PresentationModel() } == [])
     }

@@ -6,9 +6,12 @@ import PickerKitTesting
 import Testing
 
 /// The SwiftUI path, tested without SwiftUI: the observable model a view binds to.
+/// `PresentationModel` is `@Observable`: iOS 17 and macOS 14, above the package's minimums,
+/// so each test and helper says so (a suite type cannot).
 @MainActor
 @Suite("The observable presentation model for SwiftUI (B2, B4, B23)")
 struct PresentationModelTests {
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     static func picker(_ model: PresentationModel, items: [FakePhotoSource.Item] = []) -> (ProfilePicker, RecordingDelegate, Transcript) {
         let transcript = Transcript()
         let picker = ProfilePicker(
@@ -23,6 +26,7 @@ struct PresentationModelTests {
         return (picker, delegate, transcript)
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func aLibraryFlowDrivesTheBindings() async throws {
         let model = PresentationModel()
         let photo = try PickerScenario.photo(width: 4, height: 3)
@@ -46,6 +50,7 @@ struct PresentationModelTests {
         if case .cancelled? = delegate.callbacks.first {} else { Issue.record("\(delegate.callbacks)") }
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func theChooserIsADialogAndAPadsBrowserAPopover() async throws {
         let model = PresentationModel(idiom: .pad)
         let (picker, delegate, transcript) = Self.picker(model)
@@ -69,6 +74,7 @@ struct PresentationModelTests {
         #expect(delegate.callbacks.count == 2)
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func aChoiceInTheDialogIsNotACancelWhicheverWaySwiftUICloses() async throws {
         for closesFirst in [true, false] {
             let model = PresentationModel()
@@ -86,6 +92,7 @@ struct PresentationModelTests {
         }
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func withSwiftUIReportingAPresentationWaitsForItsScreenToAppear() async throws {
         let model = PresentationModel()
         model.reportsTransitions = true
@@ -103,6 +110,7 @@ struct PresentationModelTests {
         #expect(delegate.callbacks.count == 1)
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func aScreenSwiftUINeverShowsEndsTheSessionInsteadOfWedgingIt() async throws {
         let model = PresentationModel()
         model.reportsTransitions = true
@@ -117,6 +125,7 @@ struct PresentationModelTests {
         #expect(picker.isSessionActive)
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func changesAreObservable() async throws {
         let model = PresentationModel()
         let (picker, _, _) = Self.picker(model)
@@ -130,6 +139,7 @@ struct PresentationModelTests {
         #expect(model.presented == nil)
     }
 
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func alertsAreState() async throws {
         let model = PresentationModel()
         let (picker, _, _) = Self.picker(model, items: [.failing("BAD", "offline")])
