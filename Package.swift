@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "PickerKit", targets: ["PickerKit"]),
         .library(name: "PickerImaging", targets: ["PickerImaging"]),
+        // PNG, JPEG and Netpbm in pure Swift, for servers, tools and tests; the picker itself
+        // never decodes files (devices decode with ImageIO).
+        .library(name: "PickerCodecs", targets: ["PickerCodecs"]),
         .library(name: "PickerKitTesting", targets: ["PickerKitTesting"]),
         // UIKit, Photos and AVFoundation behind the seams; Apple platforms only.
         .library(name: "PickerKitUIKit", targets: ["PickerKitUIKit"]),
@@ -18,28 +21,32 @@ let package = Package(
     ],
     targets: [
         .target(name: "PickerImaging"),
+        .target(name: "PickerCodecs", dependencies: ["PickerImaging"]),
         .target(name: "PickerKit", dependencies: ["PickerImaging"]),
-        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging"]),
-        .executableTarget(name: "picker-image", dependencies: ["PickerImaging"]),
+        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs"]),
+        .executableTarget(name: "picker-image", dependencies: ["PickerImaging", "PickerCodecs"]),
         // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`
         // (scripts/check-apple-only.sh checks it).
         .target(name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"], exclude: ["README.md"]),
         .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit"]),
         .executableTarget(
             name: "AvatarDemo",
-            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging"],
+            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs"],
             path: "Examples/AvatarDemo"
         ),
         // The code the fuzzers drive (scripts/fuzz.sh), replayed on past findings by the tests.
-        .target(name: "PickerFuzzTargets", dependencies: ["PickerKit", "PickerImaging"], path: "Fuzz/Targets"),
+        .target(name: "PickerFuzzTargets", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs"], path: "Fuzz/Targets"),
+        // What the imaging and codec tests share: a seeded generator and image comparisons.
+        .target(name: "ImagingTestSupport", dependencies: ["PickerImaging"], path: "Tests/ImagingTestSupport"),
+        .testTarget(name: "PickerImagingTests", dependencies: ["PickerImaging", "ImagingTestSupport"]),
         .testTarget(
-            name: "PickerImagingTests", dependencies: ["PickerImaging", "PickerKitTesting", "picker-image"],
+            name: "PickerCodecsTests", dependencies: ["PickerCodecs", "PickerImaging", "ImagingTestSupport", "picker-image"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting", "PickerFuzzTargets"]),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "AvatarDemo"],
+            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs", "AvatarDemo"],
             exclude: ["__Snapshots__"]
         ),
     ],

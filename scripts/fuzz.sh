@@ -14,7 +14,7 @@ harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(png netpbm jpeg pipeline edit-session); fi
 out=.build/fuzz
 mkdir -p "$out/findings"
-flags=(-O -swift-version 6 -parse-as-library -sanitize=fuzzer,address)
+flags=(-O -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name PickerKit)
 
 # One static library per module, rebuilt when its sources change.
 build() {
@@ -25,6 +25,7 @@ build() {
         -emit-library -static -I "$out" $(find "$sources" -name '*.swift' | sort) -o "$library"
 }
 build PickerImaging Sources/PickerImaging
+build PickerCodecs Sources/PickerCodecs
 build PickerKit Sources/PickerKit
 build PickerFuzzTargets Fuzz/Targets
 
@@ -32,7 +33,7 @@ status=0
 for harness in "${harnesses[@]}"; do
     binary=$out/fuzz-$harness
     swiftc "${flags[@]}" -I "$out" "Fuzz/Harness/$harness.swift" -L "$out" \
-        -lPickerFuzzTargets -lPickerKit -lPickerImaging -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+        -lPickerFuzzTargets -lPickerKit -lPickerCodecs -lPickerImaging -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
     corpus=$out/corpus/$harness
     mkdir -p "$corpus"
     starts=()
@@ -40,9 +41,9 @@ for harness in "${harnesses[@]}"; do
         if [ -d "$folder" ]; then starts+=("$folder"); fi
     done
     case $harness in
-        png) cp Tests/PickerImagingTests/Fixtures/png/*.png "$corpus/" ;;
-        netpbm) cp Tests/PickerImagingTests/Fixtures/png/*.pam "$corpus/" ;;
-        jpeg) find Tests/PickerImagingTests/Fixtures/jpeg -name '*.jpg' -size -64k -exec cp {} "$corpus/" \; ;;
+        png) cp Tests/PickerCodecsTests/Fixtures/png/*.png "$corpus/" ;;
+        netpbm) cp Tests/PickerCodecsTests/Fixtures/png/*.pam "$corpus/" ;;
+        jpeg) find Tests/PickerCodecsTests/Fixtures/jpeg -name '*.jpg' -size -64k -exec cp {} "$corpus/" \; ;;
     esac
     log=$out/$harness.log
     # Traps must reach libFuzzer as signals, not as Swift's backtraces.

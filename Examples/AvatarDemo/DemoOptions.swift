@@ -1,6 +1,7 @@
 import Foundation
 import PickerKit
 import PickerImaging
+import PickerCodecs
 
 /// The demo's command line.
 struct DemoOptions: Equatable {

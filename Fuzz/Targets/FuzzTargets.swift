@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 import PickerKit
 
 /// The code that fuzzing drives, one function per harness: each takes arbitrary bytes, runs

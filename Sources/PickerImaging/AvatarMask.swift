@@ -29,7 +29,7 @@ extension PixelBuffer {
     /// ``masked(_:)``, writing into this image's own storage when nothing else holds it (a
     /// caller that gives it up with `consume` saves a copy): only the pixels outside the circle
     /// and on its edge are written; opaque ones inside are left as they are.
-    consuming func maskedInPlace(_ mask: AvatarMask) -> PixelBuffer {
+    package consuming func maskedInPlace(_ mask: AvatarMask) -> PixelBuffer {
         guard mask != .square else { return normalized() }
         var image = consume self
         if image.orientation != .up || image.format != .rgba8 { image = image.normalized().asStraightRGBA() }

@@ -2,12 +2,12 @@
 /// each output, the first input it reads and `taps` weights (zero-padded), summing to
 /// `1 << AxisWeights.shift` exactly. Every output reads `taps` inputs from its start, all of
 /// them inside the input, so inner loops need no bounds checks.
-struct AxisWeights {
-    static let shift: Int32 = 14
-    static let one: Int32 = 1 << shift
+package struct AxisWeights {
+    package static let shift: Int32 = 14
+    package static let one: Int32 = 1 << shift
 
-    let outputCount: Int
-    let taps: Int
+    package let outputCount: Int
+    package let taps: Int
     /// The first input index of each output.
     private(set) var starts: [Int]
     /// `taps` weights per output.
@@ -16,7 +16,7 @@ struct AxisWeights {
     /// Weights for `filter` from `inputCount` to `outputCount` samples.
     ///
     /// - Complexity: O(outputCount × taps).
-    init(filter: ResampleFilter, inputCount: Int, outputCount: Int) {
+    package init(filter: ResampleFilter, inputCount: Int, outputCount: Int) {
         var real: [(start: Int, weights: [Double])] = []
         real.reserveCapacity(outputCount)
         if filter == .area {
@@ -56,7 +56,7 @@ struct AxisWeights {
     /// coverage-weighted mean of its equal share of the span.
     ///
     /// - Precondition: `0 ≤ lower < upper ≤ inputCount`, `outputCount > 0`.
-    init(areaFrom lower: Double, to upper: Double, inputCount: Int, outputCount: Int) {
+    package init(areaFrom lower: Double, to upper: Double, inputCount: Int, outputCount: Int) {
         let step = (upper - lower) / Double(outputCount)
         var real: [(start: Int, weights: [Double])] = []
         real.reserveCapacity(outputCount)

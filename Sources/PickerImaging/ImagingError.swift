@@ -63,17 +63,3 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// Something a decoder noticed and worked around without failing: the image decoded, and the
-/// app may want to know.
-public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
-    /// An ancillary chunk (metadata such as a colour profile or light levels, which a decoder
-    /// may ignore) was damaged and skipped; the image itself decoded. Critical chunks never are.
-    case skippedChunk(format: String, chunk: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .skippedChunk(format, chunk, reason): "skipped the \(format) \(chunk) chunk: \(reason)"
-        }
-    }
-}

@@ -115,11 +115,34 @@ extension PixelBuffer {
 /// A 4×4 block of lanes transposed: the rows of the result are the columns of `a`…`d`.
 /// (Shared by the quarter turns and the JPEG transforms.)
 @inline(__always)
-func transposed<Scalar: SIMDScalar>(
+package func transposed<Scalar: SIMDScalar>(
     _ a: SIMD4<Scalar>, _ b: SIMD4<Scalar>, _ c: SIMD4<Scalar>, _ d: SIMD4<Scalar>
 ) -> (SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>) {
     let ab0 = SIMD4(a[0], b[0], a[1], b[1]), cd0 = SIMD4(c[0], d[0], c[1], d[1])
     let ab1 = SIMD4(a[2], b[2], a[3], b[3]), cd1 = SIMD4(c[2], d[2], c[3], d[3])
     return (SIMD4(ab0[0], ab0[1], cd0[0], cd0[1]), SIMD4(ab0[2], ab0[3], cd0[2], cd0[3]),
             SIMD4(ab1[0], ab1[1], cd1[0], cd1[1]), SIMD4(ab1[2], ab1[3], cd1[2], cd1[3]))
+}
+
+extension PixelBuffer {
+    /// A copy with straight alpha: premultiplied colour divided by alpha, rounded. Other formats
+    /// are returned unchanged.
+    ///
+    /// - Complexity: O(width × height).
+    public func unpremultiplied() -> PixelBuffer {
+        guard format == .rgba8Premultiplied else { return self }
+        var out = bytes
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * rowStride + x * 4
+                let a = Int(out[i + 3])
+                for c in 0..<3 {
+                    out[i + c] = a == 0 ? 0 : UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a))
+                }
+            }
+        }
+        return PixelBuffer(
+            checkedWidth: width, height: height, format: .rgba8, bytes: out, rowStride: rowStride,
+            orientation: orientation)
+    }
 }

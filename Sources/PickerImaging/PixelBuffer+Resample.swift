@@ -60,7 +60,7 @@ extension PixelBuffer {
 
     /// The threads a resample of `sourcePixels` uses: `requested` kept within 1…64, or
     /// ``automaticThreads(sourcePixels:)`` when it is `nil`.
-    static func threadCount(_ requested: Int?, sourcePixels: Int) -> Int {
+    package static func threadCount(_ requested: Int?, sourcePixels: Int) -> Int {
         requested.map { min(64, max(1, $0)) } ?? automaticThreads(sourcePixels: sourcePixels)
     }
 
@@ -98,7 +98,7 @@ extension PixelBuffer {
     /// so, checking as the rows are read, and only if one is not resamples a premultiplied copy
     /// of `raw` instead. Then the result is premultiplied, and `premultipliedCopy` is the
     /// copy's size in bytes; otherwise it is zero.
-    func resampleWeighingAlpha(_ raw: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int)
+    package func resampleWeighingAlpha(_ raw: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int)
         -> (image: PixelBuffer, premultipliedCopy: Int)
     {
         if let out = resampleRaw(
@@ -115,7 +115,7 @@ extension PixelBuffer {
     }
 
     /// Whether every pixel in `rect` (raw) is opaque; always `true` for gray.
-    func isOpaque(in rect: PixelRect) -> Bool {
+    package func isOpaque(in rect: PixelRect) -> Bool {
         guard format != .gray8 else { return true }
         return bytes.withUnsafeBufferPointer { raw in
             (rect.y..<rect.maxY).allSatisfy { y in
@@ -157,7 +157,7 @@ extension PixelBuffer {
 
     /// Resamples the stored pixels of `rect` to `size` stored pixels: vertical pass into one
     /// row of scratch, then horizontal pass, row by row.
-    func resampleRaw(_ rect: PixelRect, to size: PixelSize, filter: ResampleFilter, threads: Int = 1) -> PixelBuffer {
+    package func resampleRaw(_ rect: PixelRect, to size: PixelSize, filter: ResampleFilter, threads: Int = 1) -> PixelBuffer {
         resampleRaw(
             rect, vertical: AxisWeights(filter: filter, inputCount: rect.height, outputCount: size.height),
             horizontal: AxisWeights(filter: filter, inputCount: rect.width, outputCount: size.width), threads: threads)
@@ -166,7 +166,7 @@ extension PixelBuffer {
     /// Resamples the stored pixels of `rect` with weights for each axis (indices relative to
     /// `rect`). With `threads` above 1 the output rows are split into that many runs, each with
     /// its own scratch row: every output row is computed the same way whichever thread does it.
-    func resampleRaw(
+    package func resampleRaw(
         _ rect: PixelRect, vertical: AxisWeights, horizontal: AxisWeights, threads: Int = 1,
         kernels: ResampleKernels = .standard
     ) -> PixelBuffer {

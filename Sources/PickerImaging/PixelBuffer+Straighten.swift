@@ -35,10 +35,14 @@ extension PixelBuffer {
     /// - Throws: ``ImagingError/invalidDimensions(width:height:)`` for an empty `rect` or
     ///   `size`, ``ImagingError/invalidAngle(_:)`` for an angle that is not finite,
     ///   ``ImagingError/tooManyPixels(count:limit:)`` above the default pixel limit.
-    /// - Parameter edges: what the frame shows where it leaves the image: transparent (the
-    ///   default), or the nearest edge pixel, for a frame that is meant to lie inside the image
-    ///   and leaves it only by the rounding of its whole-pixel crop (a very narrow photo turned
-    ///   45° has no whole-pixel crop inside it).
+    /// - Parameters:
+    ///   - rect: the frame before the turn, in display orientation.
+    ///   - degrees: the turn, clockwise.
+    ///   - size: the output's size.
+    ///   - edges: what the frame shows where it leaves the image: transparent (the default), or
+    ///     the nearest edge pixel, for a frame that is meant to lie inside the image and leaves
+    ///     it only by the rounding of its whole-pixel crop (a very narrow photo turned 45° has
+    ///     no whole-pixel crop inside it).
     /// - Complexity: O(pixels under the turned frame + output pixels); the image is not copied.
     public func resampled(
         displayRect rect: PixelRect, rotatedBy degrees: Double, to size: PixelSize, edges: StraightenEdges = .transparent
@@ -61,7 +65,7 @@ extension PixelBuffer {
     /// image point (`centreX`, `centreY`) (display orientation, pixel edges at whole numbers),
     /// shows when the image is turned `degrees` clockwise about that point; upright.
     ///
-    /// ``resampled(displayRect:rotatedBy:to:)`` for a frame that need not sit on whole pixels,
+    /// ``resampled(displayRect:rotatedBy:to:edges:)`` for a frame that need not sit on whole pixels,
     /// as an edit screen's canvas does; filtered the same way.
     ///
     /// - Throws: ``ImagingError/invalidAngle(_:)`` for an angle that is not finite;
@@ -93,10 +97,10 @@ extension PixelBuffer {
 
     /// How far a straightened frame may reach, in pixels either way: far beyond any image, and
     /// small enough that every position stays exact.
-    static let farthestFrame = 1 << 40
+    package static let farthestFrame = 1 << 40
 
     /// The straightened frame, filtered: see ``resampled(displayRect:rotatedBy:to:edges:)``.
-    func turned(_ frame: TurnedFrame, edges: StraightenEdges = .transparent) -> PixelBuffer {
+    package func turned(_ frame: TurnedFrame, edges: StraightenEdges = .transparent) -> PixelBuffer {
         let size = frame.output
         let straightAlpha = format != .rgba8Premultiplied
         let scale = min(frame.scaleX, frame.scaleY)
@@ -139,18 +143,18 @@ extension PixelBuffer {
 
 /// A frame of output pixels centred on an image point, over the image turned `degrees`
 /// clockwise about it, in display coordinates: where each output pixel's centre falls.
-struct TurnedFrame {
+package struct TurnedFrame {
     /// The centre of output pixel (0, 0) on the image, and the steps one pixel right and down.
-    let origin: SIMD2<Double>, right: SIMD2<Double>, down: SIMD2<Double>
+    package let origin: SIMD2<Double>, right: SIMD2<Double>, down: SIMD2<Double>
     /// Image pixels per output pixel, across and down the frame.
-    let scaleX: Double, scaleY: Double
+    package let scaleX: Double, scaleY: Double
     /// The whole pixels the frame touches, with one more around it for interpolation.
-    let bounds: PixelRect
+    package let bounds: PixelRect
 
     /// The output's size.
-    let output: PixelSize
+    package let output: PixelSize
 
-    init(centre: SIMD2<Double>, scaleX: Double, scaleY: Double, degrees: Double, output: PixelSize) {
+    package init(centre: SIMD2<Double>, scaleX: Double, scaleY: Double, degrees: Double, output: PixelSize) {
         self.output = output
         self.scaleX = scaleX
         self.scaleY = scaleY
@@ -287,10 +291,10 @@ enum Bilinear {
 
 /// The continuous map from display to stored (raw) coordinates for an orientation: pixel
 /// edges at whole numbers, so pixel (x, y) spans x…x+1, y…y+1 in both.
-struct RawAffine {
-    var origin: SIMD2<Double>, xAxis: SIMD2<Double>, yAxis: SIMD2<Double>
+package struct RawAffine {
+    package var origin: SIMD2<Double>, xAxis: SIMD2<Double>, yAxis: SIMD2<Double>
 
-    init(orientation: ImageOrientation, rawSize: PixelSize) {
+    package init(orientation: ImageOrientation, rawSize: PixelSize) {
         let w = Double(rawSize.width), h = Double(rawSize.height)
         // Where the display's top-left corner lands, and where its x and y axes point.
         switch orientation {
@@ -305,8 +309,8 @@ struct RawAffine {
         }
     }
 
-    func point(_ display: SIMD2<Double>) -> SIMD2<Double> { origin + vector(display) }
-    func vector(_ display: SIMD2<Double>) -> SIMD2<Double> { xAxis * display.x + yAxis * display.y }
+    package func point(_ display: SIMD2<Double>) -> SIMD2<Double> { origin + vector(display) }
+    package func vector(_ display: SIMD2<Double>) -> SIMD2<Double> { xAxis * display.x + yAxis * display.y }
 }
 
 /// What a straightened frame shows where it leaves the image.

@@ -77,7 +77,7 @@ public struct PixelBuffer: ImageBuffer, Equatable {
 
     /// Wraps bytes whose sizes the caller has already checked (crops and copies of a valid
     /// buffer).
-    init(checkedWidth width: Int, height: Int, format: PixelFormat, bytes: [UInt8], rowStride: Int, orientation: ImageOrientation) {
+    package init(checkedWidth width: Int, height: Int, format: PixelFormat, bytes: [UInt8], rowStride: Int, orientation: ImageOrientation) {
         assert(rowStride >= width * format.bytesPerPixel && bytes.count == rowStride * height)
         self.width = width
         self.height = height
@@ -135,7 +135,7 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         return self[raw.x, raw.y]
     }
 
-    static func checkedRowStride(
+    package static func checkedRowStride(
         width: Int, height: Int, format: PixelFormat, pixelLimit: Int
     ) throws(ImagingError) -> Int {
         guard width > 0, height > 0 else { throw .invalidDimensions(width: width, height: height) }

@@ -2,12 +2,12 @@
 /// 32 bits; the vector ones multiply 16-bit weights by 16-bit samples into 32-bit sums (SSE2's
 /// `pmaddwd`, NEON's `smlal`), which x86-64's baseline instruction set has and its 32-bit vector
 /// multiply does not.
-enum ResampleKernels: Sendable {
+package enum ResampleKernels: Sendable {
     case plain, vector
 
     /// The vector loops in optimized builds. Unoptimized generic SIMD code is many times slower
     /// than plain loops, so debug builds take those; tests hold the two to each other.
-    static var standard: ResampleKernels {
+    package static var standard: ResampleKernels {
         #if DEBUG
             .plain
         #else

@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 
 #if canImport(Testing)
 import Testing

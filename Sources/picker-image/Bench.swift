@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 
 /// `picker-image bench`: the reference workload, timed. A 4032×3024 opaque RGBA photo (seeded
 /// noise over gradients); crop (400,100,2800,2800) and scale it to 1024×1024 with each filter

@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 
 /// A mistake in the command line; the tool prints it with the usage.
 struct UsageError: Error {

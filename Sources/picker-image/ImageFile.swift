@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 
 /// Reading and writing images by file extension.
 enum ImageFile {

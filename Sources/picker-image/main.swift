@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 
 /// `picker-image`: crop, scale and mask profile photos from the command line.
 let usage = """

@@ -27,8 +27,8 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "UniformTypeIdentifiers", dependencies: ["AppleFoundation"]),
         .target(name: "CoreMedia", dependencies: ["AppleFoundation"]),
-        // ImageIO decodes with PickerImaging's codecs: the files tests hand it are real PNG and JPEG.
-        .target(name: "ImageIO", dependencies: ["CoreGraphics", "PickerImaging"]),
+        // ImageIO decodes with PickerCodecs: the files tests hand it are real PNG and JPEG.
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "PickerImaging", "PickerCodecs"]),
         .target(name: "UIKit", dependencies: ["AppleFoundation", "CoreGraphics", "QuartzCore", "SurfaceDevice"]),
         .target(name: "Photos", dependencies: ["AppleFoundation", "SurfaceDevice"]),
         .target(name: "PhotosUI", dependencies: ["Photos", "UIKit", "SurfaceDevice"]),
@@ -37,8 +37,9 @@ let package = Package(
 
         // PickerKit, as in the repository's Package.swift.
         .target(name: "PickerImaging", exclude: ["PickerImaging.docc"]),
+        .target(name: "PickerCodecs", dependencies: ["PickerImaging"], exclude: ["PickerCodecs.docc"]),
         .target(name: "PickerKit", dependencies: ["PickerImaging"], exclude: ["PickerKit.docc"]),
-        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging"]),
+        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs"]),
         .target(
             name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"] + frameworks, exclude: ["README.md"]),
         .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit", "SwiftUI", "UIKit"]),

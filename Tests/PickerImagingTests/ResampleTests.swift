@@ -1,6 +1,6 @@
 import Foundation
 import PickerImaging
-import PickerKitTesting
+import ImagingTestSupport
 import Testing
 
 @Suite("Resampling")

@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 import PickerKitTesting
 import Testing
 
@@ -39,7 +40,7 @@ struct AvatarDemoTests {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("PickerImagingTests/Fixtures/png/c2d8n.png")
+            .appendingPathComponent("PickerCodecsTests/Fixtures/png/c2d8n.png")
         var said: [String] = []
         let code = await DemoCommand.run([
             "--image", fixture.path, "--shape", "square", "--zoom", "1", "--pan", "0,0", "--size", "6",
@@ -58,7 +59,7 @@ struct AvatarDemoTests {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("PickerImagingTests/Fixtures/jpeg/exif-right.jpg")
+            .appendingPathComponent("PickerCodecsTests/Fixtures/jpeg/exif-right.jpg")
         var said: [String] = []
         let code = await DemoCommand.run([
             "--image", photo.path, "--size", "32", "--output", dir.appendingPathComponent("a.png").path,

@@ -1,5 +1,6 @@
 import Foundation
 import PickerImaging
+import PickerCodecs
 import PickerKit
 import PickerKitTesting
 import Testing

@@ -1,5 +1,6 @@
 @_exported import CoreGraphics
 import PickerImaging
+import PickerCodecs
 
 // ImageIO's image sources, as far as the adapters use them: a file's properties without its
 // pixels, the full image, and a thumbnail made from the image. The files are real PNG and JPEG

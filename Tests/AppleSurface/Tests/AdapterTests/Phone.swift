@@ -1,6 +1,7 @@
 @_spi(Surface) import AVFoundation
 import Foundation
 import PickerImaging
+import PickerCodecs
 import PickerKit
 import PickerKitTesting
 import PickerKitUIKit

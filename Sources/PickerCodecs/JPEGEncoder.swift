@@ -1,4 +1,5 @@
 import Foundation
+import PickerImaging
 
 extension JPEG {
     /// How ``encode(_:options:)`` writes a file.
@@ -39,7 +40,7 @@ extension JPEG {
         case quarter
     }
 
-    /// What the encoder does with a stored orientation other than ``ImageOrientation/up``.
+    /// What the encoder does with a stored orientation other than `ImageOrientation.up`.
     public enum OrientationHandling: String, Sendable, CaseIterable {
         /// The pixels are turned upright; no orientation is written. Every viewer shows it right.
         case normalize
@@ -48,7 +49,7 @@ extension JPEG {
     }
 
     /// Writes `image` as a baseline JPEG file (JFIF, Huffman coded, 8-bit), YCbCr for colour
-    /// images and one gray component for ``PixelFormat/gray8``.
+    /// images and one gray component for `PixelFormat.gray8`.
     ///
     /// ```swift
     /// let file = try JPEG.encode(avatar, options: .init(quality: 85, background: RGBA(255, 255, 255)))
@@ -58,8 +59,8 @@ extension JPEG {
     /// is libjpeg's accurate integer one, and colour conversion and 4:2:0 downsampling round
     /// as libjpeg does, so files are close to what `cjpeg` writes at the same quality.
     ///
-    /// - Throws: ``ImagingError/invalidQuality(_:)`` for a quality outside 1…100;
-    ///   ``ImagingError/cannotRepresent(format:reason:)`` for a side over 65535 pixels.
+    /// - Throws: `ImagingError.invalidQuality(_:)` for a quality outside 1…100;
+    ///   `ImagingError.cannotRepresent(format:reason:)` for a side over 65535 pixels.
     /// - Complexity: O(pixels); with ``EncodingOptions/optimizedHuffman`` the coefficients are
     ///   held once, about 3 bytes per pixel for 4:2:0.
     public static func encode(_ image: PixelBuffer, options: EncodingOptions = EncodingOptions()) throws(ImagingError) -> Data {

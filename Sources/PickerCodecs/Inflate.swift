@@ -1,7 +1,9 @@
+import PickerImaging
+
 /// A zlib (RFC 1950) and DEFLATE (RFC 1951) decompressor.
 ///
-/// Bad streams throw ``ImagingError/corruptFile(format:reason:)`` or
-/// ``ImagingError/truncatedFile(format:)``; output is capped at `limit` bytes (a
+/// Bad streams throw `ImagingError.corruptFile(format:reason:)` or
+/// `ImagingError.truncatedFile(format:)`; output is capped at `limit` bytes (a
 /// decompression-bomb guard), and every step consumes input, so no stream loops for ever.
 /// ``zlib(_:limit:format:)`` writes straight into the final buffer;
 /// ``zlib(_:limit:format:chunk:sink:)`` keeps only a window and hands the output on as it comes.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PickerImaging
+@testable import PickerCodecs
 import Testing
 
 /// Damaged ancillary chunks are skipped with a warning, as libpng does; `PNG.info` reads the

@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// The checksums PNG and zlib use.
 enum Checksum {
     /// The CRC-32 table (polynomial 0xEDB88320), one entry per byte value.

@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// Decodes one JPEG file: baseline and progressive Huffman (SOF0, SOF1, SOF2), 8-bit, one or
 /// three components, any sampling factors, restart intervals; the same samples as
 /// libjpeg-turbo's defaults (islow IDCT, fancy upsampling, its YCbCr tables).

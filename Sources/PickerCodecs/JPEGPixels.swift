@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// From coefficients to pixels: the inverse DCT of every block, upsampling (libjpeg's "fancy"
 /// triangle filters for 2×1, 1×2 and 2×2, replication otherwise) and colour conversion with
 /// libjpeg's fixed-point tables.

@@ -1,4 +1,5 @@
 import Foundation
+import PickerImaging
 
 /// PNG images, read and written in pure Swift.
 ///
@@ -20,13 +21,13 @@ public enum PNG {
     ///   - data: the file's bytes.
     ///   - pixelLimit: the most pixels accepted; a larger header throws before any
     ///     decompression (a decompression-bomb guard).
-    /// - Throws: ``ImagingError/unknownFormat`` for a missing signature;
-    ///   ``ImagingError/truncatedFile(format:)``; ``ImagingError/corruptFile(format:reason:)``
+    /// - Throws: `ImagingError.unknownFormat` for a missing signature;
+    ///   `ImagingError.truncatedFile(format:)`; `ImagingError.corruptFile(format:reason:)`
     ///   for bad CRCs in critical chunks, bad zlib data, bad headers, missing chunks (an
     ///   ancillary chunk with a bad CRC is skipped, as libpng does: see
     ///   ``decode(_:pixelLimit:warnings:)`` to hear about it);
-    ///   ``ImagingError/unsupportedFeature(format:feature:)`` for unknown critical chunks; and the
-    ///   size errors of ``PixelBuffer``.
+    ///   `ImagingError.unsupportedFeature(format:feature:)` for unknown critical chunks; and the
+    ///   size errors of `PixelBuffer`.
     /// - Complexity: O(file size + pixels).
     public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
         try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode()
@@ -57,7 +58,7 @@ public enum PNG {
     /// ```
     ///
     /// - Throws: the errors of ``decode(_:pixelLimit:)`` (all the image data is still checked),
-    ///   and ``ImagingError/cropOutsideImage(rect:imageSize:)`` when `rect` covers none of it.
+    ///   and `ImagingError.cropOutsideImage(rect:imageSize:)` when `rect` covers none of it.
     /// - Complexity: O(file size + pixels) time; O(crop + one row) memory beyond the file.
     public static func decode(
         _ data: Data, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit

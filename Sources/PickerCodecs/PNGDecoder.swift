@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// Decodes one PNG file.
 struct PNGDecoder {
     let bytes: [UInt8]

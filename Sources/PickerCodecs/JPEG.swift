@@ -1,4 +1,5 @@
 import Foundation
+import PickerImaging
 
 /// JPEG images, read in pure Swift: baseline and progressive Huffman coding (SOF0, SOF1,
 /// SOF2), 8-bit samples, gray, YCbCr, RGB, CMYK and YCCK (Adobe), any sampling factors
@@ -7,7 +8,7 @@ import Foundation
 /// The samples are libjpeg-turbo's by default: its accurate integer inverse DCT ("islow"),
 /// its "fancy" triangle upsampling of subsampled colour, and its fixed-point YCbCr → RGB, so
 /// a photo shows the same pixels here as in other apps. Arithmetic coding, 12-bit samples
-/// and lossless or hierarchical files are a clear ``ImagingError/unsupportedFeature(format:feature:)``.
+/// and lossless or hierarchical files are a clear `ImagingError.unsupportedFeature(format:feature:)`.
 ///
 /// ```swift
 /// let photo = try JPEG.decode(Data(contentsOf: url))   // an RGBA PixelBuffer, EXIF orientation set
@@ -19,11 +20,11 @@ public enum JPEG {
     ///   - data: the file's bytes.
     ///   - pixelLimit: the most pixels accepted; a larger frame throws before any coefficient
     ///     memory is reserved.
-    /// - Throws: ``ImagingError/unknownFormat`` without an SOI marker;
-    ///   ``ImagingError/truncatedFile(format:)``; ``ImagingError/corruptFile(format:reason:)``
+    /// - Throws: `ImagingError.unknownFormat` without an SOI marker;
+    ///   `ImagingError.truncatedFile(format:)`; `ImagingError.corruptFile(format:reason:)`
     ///   for bad segments, Huffman codes, tables or scans;
-    ///   ``ImagingError/unsupportedFeature(format:feature:)``; and the size errors of
-    ///   ``PixelBuffer``.
+    ///   `ImagingError.unsupportedFeature(format:feature:)`; and the size errors of
+    ///   `PixelBuffer`.
     /// - Complexity: O(file size + pixels).
     public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
         try decode(data, scale: .full, pixelLimit: pixelLimit)
@@ -67,7 +68,7 @@ public enum JPEG {
     ///     (``Scale/size(of:)`` of the display size).
     ///   - pixelLimit: as for ``decode(_:scale:pixelLimit:)``.
     /// - Returns: the stored pixels under `rect`, with the file's orientation.
-    /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` unless `rect` lies inside
+    /// - Throws: `ImagingError.cropOutsideImage(rect:imageSize:)` unless `rect` lies inside
     ///   the image at that scale and is not empty; the errors of ``decode(_:pixelLimit:)``.
     public static func decode(
         _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit

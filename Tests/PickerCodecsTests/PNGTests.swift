@@ -1,6 +1,7 @@
 import Foundation
 @testable import PickerImaging
-import PickerKitTesting
+@testable import PickerCodecs
+import ImagingTestSupport
 import Testing
 
 @Suite("PNG")
@@ -210,13 +211,28 @@ struct PNGTests {
         }
     }
 
-    @Test func randomCorruptionNeverCrashes() throws {
-        let good = PNG.encode(try PixelBuffer(width: 9, height: 9))
+    @Test func randomCorruptionGivesAFileErrorOrTheImage() throws {
+        let original = try PixelBuffer(width: 9, height: 9, bytes: (0..<324).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let good = PNG.encode(original)
         var rng = SeededRandomNumberGenerator(seed: 7)
+        var refused = 0
         for _ in 0..<500 {
             var data = good
             for _ in 0..<3 { data[Int.random(in: 8..<data.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
-            _ = try? PNG.decode(data)
+            do {
+                // Every chunk carries a CRC: what decodes at all is the image itself (a damaged
+                // byte that changed nothing, or one in a CRC whose chunk is ancillary).
+                let image = try PNG.decode(data)
+                #expect(image.displaySize == original.displaySize)
+                #expect(image.asStraightRGBA().bytes == original.bytes, "a corrupted file decoded to other pixels")
+            } catch {
+                refused += 1
+                switch error {
+                case .corruptFile(format: "PNG", _), .truncatedFile(format: "PNG"), .unsupportedFeature(format: "PNG", _): break
+                default: Issue.record("not a file error: \(error)")
+                }
+            }
         }
+        #expect(refused > 400, "three damaged bytes are almost always caught")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PickerImaging
 
 /// Encodes PNG files: adaptive filters per row (the one with the smallest sum of absolute
 /// values, as libpng chooses), then DEFLATE.

@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// A DEFLATE (RFC 1951) compressor with a zlib (RFC 1950) wrapper: LZ77 matching over a
 /// 32 KiB window with hash chains, and a dynamic Huffman code per block.
 enum Deflate {

@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// The inverse DCT that libjpeg calls "islow" (its default, `JDCT_ISLOW`): the
 /// Loeffler–Ligtenberg–Moschytz algorithm in 32-bit fixed point, 13 fractional bits for the
 /// constants and 2 extra bits between the passes. The same integer steps as libjpeg-turbo, so

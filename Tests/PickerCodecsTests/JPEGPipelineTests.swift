@@ -1,5 +1,6 @@
 import Foundation
 @testable import PickerImaging
+@testable import PickerCodecs
 import Testing
 
 /// The avatar pipeline straight from JPEG files: the reduced decode it picks, where the crop

@@ -5,8 +5,8 @@ import Testing
 /// Every public PickerImaging entry point that takes a size, rectangle, scale, angle or count,
 /// given hostile numbers: each works or throws a typed error, and none traps (a trap would end
 /// the test run).
-@Suite("Hostile numbers")
-struct HostileNumberTests {
+@Suite("Hostile sizes, rectangles and angles")
+struct HostileSizeAndAngleTests {
     static let integers: [Int] = [0, -1, 1, .min, .max, .max / 2 + 1, 1 << 31, -(1 << 31), 1 << 51]
     static let reals: [Double] = [0, -1, .nan, .infinity, -.infinity, 1e300, -1e300, .leastNonzeroMagnitude, 1e-300]
 
@@ -110,13 +110,5 @@ struct HostileNumberTests {
                 try image.resampled(displayRect: PixelRect(x: 0, y: 0, width: 4, height: 4), rotatedBy: value, to: size)
             }
         }
-    }
-
-    @Test("decoders' pixel limits", arguments: integers)
-    func pixelLimits(value: Int) throws {
-        let png = PNG.encode(try Self.image())
-        Self.typed { _ = try PNG.decode(png, pixelLimit: value) }
-        let pam = Netpbm.encodePAM(try Self.image())
-        Self.typed { _ = try Netpbm.decode(pam, pixelLimit: value) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PickerImaging
+@testable import PickerCodecs
 import Testing
 
 /// Cropping while decoding gives exactly what decoding the whole image and cropping gives.

@@ -1,3 +1,5 @@
+import PickerImaging
+
 /// A JPEG Huffman table (ITU T.81 Annex C): a 9-bit lookup for short codes and the canonical
 /// `maxcode` walk for the rest. A class with fixed storage, so the hot loop reads it without
 /// reference counting.

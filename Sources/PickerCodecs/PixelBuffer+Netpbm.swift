@@ -1,4 +1,5 @@
 import Foundation
+import PickerImaging
 
 extension PixelBuffer {
     /// The image as a Netpbm PAM file (`P7`), upright: orientation is baked in, since PAM
@@ -20,26 +21,5 @@ extension PixelBuffer {
             data.append(contentsOf: upright.bytes[(y * upright.rowStride)..<(y * upright.rowStride + rowBytes)])
         }
         return data
-    }
-
-    /// A copy with straight alpha: premultiplied colour divided by alpha, rounded. Other formats
-    /// are returned unchanged.
-    ///
-    /// - Complexity: O(width × height).
-    public func unpremultiplied() -> PixelBuffer {
-        guard format == .rgba8Premultiplied else { return self }
-        var out = bytes
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * rowStride + x * 4
-                let a = Int(out[i + 3])
-                for c in 0..<3 {
-                    out[i + c] = a == 0 ? 0 : UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a))
-                }
-            }
-        }
-        return PixelBuffer(
-            checkedWidth: width, height: height, format: .rgba8, bytes: out, rowStride: rowStride,
-            orientation: orientation)
     }
 }

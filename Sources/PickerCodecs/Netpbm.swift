@@ -1,9 +1,10 @@
 import Foundation
+import PickerImaging
 
 /// Netpbm images: PAM (`P7`), PPM (`P6`, `P3`) and PGM (`P5`, `P2`), read and written.
 ///
 /// Reading gives 8-bit buffers: 16-bit samples (MAXVAL above 255) and other MAXVALs are scaled
-/// to 0…255, rounded. Gray becomes ``PixelFormat/gray8``; everything else ``PixelFormat/rgba8``.
+/// to 0…255, rounded. Gray becomes `PixelFormat.gray8`; everything else `PixelFormat.rgba8`.
 ///
 /// ```swift
 /// let photo = try Netpbm.decode(Data(contentsOf: url))
@@ -15,9 +16,9 @@ public enum Netpbm {
     /// - Parameters:
     ///   - data: the file's bytes.
     ///   - pixelLimit: the most pixels accepted; larger headers throw before any allocation.
-    /// - Throws: ``ImagingError/unknownFormat``, ``ImagingError/truncatedFile(format:)``,
-    ///   ``ImagingError/corruptFile(format:reason:)``, ``ImagingError/unsupportedFeature(format:feature:)``,
-    ///   and the size errors of ``PixelBuffer``.
+    /// - Throws: `ImagingError.unknownFormat`, `ImagingError.truncatedFile(format:)`,
+    ///   `ImagingError.corruptFile(format:reason:)`, `ImagingError.unsupportedFeature(format:feature:)`,
+    ///   and the size errors of `PixelBuffer`.
     /// - Complexity: O(data.count).
     public static func decode(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
         var reader = HeaderReader(bytes: [UInt8](data))
@@ -71,7 +72,7 @@ public enum Netpbm {
 
     /// The image as binary PPM (`P6`), upright.
     ///
-    /// - Throws: ``ImagingError/cannotRepresent(format:reason:)`` when a pixel is not opaque:
+    /// - Throws: `ImagingError.cannotRepresent(format:reason:)` when a pixel is not opaque:
     ///   PPM has no alpha, and dropping it would lose data. Write PAM or PNG instead.
     public static func encodePPM(_ image: PixelBuffer) throws(ImagingError) -> Data {
         let upright = try opaqueUpright(image, format: "PPM")
@@ -88,7 +89,7 @@ public enum Netpbm {
 
     /// The image as binary PGM (`P5`), upright; colour becomes its luma.
     ///
-    /// - Throws: ``ImagingError/cannotRepresent(format:reason:)`` when a pixel is not opaque.
+    /// - Throws: `ImagingError.cannotRepresent(format:reason:)` when a pixel is not opaque.
     public static func encodePGM(_ image: PixelBuffer) throws(ImagingError) -> Data {
         let upright = try opaqueUpright(image, format: "PGM")
         var data = Data("P5\n\(upright.width) \(upright.height)\n255\n".utf8)

@@ -2,8 +2,8 @@ import Foundation
 import PickerImaging
 import Testing
 
-@Suite("Normalising and PAM output")
-struct NormalizeAndNetpbmTests {
+@Suite("Normalising orientation and alpha")
+struct NormalizeTests {
     @Test("normalising bakes each orientation into the pixels", arguments: ImageOrientation.allCases)
     func normalizes(orientation: ImageOrientation) throws {
         let image = try PixelBufferCropTests.gradient(orientation)
@@ -13,15 +13,6 @@ struct NormalizeAndNetpbmTests {
         for y in 0..<upright.height {
             for x in 0..<upright.width { #expect(upright[x, y] == image.displayPixel(x: x, y: y)) }
         }
-    }
-
-    @Test func writesPAMBytesExactly() throws {
-        let buffer = try PixelBuffer(width: 1, height: 2, bytes: [1, 2, 3, 4, 5, 6, 7, 8], orientation: .left)
-        let header = "P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
-        #expect(buffer.pamData() == Data(header.utf8) + Data([1, 2, 3, 4, 5, 6, 7, 8]))
-        let gray = try PixelBuffer(width: 1, height: 2, format: .gray8, bytes: [9, 0, 7, 0], rowStride: 2)
-        let grayHeader = "P7\nWIDTH 1\nHEIGHT 2\nDEPTH 1\nMAXVAL 255\nTUPLTYPE GRAYSCALE\nENDHDR\n"
-        #expect(gray.pamData() == Data(grayHeader.utf8) + Data([9, 7]), "row padding is not written")
     }
 
     @Test func unpremultipliesWithRounding() throws {

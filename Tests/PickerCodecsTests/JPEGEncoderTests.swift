@@ -1,5 +1,6 @@
 import Foundation
 @testable import PickerImaging
+@testable import PickerCodecs
 import Testing
 
 /// The JPEG encoder: its tables and markers, the same pixels as cjpeg, and round trips.

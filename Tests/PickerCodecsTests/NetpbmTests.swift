@@ -1,6 +1,7 @@
 import Foundation
 import PickerImaging
-import PickerKitTesting
+import PickerCodecs
+import ImagingTestSupport
 import Testing
 
 @Suite("Netpbm")
@@ -68,8 +69,9 @@ struct NetpbmTests {
 }
 
 extension NetpbmTests {
-    @Test func randomCorruptionNeverCrashes() throws {
+    @Test func randomCorruptionGivesAFileErrorOrAWholeImage() throws {
         var rng = SeededRandomNumberGenerator(seed: 11)
+        var refused = 0, decoded = 0
         let good = [
             Netpbm.encodePAM(try PixelBuffer(width: 5, height: 4)),
             Data("P3\n2 2\n255\n1 2 3 4 5 6 7 8 9 10 11 12\n".utf8),
@@ -81,7 +83,33 @@ extension NetpbmTests {
                 data[Int.random(in: 0..<data.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
             }
             if Bool.random(using: &rng) { data = data.prefix(Int.random(in: 0...data.count, using: &rng)) }
-            _ = try? Netpbm.decode(data)
+            do {
+                // Netpbm has no checksum: damage may still describe an image, which must then be
+                // a whole one, as small as the file allows.
+                let image = try Netpbm.decode(data)
+                #expect(image.width > 0 && image.height > 0)
+                #expect(image.width * image.height <= data.count, "no more pixels than the file has bytes")
+                #expect(image.bytes.count >= image.rowStride * (image.height - 1) + image.width * image.format.bytesPerPixel)
+                decoded += 1
+            } catch {
+                refused += 1
+                switch error {
+                case .corruptFile, .truncatedFile, .unsupportedFeature, .unknownFormat: break
+                default: Issue.record("not a file error: \(error)")
+                }
+            }
         }
+        #expect(refused > 300 && decoded > 20, "refused \(refused), decoded \(decoded)")
+    }
+}
+
+extension NetpbmTests {
+    @Test func writesPAMBytesExactly() throws {
+        let buffer = try PixelBuffer(width: 1, height: 2, bytes: [1, 2, 3, 4, 5, 6, 7, 8], orientation: .left)
+        let header = "P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+        #expect(buffer.pamData() == Data(header.utf8) + Data([1, 2, 3, 4, 5, 6, 7, 8]))
+        let gray = try PixelBuffer(width: 1, height: 2, format: .gray8, bytes: [9, 0, 7, 0], rowStride: 2)
+        let grayHeader = "P7\nWIDTH 1\nHEIGHT 2\nDEPTH 1\nMAXVAL 255\nTUPLTYPE GRAYSCALE\nENDHDR\n"
+        #expect(gray.pamData() == Data(grayHeader.utf8) + Data([9, 7]), "row padding is not written")
     }
 }
