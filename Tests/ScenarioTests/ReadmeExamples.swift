@@ -40,19 +40,23 @@ func choosePhoto(with picker: ProfilePicker) async throws -> (any ImageBuffer)? 
 // README: end
 
 // README: flows
-@MainActor
-func everyFlow(_ picker: ProfilePicker, photo: PixelBuffer, button: PopoverAnchor) async throws {
-    try picker.edit(photo)                                 // B1: edit an image you have
-    try await picker.selectFromPhotoLibrary()              // B2: library, then our edit screen
-    try await picker.selectFromSavedPhotosAlbum()          // B13: the camera roll only
-    try picker.chooseSource(.actionSheet, anchor: button)  // B7: only sources this device has
-    try await picker.select(from: .camera)                 // B3: our shutter, warm-up, edit screen
+enum PhotoFlow: CaseIterable { case edit, library, cameraRoll, chooser, camera, several }
 
-    var library = LibraryPickerConfiguration()             // B12: PHPicker-style
-    library.filter = [.images, .videos]
-    library.selectionLimit = 0                             // no limit; 1 goes to the editor
-    for item in try await picker.pick(.library(library))?.items ?? [] {
-        print(item.summary)                                // in the order picked
+@MainActor
+func start(_ flow: PhotoFlow, on picker: ProfilePicker, photo: PixelBuffer, button: PopoverAnchor) async throws {
+    switch flow {
+    case .edit: try picker.edit(photo)                                   // B1: edit an image you have
+    case .library: try await picker.selectFromPhotoLibrary()             // B2: library, then our edit screen
+    case .cameraRoll: try await picker.selectFromSavedPhotosAlbum()      // B13: the camera roll only
+    case .chooser: try picker.chooseSource(.actionSheet, anchor: button) // B7: only sources this device has
+    case .camera: try await picker.select(from: .camera)                 // B3: our shutter, warm-up, edit screen
+    case .several:
+        var library = LibraryPickerConfiguration()                       // B12: PHPicker-style
+        library.filter = [.images, .videos]
+        library.selectionLimit = 0                                       // no limit; 1 goes to the editor
+        for item in try await picker.pick(.library(library))?.items ?? [] {
+            print(item.summary)                                          // in the order picked
+        }
     }
 }
 // README: end
@@ -107,13 +111,31 @@ struct ReadmeExampleTests {
         #expect(s.presenter.stack.isEmpty)
     }
 
-    @Test func theFlowsSampleStartsTheEditScreenFirst() async throws {
-        let s = PickerScenario()
+    @Test("each flow of the flows sample starts its first screen", arguments: PhotoFlow.allCases)
+    func eachFlowStarts(flow: PhotoFlow) async throws {
+        let s = PickerScenario(items: [.image("IMG_1", try PickerScenario.photo(width: 4, height: 3))])
         s.exhaustivity = .off
         let photo = try PickerScenario.photo(width: 4, height: 4)
-        let running = Task { try await everyFlow(s.picker, photo: photo, button: PopoverAnchor(sourceView: nil, sourceRect: .zero)) }
-        await #expect(throws: PickerError.sessionInProgress) { try await running.value }
-        #expect(s.picker.navigation.top?.screen.kind == .editor, "the first flow runs; the next start is refused")
+        let anchor = PopoverAnchor(sourceView: s, sourceRect: .zero)
+        let running = Task { try await start(flow, on: s.picker, photo: photo, button: anchor) }
+        if flow == .several {
+            // Its pick waits for the person: they pick the one item and the sample returns.
+            await eventually("the library picker shows") { s.presenter.stack.count == 1 }
+            s.user.pickItems(at: [0])
+            s.user.tapChoose()
+        }
+        try await running.value
+        let first = switch flow {
+        case .edit: "editor(4x4"
+        case .library: "browser(photoLibrary"
+        case .cameraRoll: "browser(savedPhotosAlbum"
+        case .chooser: "chooser(actionSheet"
+        case .camera: "camera(rear"
+        case .several: "library([public.image, public.movie], limit none)"
+        }
+        let presented = s.transcript.lines.first { $0.hasPrefix("presenter: present #1 ") }
+        #expect(presented?.hasPrefix("presenter: present #1 \(first)") == true, "\(presented ?? "nothing presented")")
+        #expect(s.transcript.unexpected.isEmpty)
     }
 
     @Test func theAsyncSampleReturnsNilOnCancel() async throws {
