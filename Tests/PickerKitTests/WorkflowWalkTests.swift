@@ -394,16 +394,15 @@ struct WorkflowWalker {
         if navigation.stack.count > 2 { violation("stack of \(navigation.stack.count)") }
         let milestone: Milestone?
         switch workflow.state {
-        case .idle: milestone = nil
-        case .askingAccess: milestone = nil
-        case .choosingSource: milestone = .chooser
-        case .browsing: milestone = .browsing
-        case .loading: milestone = .loading
-        case .loadingMany: milestone = .loadingMany
-        case .camera: milestone = .camera
-        case .capturing: milestone = .capturing
-        case .recording: milestone = .recording
-        case let .editing(session, editing):
+        case .idle, .active(_, .askingAccess): milestone = nil
+        case .active(_, .choosingSource): milestone = .chooser
+        case .active(_, .browsing): milestone = .browsing
+        case .active(_, .loading): milestone = .loading
+        case .active(_, .loadingMany): milestone = .loadingMany
+        case .active(_, .camera(_, .idle)): milestone = .camera
+        case .active(_, .camera(_, .capturing)): milestone = .capturing
+        case .active(_, .camera(_, .recording)): milestone = .recording
+        case let .active(session, .editing(editing)):
             milestone = editing.isRendering ? .rendering : .editing
             let geometry = editing.geometry, crop = geometry.cropRect
             if geometry.configuration.shape.isSquare, crop.width != crop.height { violation("crop \(crop) not square") }
@@ -415,7 +414,7 @@ struct WorkflowWalker {
             if !geometry.configuration.allowsEmptySpace, !PixelRect(size: geometry.imageSize).contains(crop) {
                 violation("crop \(crop) outside \(geometry.imageSize)")
             }
-        case .previewing: milestone = .previewing
+        case .active(_, .previewing): milestone = .previewing
         }
         if let milestone { reached[milestone, default: 0] += 1 }
     }

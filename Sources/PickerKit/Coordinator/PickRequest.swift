@@ -1,7 +1,7 @@
 import PickerImaging
 
 /// What a session starts with.
-public enum PickRequest: Sendable {
+public enum PickRequest: Sendable, Equatable {
     /// Edit an image the app already has, on the edit screen presented full screen; with a
     /// saved session, the editor reopens on its crop.
     case edit(any ImageBuffer, mediaType: MediaType = .image, restoring: EditSession? = nil)
@@ -11,6 +11,16 @@ public enum PickRequest: Sendable {
     case sourceChooser(SourceChooser.Style)
     /// The photo library picker, one item or many.
     case library(LibraryPickerConfiguration)
+
+    public static func == (a: PickRequest, b: PickRequest) -> Bool {
+        switch (a, b) {
+        case let (.edit(x, xType, xSession), .edit(y, yType, ySession)): x.isSame(as: y) && xType == yType && xSession == ySession
+        case let (.source(x), .source(y)): x == y
+        case let (.sourceChooser(x), .sourceChooser(y)): x == y
+        case let (.library(x), .library(y)): x == y
+        default: false
+        }
+    }
 }
 
 /// How a session started, as the event log tells it.

@@ -64,7 +64,7 @@ extension ProfilePicker {
         _ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: Once<SessionEnd>?
     ) async throws(PickerError) -> Int {
         let id = try startNow(request, anchor: anchor, requiresDelegate: requiresDelegate, outcome: outcome)
-        guard case let .askingAccess(session, _) = workflow.state, session.id == id else { return id }
+        guard case .askingAccess = workflow.state.step, workflow.state.session?.id == id else { return id }
         let started = Once<PickerError?>()
         sessions[id]?.started = started
         let refusal = await withTaskCancellationHandler {
@@ -276,7 +276,7 @@ extension ProfilePicker {
     private func answered(_ source: SourceType, _ status: AuthorizationStatus, asked: Bool, _ session: Int) {
         rejection = nil
         respond(session, .accessAnswered(source, status, asked: asked))
-        if case let .askingAccess(asking, _) = workflow.state, asking.id == session { return }
+        if case .askingAccess = workflow.state.step, workflow.state.session?.id == session { return }
         // A start still running synchronously reads `rejection` itself.
         guard let started = sessions[session]?.started else { return }
         let refusal = rejection

@@ -57,7 +57,7 @@ public final class ProfilePicker {
 
     /// The edit screen's current geometry, while it is shown.
     public var editorGeometry: EditorGeometry? {
-        if case let .editing(_, editing) = workflow.state { editing.geometry } else { nil }
+        workflow.state.editing?.geometry
     }
 
     let proxy = ForwardingNavigationProxy()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a screen is presented.
-public enum PresentationStyle: CustomStringConvertible {
+public enum PresentationStyle: Sendable, Equatable, CustomStringConvertible {
     /// Covering the whole screen.
     case fullScreen
     /// An action sheet from the bottom of a phone's screen.
@@ -26,7 +26,11 @@ public enum PresentationStyle: CustomStringConvertible {
 /// item; and the arrow directions the popover may use. Both are held weakly, as UIKit does, so
 /// an anchor whose view or item has gone is refused (``PickerError/popoverAnchorReleased(_:)``)
 /// instead of raising in UIKit.
-public struct PopoverAnchor: CustomStringConvertible {
+///
+/// Sendable because PickerKit only ever asks whether the weak references are still there
+/// (reading a weak reference is atomic); the view and item themselves are used by presenters,
+/// on the main actor. Equal when both point at the same objects the same way.
+public struct PopoverAnchor: @unchecked Sendable, Equatable, CustomStringConvertible {
     /// The view the popover points at; held weakly, as UIKit does.
     public weak var sourceView: AnyObject?
     /// The bar button item the popover points at (`UIPopoverPresentationController.sourceItem`),
@@ -56,6 +60,11 @@ public struct PopoverAnchor: CustomStringConvertible {
         sourceRect = .zero
         self.permittedArrowDirections = permittedArrowDirections
         self.name = name
+    }
+
+    public static func == (a: PopoverAnchor, b: PopoverAnchor) -> Bool {
+        a.sourceView === b.sourceView && a.sourceItem === b.sourceItem && a.sourceRect == b.sourceRect
+            && a.permittedArrowDirections == b.permittedArrowDirections && a.name == b.name
     }
 
     /// Whether the view or bar button item the anchor points at still exists.

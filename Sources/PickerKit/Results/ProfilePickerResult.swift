@@ -9,7 +9,7 @@ import PickerImaging
 ///     savedCrop = result.cropRect    // in the original's pixels, display orientation
 /// }
 /// ```
-public struct ProfilePickerResult: Sendable {
+public struct ProfilePickerResult: Sendable, Equatable {
     /// The kind of media chosen.
     public var mediaType: MediaType
     /// The image as picked, for images.
@@ -48,6 +48,13 @@ public struct ProfilePickerResult: Sendable {
         self.mediaURL = mediaURL
     }
 
+    /// Equal when every part is, the images compared as ``PickerImaging/ImageBuffer/isSame(as:)`` compares them.
+    public static func == (a: ProfilePickerResult, b: ProfilePickerResult) -> Bool {
+        a.mediaType == b.mediaType && isSame(a.originalImage, b.originalImage) && isSame(a.editedImage, b.editedImage)
+            && a.cropRect == b.cropRect && a.mediaURL == b.mediaURL && a.editSession == b.editSession
+            && a.movieTrim == b.movieTrim && a.videoQuality == b.videoQuality && a.items == b.items
+    }
+
     /// The image to use: the edited image when there is one, else the original.
     public var image: (any ImageBuffer)? { editedImage ?? originalImage }
 
@@ -74,7 +81,7 @@ public struct ProfilePickerResult: Sendable {
 }
 
 /// One item the library picker returned: loaded, or failed on its own.
-public struct PickedItemResult: Sendable {
+public struct PickedItemResult: Sendable, Equatable {
     /// The item as picked.
     public var item: PickedItem
     /// Its contents, or why they could not be loaded.

@@ -77,11 +77,19 @@ public struct PickedItem: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The loaded contents of a picked item.
-public enum PickedMedia: Sendable {
+public enum PickedMedia: Sendable, Equatable {
     /// A still image.
     case image(any ImageBuffer)
     /// A movie file and its length.
     case movie(URL, duration: Duration)
+
+    public static func == (a: PickedMedia, b: PickedMedia) -> Bool {
+        switch (a, b) {
+        case let (.image(x), .image(y)): x.isSame(as: y)
+        case let (.movie(x, xLength), .movie(y, yLength)): x == y && xLength == yLength
+        default: false
+        }
+    }
 
     /// `"image 4x3 up (1)"`, `"movie clip.mov 12s"`, for the event log.
     var summary: String {

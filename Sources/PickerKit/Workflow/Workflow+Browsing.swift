@@ -4,17 +4,18 @@ extension Workflow {
     /// A browser's pick loads the item; the library picker's selection is checked against its
     /// filter and limit. While something loads, picks are busy.
     mutating func browserAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
-        switch (state, action) {
-        case let (.browsing(session, route), .itemPicked(item)) where route.screen.kind == .browser:
-            state = .loading(session, route, item)
+        guard case let .active(session, step) = state else { return nil }
+        switch (step, action) {
+        case let (.browsing(route), .itemPicked(item)) where route.screen.kind == .browser:
+            state = .active(session, .loading(route, item))
             return [.emit(.loadStarted(item)), .load(item, representation: nil, slot: nil, session: session.id)]
-        case let (.browsing(session, route), .itemsPicked(items)):
+        case let (.browsing(route), .itemsPicked(items)):
             guard case let .libraryPicker(library) = route.screen else { return nil }
             return itemsPicked(items, library, session, route)
-        case let (.browsing(session, route), .selectMoreTapped):
+        case let (.browsing(route), .selectMoreTapped):
             guard let source = Self.inAppSource(route, session) else { return nil }
             return [.selectMoreItems(source, session: session.id)]
-        case let (.loading(session, route, _), .selectMoreTapped), let (.loadingMany(session, route, _), .selectMoreTapped):
+        case let (.loading(route, _), .selectMoreTapped), let (.loadingMany(route, _), .selectMoreTapped):
             return Self.inAppSource(route, session) == nil ? nil : ignore(action, id, .busy)
         case (.loading, .itemPicked), (.loadingMany, .itemPicked), (.loading, .itemsPicked), (.loadingMany, .itemsPicked):
             return ignore(action, id, .busy)
@@ -50,10 +51,10 @@ extension Workflow {
         if picked.isEmpty { return end(.cancelled(.user)) }
         let representation = library.preferredRepresentation
         if picked.count == 1 && library.selectionLimit == 1 {
-            state = .loading(session, route, picked[0])
+            state = .active(session, .loading(route, picked[0]))
             return [.emit(.loadStarted(picked[0])), .load(picked[0], representation: representation, slot: nil, session: session.id)]
         }
-        state = .loadingMany(session, route, picked.map { BatchEntry(item: $0, result: nil) })
+        state = .active(session, .loadingMany(route, picked.map { BatchEntry(item: $0, result: nil) }))
         var effects: [WorkflowEffect] = []
         for (slot, item) in picked.enumerated() {
             effects.append(.emit(.loadStarted(item)))
@@ -63,9 +64,9 @@ extension Workflow {
     }
 
     mutating func loadProgress(_ item: PickedItem, _ fraction: Double) -> [WorkflowEffect] {
-        switch state {
-        case let .loading(_, _, loading) where loading == item: break
-        case let .loadingMany(_, _, batch) where batch.contains(where: { $0.item == item && $0.result == nil }): break
+        switch state.step {
+        case let .loading(_, loading) where loading == item: break
+        case let .loadingMany(_, batch) where batch.contains(where: { $0.item == item && $0.result == nil }): break
         default: return []
         }
         return fraction.isFinite ? [.emit(.loadProgress(item, min(1, max(0, fraction))))] : []
@@ -75,8 +76,8 @@ extension Workflow {
     /// edit screen (or straight back with editing off); a movie opens its preview.
     mutating func loaded(_ item: PickedItem, slot: Int?, _ result: Result<PickedMedia, PickerError>) -> [WorkflowEffect] {
         switch state {
-        case let .loading(session, route, loading) where loading == item && slot == nil:
-            state = .browsing(session, route)
+        case let .active(session, .loading(route, loading)) where loading == item && slot == nil:
+            state = .active(session, .browsing(route))
             switch result {
             case let .failure(error):
                 return [.emit(.loadFailed(item, error)), .showAlert(error)]
@@ -89,10 +90,10 @@ extension Workflow {
                     return effects + received(image, mediaType: item.mediaType, session, on: .browser(route))
                 }
             }
-        case .loadingMany(let session, let route, var batch):
+        case .active(let session, .loadingMany(let route, var batch)):
             guard let slot, batch.indices.contains(slot), batch[slot].item == item, batch[slot].result == nil else { return [] }
             batch[slot].result = result
-            state = .loadingMany(session, route, batch)
+            state = .active(session, .loadingMany(route, batch))
             let logged: WorkflowEffect
             switch result {
             case let .success(media): logged = .emit(.loadSucceeded(item, summary: media.summary))

@@ -4,23 +4,29 @@ extension Workflow {
     /// The camera's controls: the shutter and Record (movies offered) when idle, Stop while
     /// recording, switching cameras when no capture session is starting, the flash at any time.
     mutating func cameraAction(_ action: UserAction, on id: Route.ID, at time: Duration) -> [WorkflowEffect]? {
-        switch (state, action) {
-        case let (.camera(session, camera), .shutterTapped):
+        guard case let .active(session, .camera(camera, activity)) = state else { return nil }
+        switch (activity, action) {
+        case (.idle, .shutterTapped):
             return shutter(session, camera, at: time)
-        case let (.camera(session, camera), .recordTapped) where Self.offersMovies(camera):
+        case (.idle, .recordTapped) where Self.offersMovies(camera):
             return record(session, camera)
-        case let (.camera(session, camera), .cameraSwitched) where camera.readiness != .preparing:
+        case (.idle, .cameraSwitched) where camera.readiness != .preparing:
             return switchCamera(action, on: id, session, camera)
-        case let (.recording(session, camera, .recording), .stopTapped):
-            state = .recording(session, camera, .stopping(atMaximum: false))
+        case (.recording(.recording), .stopTapped):
+            state = .active(session, .camera(camera, .recording(.stopping(atMaximum: false))))
             return [.cancelTimer(.recordingLimit), .stopRecording(session: session.id)]
-        case (.recording, .stopTapped), (.capturing, .shutterTapped), (.recording, .shutterTapped),
-            (.camera, .cameraSwitched), (.capturing, .cameraSwitched), (.recording, .cameraSwitched):
+        case (.recording, .stopTapped), (.capturing, .shutterTapped), (.recording, .shutterTapped), (_, .cameraSwitched):
             return ignore(action, id, .busy)
-        case let (.capturing(_, camera, _), .recordTapped), let (.recording(_, camera, _), .recordTapped):
+        case (.capturing, .recordTapped), (.recording, .recordTapped):
             return Self.offersMovies(camera) ? ignore(action, id, .busy) : nil
         case let (_, .flashModeChanged(mode)):
-            return setFlash(mode)
+            updateStep { _, step in
+                if case .camera(var camera, let activity) = step {
+                    camera.flash = mode
+                    step = .camera(camera, activity)
+                }
+            }
+            return [.emit(.cameraChanged(device: camera.device, flash: mode))]
         default:
             return nil
         }
@@ -36,7 +42,7 @@ extension Workflow {
         if case let .ready(started) = camera.readiness { return warmUp(session, camera, started: started, now: time) }
         var camera = camera
         let effects = Self.prepare(&camera, session)
-        state = .capturing(session, camera, .waitingForCamera)
+        state = .active(session, .camera(camera, .capturing(.waitingForCamera)))
         return effects
     }
 
@@ -51,21 +57,21 @@ extension Workflow {
         let remaining = max(.zero, session.configuration.camera.warmUp - (now - started))
         let logged = WorkflowEffect.emit(.captureStarted(warmUp: remaining))
         guard remaining > .zero else {
-            state = .capturing(session, camera, .capturing)
+            state = .active(session, .camera(camera, .capturing(.capturing)))
             return [logged, .captureStill(camera.flash, session: session.id)]
         }
-        state = .capturing(session, camera, .warmingUp)
+        state = .active(session, .camera(camera, .capturing(.warmingUp)))
         return [logged, .startTimer(.warmUp, remaining, session: session.id)]
     }
 
     private mutating func record(_ session: WorkflowSession, _ camera: CameraStep) -> [WorkflowEffect] {
         if case .ready = camera.readiness {
-            state = .recording(session, camera, .starting)
+            state = .active(session, .camera(camera, .recording(.starting)))
             return [.startRecording(session: session.id)]
         }
         var camera = camera
         let effects = Self.prepare(&camera, session)
-        state = .recording(session, camera, .waitingForCamera)
+        state = .active(session, .camera(camera, .recording(.waitingForCamera)))
         return effects
     }
 
@@ -83,48 +89,28 @@ extension Workflow {
             switched.readiness = .preparing
             effects.append(.prepareCamera(other, session: session.id))
         }
-        state = .camera(session, switched)
+        state = .active(session, .camera(switched, .idle))
         return effects
-    }
-
-    private mutating func setFlash(_ mode: FlashMode) -> [WorkflowEffect]? {
-        switch state {
-        case .camera(let session, var camera):
-            camera.flash = mode
-            state = .camera(session, camera)
-            return [.emit(.cameraChanged(device: camera.device, flash: mode))]
-        case .capturing(let session, var camera, let phase):
-            camera.flash = mode
-            state = .capturing(session, camera, phase)
-            return [.emit(.cameraChanged(device: camera.device, flash: mode))]
-        case .recording(let session, var camera, let phase):
-            camera.flash = mode
-            state = .recording(session, camera, phase)
-            return [.emit(.cameraChanged(device: camera.device, flash: mode))]
-        default:
-            return nil
-        }
     }
 
     // MARK: Responses
 
     /// The capture session started: a shutter or Record waiting for it goes on.
     mutating func cameraReady(_ device: CameraDevice, at time: Duration) -> [WorkflowEffect] {
+        guard case .active(let session, .camera(var camera, let activity)) = state,
+            camera.device == device, camera.readiness == .preparing
+        else { return [] }
+        camera.readiness = .ready(at: time)
         let logged = WorkflowEffect.emit(.cameraReady(device))
-        switch state {
-        case .camera(let session, var camera) where camera.device == device && camera.readiness == .preparing:
-            camera.readiness = .ready(at: time)
-            state = .camera(session, camera)
-            return [logged]
-        case .capturing(let session, var camera, .waitingForCamera) where camera.device == device && camera.readiness == .preparing:
-            camera.readiness = .ready(at: time)
+        switch activity {
+        case .capturing(.waitingForCamera):
             return [logged] + warmUp(session, camera, started: time, now: time)
-        case .recording(let session, var camera, .waitingForCamera) where camera.device == device && camera.readiness == .preparing:
-            camera.readiness = .ready(at: time)
-            state = .recording(session, camera, .starting)
+        case .recording(.waitingForCamera):
+            state = .active(session, .camera(camera, .recording(.starting)))
             return [logged, .startRecording(session: session.id)]
         default:
-            return []
+            state = .active(session, .camera(camera, activity))
+            return [logged]
         }
     }
 
@@ -135,12 +121,13 @@ extension Workflow {
     }
 
     mutating func deadline(_ timer: WorkflowTimer) -> [WorkflowEffect] {
-        switch (state, timer) {
-        case let (.capturing(session, camera, .warmingUp), .warmUp):
-            state = .capturing(session, camera, .capturing)
+        guard case let .active(session, .camera(camera, activity)) = state else { return [] }
+        switch (activity, timer) {
+        case (.capturing(.warmingUp), .warmUp):
+            state = .active(session, .camera(camera, .capturing(.capturing)))
             return [.captureStill(camera.flash, session: session.id)]
-        case let (.recording(session, camera, .recording), .recordingLimit):
-            state = .recording(session, camera, .stopping(atMaximum: true))
+        case (.recording(.recording), .recordingLimit):
+            state = .active(session, .camera(camera, .recording(.stopping(atMaximum: true))))
             return [.stopRecording(session: session.id)]
         default:
             return []
@@ -149,8 +136,8 @@ extension Workflow {
 
     /// A photo was taken and goes to the edit screen; a failure keeps the camera open (B3).
     mutating func captured(_ result: Result<any ImageBuffer, PickerError>) -> [WorkflowEffect] {
-        guard case let .capturing(session, camera, .capturing) = state else { return [] }
-        state = .camera(session, camera)
+        guard case let .active(session, .camera(camera, .capturing(.capturing))) = state else { return [] }
+        state = .active(session, .camera(camera, .idle))
         switch result {
         case let .success(image):
             return [.emit(.captured(summary: "\(image.displaySize) \(image.orientation)"))]
@@ -161,14 +148,14 @@ extension Workflow {
     }
 
     mutating func recordingStarted(_ result: Result<Void, PickerError>) -> [WorkflowEffect] {
-        guard case let .recording(session, camera, .starting) = state else { return [] }
+        guard case let .active(session, .camera(camera, .recording(.starting))) = state else { return [] }
         switch result {
         case .success:
             let maximum = session.configuration.movie.maximumDuration
-            state = .recording(session, camera, .recording)
+            state = .active(session, .camera(camera, .recording(.recording)))
             return [.emit(.recordingStarted(maximum: maximum)), .startTimer(.recordingLimit, maximum, session: session.id)]
         case let .failure(error):
-            state = .camera(session, camera)
+            state = .active(session, .camera(camera, .idle))
             return [.emit(.captureFailed(error)), .showAlert(error)]
         }
     }
@@ -176,8 +163,8 @@ extension Workflow {
     /// The recording stopped: its preview opens, with the trim step when editing is on. A
     /// failure leaves the camera open to try again.
     mutating func recordingStopped(_ result: Result<RecordedMovie, PickerError>) -> [WorkflowEffect] {
-        guard case let .recording(session, camera, .stopping(atMaximum)) = state else { return [] }
-        state = .camera(session, camera)
+        guard case let .active(session, .camera(camera, .recording(.stopping(atMaximum)))) = state else { return [] }
+        state = .active(session, .camera(camera, .idle))
         switch result {
         case let .success(movie):
             let duration = max(.zero, movie.duration)

@@ -5,8 +5,8 @@ extension Workflow {
     /// the crop, and while it renders (off the main actor) the edit stays as it is: gestures,
     /// undo, redo and a second Choose are busy. Cancel still goes back, and the render falls out.
     mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
-        guard case .editing(let session, var editing) = state else { return nil }
-        if editing.isRendering {
+        guard let rendering = state.editing?.isRendering else { return nil }
+        if rendering {
             switch action {
             case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped, .chooseTapped: return ignore(action, id, .busy)
             default: return nil
@@ -14,22 +14,28 @@ extension Workflow {
         }
         switch action {
         case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped:
-            // Leave the local copy the only one while it changes, so the history's arrays grow
-            // in place instead of being copied; the step is put back on the way out.
-            state = .idle
-            defer { state = .editing(session, editing) }
-            return editorChange(action, on: id, &editing)
+            return updateStep { _, step in
+                guard case .editing(var editing) = step else { return [] }
+                // A stand-in while it changes leaves `editing` the only copy, so the history's
+                // arrays grow in place instead of being copied.
+                step = .browsing(editing.route)
+                defer { step = .editing(editing) }
+                return Self.editorChange(action, on: id, &editing)
+            } ?? []
         case .chooseTapped:
-            let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
-            editing.isRendering = true
-            state = .editing(session, editing)
-            return [.render(edit, original: editing.original, route: editing.route.id, session: session.id)]
+            return updateStep { session, step in
+                guard case .editing(var editing) = step else { return [] }
+                editing.isRendering = true
+                step = .editing(editing)
+                let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
+                return [.render(edit, original: editing.original, route: editing.route.id, session: session.id)]
+            } ?? []
         default:
             return nil
         }
     }
 
-    private func editorChange(_ action: UserAction, on id: Route.ID, _ editing: inout EditingStep) -> [WorkflowEffect] {
+    private static func editorChange(_ action: UserAction, on id: Route.ID, _ editing: inout EditingStep) -> [WorkflowEffect] {
         switch action {
         case let .editorGesture(gesture):
             editing.geometry.apply(gesture)
@@ -47,7 +53,7 @@ extension Workflow {
         default:
             let undoing = action == .undoTapped
             guard let geometry = undoing ? editing.history.undo(from: editing.geometry) : editing.history.redo() else {
-                return ignore(action, id, .nothingToUndo)
+                return [.emit(.actionIgnored(action, route: id, reason: .nothingToUndo))]
             }
             editing.geometry = geometry
             return [.emit(.editorHistory(undone: undoing, crop: geometry.cropRect))]
@@ -57,7 +63,7 @@ extension Workflow {
     /// The rendered edit finishes the session (B5); a failure to render ends it with that error.
     /// A render of an edit screen that is no longer rendering (the person went back) falls out.
     mutating func rendered(_ result: Result<any ImageBuffer, PickerError>, _ edit: EditSession, route: Route.ID) -> [WorkflowEffect] {
-        guard case let .editing(_, editing) = state, editing.isRendering, editing.route.id == route else { return [] }
+        guard case let .editing(editing) = state.step, editing.isRendering, editing.route.id == route else { return [] }
         switch result {
         case let .success(edited):
             // An image reduced at load reports its edit in the full-resolution original's pixels.
@@ -84,7 +90,7 @@ extension Workflow {
         case let .failure(error): return end(.failed(error))
         }
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
-        state = .editing(session, EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry))
+        state = .active(session, .editing(EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry)))
         return [.push(route, animated: false), .setNavigationBarHidden(true)]
     }
 }

@@ -9,14 +9,14 @@ extension Workflow {
         }
         guard index < stack.count - 1 else { return prepareCameraIfShown() }
         var effects: [WorkflowEffect] = [.emit(.navigationSynced(to: route.id))]
-        switch state {
-        case let .editing(_, editing):
+        switch state.step {
+        case let .editing(editing):
             guard let root = editing.root else { return [] }
-            state = Self.state(session, showing: root)
+            state = .active(session, root.shownAgain)
             effects.append(.setNavigationBarHidden(false))
-        case let .previewing(_, preview):
+        case let .previewing(preview):
             // Swiped back from a preview: its movie is dropped, as Cancel drops it.
-            state = Self.state(session, showing: preview.root)
+            state = .active(session, preview.root.shownAgain)
             if let movie = preview.pickedMovie { effects.append(.discard(movie)) }
         default:
             return []
@@ -26,9 +26,11 @@ extension Workflow {
 
     /// Starts the capture session once per camera screen, when it shows.
     private mutating func prepareCameraIfShown() -> [WorkflowEffect] {
-        guard case .camera(let session, var camera) = state else { return [] }
-        let effects = Self.prepare(&camera, session)
-        state = .camera(session, camera)
-        return effects
+        updateStep { session, step in
+            guard case .camera(var camera, let activity) = step else { return [] }
+            let effects = Self.prepare(&camera, session)
+            step = .camera(camera, activity)
+            return effects
+        } ?? []
     }
 }

@@ -10,14 +10,14 @@ extension Workflow {
         let trimmable = session.configuration.allowsEditing
         let trim = trimmable ? Duration.zero...min(duration, session.configuration.movie.maximumDuration) : nil
         let route = makeRoute(.moviePreview(MoviePreview(fileName: url.lastPathComponent, duration: duration, trimmable: trimmable)))
-        state = .previewing(session, PreviewStep(root: root, route: route, url: url, duration: duration, mediaType: mediaType, trim: trim))
+        state = .active(session, .previewing(PreviewStep(root: root, route: route, url: url, duration: duration, mediaType: mediaType, trim: trim)))
         return [.push(route, animated: true)]
     }
 
     /// Play, the trim handles (editing on), and Choose, which finishes with the movie's file,
     /// its trim range and the export quality.
     mutating func previewAction(_ action: UserAction) -> [WorkflowEffect]? {
-        guard case .previewing(let session, var preview) = state else { return nil }
+        guard case .active(let session, .previewing(var preview)) = state else { return nil }
         switch action {
         case .playTapped:
             return [.emit(.moviePlaying(preview.url.lastPathComponent))]
@@ -26,7 +26,7 @@ extension Workflow {
             let lower = min(max(.zero, start), preview.duration)
             let upper = min(max(lower, end), preview.duration, lower + session.configuration.movie.maximumDuration)
             preview.trim = lower...upper
-            state = .previewing(session, preview)
+            state = .active(session, .previewing(preview))
             return [.emit(.movieTrimmed(lower...upper))]
         case .chooseTapped:
             return end(.finished(ProfilePickerResult(

@@ -50,7 +50,7 @@ extension Workflow {
         }
         let session = newSession(.edit(imageSize: image.displaySize), anchor: nil, configuration: configuration, facts: facts)
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
-        state = .editing(session, EditingStep(root: nil, route: route, original: image, mediaType: mediaType, geometry: geometry))
+        state = .active(session, .editing(EditingStep(root: nil, route: route, original: image, mediaType: mediaType, geometry: geometry)))
         return .success([.emit(.sessionStarted(session.entry)), .present(route, .fullScreen, animated: configuration.animated)])
     }
 
@@ -70,7 +70,7 @@ extension Workflow {
         }
         let session = newSession(.sourceChooser(style), anchor: anchor, configuration: configuration, facts: facts)
         let route = makeRoute(.sourceChooser(chooser))
-        state = .choosingSource(session, route)
+        state = .active(session, .choosingSource(route))
         return .success([.emit(.sessionStarted(session.entry)), .present(route, presentation, animated: configuration.animated)])
     }
 
@@ -103,7 +103,7 @@ extension Workflow {
         guard Self.needsAuthorization(source, library: library, configuration: configuration) else {
             return .success([.emit(.sessionStarted(session.entry))] + show(session, request))
         }
-        state = .askingAccess(session, request)
+        state = .active(session, .askingAccess(request))
         return .success([.emit(.sessionStarted(session.entry)), .checkAccess(source, session: session.id)])
     }
 
@@ -122,14 +122,14 @@ extension Workflow {
         guard Self.needsAuthorization(source, library: nil, configuration: session.configuration) else {
             return [dismiss] + show(session, request)
         }
-        state = .askingAccess(session, request)
+        state = .active(session, .askingAccess(request))
         return [dismiss, .checkAccess(source, session: session.id)]
     }
 
     /// The access answer: allowed shows the source; refused ends a session started from the
     /// chooser with a failure, and refuses a direct start.
     mutating func accessAnswered(_ source: SourceType, _ status: AuthorizationStatus, asked: Bool) -> [WorkflowEffect] {
-        guard case let .askingAccess(session, request) = state, request.source == source else { return [] }
+        guard case let .active(session, .askingAccess(request)) = state, request.source == source else { return [] }
         let effects: [WorkflowEffect] = asked ? [.emit(.authorizationRequested(source, status))] : []
         let refusal: PickerError
         switch status {
@@ -147,9 +147,9 @@ extension Workflow {
     private mutating func show(_ session: WorkflowSession, _ request: AccessRequest) -> [WorkflowEffect] {
         let route = makeRoute(request.screen)
         if case let .camera(device, _) = request.screen {
-            state = .camera(session, CameraStep(route: route, device: device, flash: session.configuration.camera.flash))
+            state = .active(session, .camera(CameraStep(route: route, device: device, flash: session.configuration.camera.flash), .idle))
         } else {
-            state = .browsing(session, route)
+            state = .active(session, .browsing(route))
         }
         return [.present(route, request.style, animated: session.configuration.animated)]
     }

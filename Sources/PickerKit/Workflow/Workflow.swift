@@ -70,8 +70,8 @@ public struct Workflow {
     /// Routes a person's action: only with a session, past the access check, on the frontmost
     /// route, and offered by its screen; anything else is logged as ignored.
     mutating func user(_ action: UserAction, route id: Route.ID, at time: Duration) -> [WorkflowEffect] {
-        guard let session = state.session else { return ignore(action, id, .noSession) }
-        if case .askingAccess = state { return ignore(action, id, .starting) }
+        guard case let .active(session, step) = state else { return ignore(action, id, .noSession) }
+        if case .askingAccess = step { return ignore(action, id, .starting) }
         if action == .interactivelyDismissed {
             // The whole presentation went, whatever was pushed on it: one cancel, no dismiss.
             guard state.navigation.stack.first?.id == id else { return ignore(action, id, .notFrontmost) }
@@ -80,13 +80,13 @@ public struct Workflow {
         guard let top = state.topRoute, top.id == id else { return ignore(action, id, .notFrontmost) }
         if action == .cancelTapped { return cancelTapped() }
         let effects: [WorkflowEffect]?
-        switch state {
-        case let .choosingSource(_, route): effects = chooserAction(action, session, route)
+        switch step {
+        case let .choosingSource(route): effects = chooserAction(action, session, route)
         case .browsing, .loading, .loadingMany: effects = browserAction(action, on: id)
-        case .camera, .capturing, .recording: effects = cameraAction(action, on: id, at: time)
+        case .camera: effects = cameraAction(action, on: id, at: time)
         case .editing: effects = editorAction(action, on: id)
         case .previewing: effects = previewAction(action)
-        case .idle, .askingAccess: effects = nil
+        case .askingAccess: effects = nil
         }
         return effects ?? ignore(action, id, .notOffered)
     }
@@ -95,12 +95,12 @@ public struct Workflow {
     /// ends the session with a cancel.
     mutating func cancelTapped() -> [WorkflowEffect] {
         switch state {
-        case let .editing(session, editing):
+        case let .active(session, .editing(editing)):
             guard let root = editing.root else { break }
-            state = Self.state(session, showing: root)
+            state = .active(session, root.shownAgain)
             return [.pop(animated: false), .setNavigationBarHidden(false)]
-        case let .previewing(session, preview):
-            state = Self.state(session, showing: preview.root)
+        case let .active(session, .previewing(preview)):
+            state = .active(session, preview.root.shownAgain)
             return [.pop(animated: true)] + (preview.pickedMovie.map { [WorkflowEffect.discard($0)] } ?? [])
         default: break
         }
@@ -111,12 +111,15 @@ public struct Workflow {
         [.emit(.actionIgnored(action, route: route, reason: reason))]
     }
 
-    /// The step of a root shown again after what was pushed on it went away.
-    static func state(_ session: WorkflowSession, showing root: RootStep) -> WorkflowState {
-        switch root {
-        case let .browser(route): .browsing(session, route)
-        case let .camera(camera): .camera(session, camera)
-        }
+    /// Changes the running session's step in place, and returns what `change` returns; `nil`
+    /// with no session. The step is taken out of the state while it changes, so the arrays it
+    /// holds (the edit history's) grow in place instead of being copied, and is put back after.
+    @discardableResult
+    mutating func updateStep<Value>(_ change: (WorkflowSession, inout WorkflowStep) -> Value) -> Value? {
+        guard case .active(let session, var step) = state else { return nil }
+        state = .idle
+        defer { state = .active(session, step) }
+        return change(session, &step)
     }
 
     // MARK: Responses
@@ -191,9 +194,9 @@ extension WorkflowState {
     /// The media of the photo source a step holds that no result carries yet: a previewed movie
     /// picked in a browser, the loaded items of a selection.
     var heldMedia: [PickedMedia] {
-        switch self {
-        case let .previewing(_, preview): preview.pickedMovie.map { [$0] } ?? []
-        case let .loadingMany(_, _, batch): batch.compactMap { entry in if case let .success(media)? = entry.result { media } else { nil } }
+        switch step {
+        case let .previewing(preview): preview.pickedMovie.map { [$0] } ?? []
+        case let .loadingMany(_, batch): batch.compactMap { entry in if case let .success(media)? = entry.result { media } else { nil } }
         default: []
         }
     }

@@ -6,7 +6,7 @@ import PickerImaging
 /// Actions are named after what happened. Results of work the workflow asked for carry the
 /// session they belong to (``response(session:_:)``): one rule drops every result whose
 /// session is no longer the running one.
-public enum WorkflowAction {
+public enum WorkflowAction: Sendable, Equatable {
     /// The host starts a session.
     case start(PickRequest, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts, requiresDelegate: Bool)
     /// The person did something on the screen shown by `route`, at `time` on the picker's clock.
@@ -32,7 +32,7 @@ public enum WorkflowAction {
 }
 
 /// What comes back from work a ``WorkflowEffect`` started, or from the task awaiting a session.
-public enum WorkflowResponse {
+public enum WorkflowResponse: Sendable, Equatable {
     /// The access check of a source: the status, and whether the person was asked just now.
     case accessAnswered(SourceType, AuthorizationStatus, asked: Bool)
     /// The person is done allowing more items of a source.
@@ -58,6 +58,35 @@ public enum WorkflowResponse {
     /// The task awaiting the session (``ProfilePicker/pick(_:anchor:)``, or a start waiting
     /// for access) was cancelled.
     case taskCancelled
+
+    /// Equal when the cases and their values are, images compared as
+    /// ``PickerImaging/ImageBuffer/isSame(as:)`` compares them.
+    public static func == (a: WorkflowResponse, b: WorkflowResponse) -> Bool {
+        switch (a, b) {
+        case let (.accessAnswered(x, xStatus, xAsked), .accessAnswered(y, yStatus, yAsked)):
+            x == y && xStatus == yStatus && xAsked == yAsked
+        case let (.moreItemsSelected(x), .moreItemsSelected(y)): x == y
+        case let (.loadProgress(x, xFraction), .loadProgress(y, yFraction)): x == y && xFraction == yFraction
+        case let (.loaded(x, xSlot, xResult), .loaded(y, ySlot, yResult)): x == y && xSlot == ySlot && xResult == yResult
+        case let (.cameraReady(x, xTime), .cameraReady(y, yTime)): x == y && xTime == yTime
+        case let (.cameraFailed(x), .cameraFailed(y)): x == y
+        case let (.captured(x), .captured(y)): Self.same(x, y)
+        case let (.recordingStarted(x), .recordingStarted(y)): x.map { true } == y.map { true }
+        case let (.recordingStopped(x), .recordingStopped(y)): x == y
+        case let (.deadline(x), .deadline(y)): x == y
+        case let (.rendered(x, xEdit, xRoute), .rendered(y, yEdit, yRoute)): Self.same(x, y) && xEdit == yEdit && xRoute == yRoute
+        case (.taskCancelled, .taskCancelled): true
+        default: false
+        }
+    }
+
+    private static func same(_ a: Result<any ImageBuffer, PickerError>, _ b: Result<any ImageBuffer, PickerError>) -> Bool {
+        switch (a, b) {
+        case let (.success(x), .success(y)): x.isSame(as: y)
+        case let (.failure(x), .failure(y)): x == y
+        default: false
+        }
+    }
 }
 
 /// A recorded movie.

@@ -3,7 +3,7 @@ import PickerImaging
 /// What the reducer asks the runner (``ProfilePicker``) to do, in order: events to log, calls
 /// to the seams, and work whose results come back as ``WorkflowResponse``s tagged with the
 /// session.
-public enum WorkflowEffect {
+public enum WorkflowEffect: Sendable, Equatable {
     /// Log an event.
     case emit(PickerEvent)
     /// Refuse the start that is being made, with this error.
@@ -51,10 +51,57 @@ public enum WorkflowEffect {
     case discard(PickedMedia)
     /// The session ended: stop its work, then hand `outcome` to the awaiting task and the delegate.
     case deliver(SessionEnd, session: Int)
+
+    public static func == (a: WorkflowEffect, b: WorkflowEffect) -> Bool {
+        switch (a, b) {
+        case let (.render(x, xImage, xRoute, xSession), .render(y, yImage, yRoute, ySession)):
+            x == y && xImage.isSame(as: yImage) && xRoute == yRoute && xSession == ySession
+        case (.render, _), (_, .render): false
+        default: a.comparable == b.comparable
+        }
+    }
+
+    /// Every case but ``render(_:original:route:session:)``, whose image is compared apart.
+    private var comparable: Comparable? {
+        switch self {
+        case let .emit(event): .emit(event)
+        case let .rejectStart(error): .rejectStart(error)
+        case let .present(route, style, animated): .present(route, style, animated)
+        case let .dismiss(animated): .dismiss(animated)
+        case let .push(route, animated): .push(route, animated)
+        case let .pop(animated): .pop(animated)
+        case let .setNavigationBarHidden(hidden): .setNavigationBarHidden(hidden)
+        case let .showAlert(error): .showAlert(error)
+        case let .checkAccess(source, session): .checkAccess(source, session)
+        case let .selectMoreItems(source, session): .selectMoreItems(source, session)
+        case let .load(item, representation, slot, session): .load(item, representation, slot, session)
+        case let .prepareCamera(device, session): .prepareCamera(device, session)
+        case let .captureStill(flash, session): .captureStill(flash, session)
+        case let .startRecording(session): .startRecording(session)
+        case let .stopRecording(session): .stopRecording(session)
+        case .tearDownCamera: .tearDownCamera
+        case let .startTimer(timer, duration, session): .startTimer(timer, duration, session)
+        case let .cancelTimer(timer): .cancelTimer(timer)
+        case .render: nil
+        case let .discard(media): .discard(media)
+        case let .deliver(outcome, session): .deliver(outcome, session)
+        }
+    }
+
+    /// The cases whose values are all `Equatable`, for the compiler to compare.
+    private enum Comparable: Equatable {
+        case emit(PickerEvent), rejectStart(PickerError), present(Route, PresentationStyle, Bool), dismiss(Bool)
+        case push(Route, Bool), pop(Bool), setNavigationBarHidden(Bool), showAlert(PickerError)
+        case checkAccess(SourceType, Int), selectMoreItems(SourceType, Int)
+        case load(PickedItem, LibraryPickerConfiguration.Representation?, Int?, Int)
+        case prepareCamera(CameraDevice, Int), captureStill(FlashMode, Int), startRecording(Int), stopRecording(Int)
+        case tearDownCamera, startTimer(WorkflowTimer, Duration, Int), cancelTimer(WorkflowTimer)
+        case discard(PickedMedia), deliver(SessionEnd, Int)
+    }
 }
 
 /// How a session ended, as the runner hands it on.
-public enum SessionEnd: Sendable {
+public enum SessionEnd: Sendable, Equatable {
     /// Finished with a result.
     case finished(ProfilePickerResult)
     /// Cancelled, and by whom.

@@ -1,71 +1,52 @@
 import Foundation
 import PickerImaging
 
-/// The step a person is in, as one value: each case carries exactly what that step needs, and
-/// the navigation stack is derived from it, so the two can never disagree.
+/// Where the workflow is, as one value: no session, or a session and the step a person is in.
+/// Each step carries exactly what it needs, and the navigation stack is derived from it, so
+/// the two can never disagree.
 ///
 /// ```
-/// idle ─ start ─┬─ edit ──────────────────────────────▶ editing ─ Choose ─▶ idle (finished)
+/// idle ─ start ─┬─ edit ───────────────────────────────────────▶ editing ─ Choose ─▶ idle (finished)
 ///               ├─ source chooser ─▶ choosingSource ─ pick a source ─┐
-///               └─ source / library ──────────────────────────────────┴▶ askingAccess
-/// askingAccess ─ allowed ─┬▶ browsing ─ pick ─▶ loading ─┬▶ editing (pushed)
-///                         │          └ pick several ─▶ loadingMany ─▶ idle (finished)
-///                         │                              └▶ previewing (a movie)
-///                         └▶ camera ─ shutter ─▶ capturing ─▶ editing (pushed)
-///                                  └ record ─▶ recording ─ stop ─▶ previewing (pushed)
-/// editing / previewing ─ Cancel ─▶ back to browsing or camera (or idle when nothing is below)
-/// any step ─ Cancel on the root, host cancel, task cancelled, presenter gone ─▶ idle
+///               ├─ camera, or the library browsed in the app ───────┴▶ askingAccess ─ allowed ─┐
+///               └─ library out of process (the default: no access to ask) ───────────────────┴▶ shown:
+/// browsing ─ pick ─▶ loading ─┬▶ editing (pushed)
+///          └ pick several ─▶ loadingMany ─▶ idle (finished)
+///                             └▶ previewing (a movie, pushed)
+/// camera ─ shutter ─▶ camera (capturing) ─▶ editing (pushed)
+///        └ record ─▶ camera (recording) ─ stop ─▶ previewing (pushed)
+/// editing / previewing ─ Cancel or swipe back ─▶ browsing or camera (idle when nothing is below)
+/// any step ─ Cancel on the root, host cancel, task cancelled, presenter or delegate gone ─▶ idle
 /// ```
-public indirect enum WorkflowState {
+public enum WorkflowState: Sendable, Equatable {
     /// No session runs: none has started yet, or the last one ended.
     case idle
-    /// The source is being checked for access; nothing is shown. Actions are ignored.
-    case askingAccess(WorkflowSession, AccessRequest)
-    /// The source chooser (action sheet or menu) is shown.
-    case choosingSource(WorkflowSession, Route)
-    /// A browser or the library picker is shown, waiting for a pick.
-    case browsing(WorkflowSession, Route)
-    /// A picked item is loading; the browser stays shown.
-    case loading(WorkflowSession, Route, PickedItem)
-    /// Several picked items are loading at once; the library picker stays shown.
-    case loadingMany(WorkflowSession, Route, [BatchEntry])
-    /// The camera is shown, waiting for the shutter or Record.
-    case camera(WorkflowSession, CameraStep)
-    /// The camera is taking a photo.
-    case capturing(WorkflowSession, CameraStep, CapturePhase)
-    /// The camera is recording a movie.
-    case recording(WorkflowSession, CameraStep, RecordingPhase)
-    /// The edit screen is shown: presented alone, or pushed on a browser or the camera.
-    case editing(WorkflowSession, EditingStep)
-    /// A movie's preview (and trim step) is pushed on a browser or the camera.
-    case previewing(WorkflowSession, PreviewStep)
+    /// A session runs, at `step`.
+    case active(WorkflowSession, WorkflowStep)
 
     /// The running session, if any.
     public var session: WorkflowSession? {
-        switch self {
-        case .idle: nil
-        case let .askingAccess(session, _), let .choosingSource(session, _), let .browsing(session, _),
-            let .loading(session, _, _), let .loadingMany(session, _, _), let .camera(session, _),
-            let .capturing(session, _, _), let .recording(session, _, _), let .editing(session, _),
-            let .previewing(session, _):
-            session
-        }
+        if case let .active(session, _) = self { session } else { nil }
+    }
+
+    /// The running session's step, if any.
+    public var step: WorkflowStep? {
+        if case let .active(_, step) = self { step } else { nil }
     }
 
     /// The screens shown, derived from the step: the presented route, then the pushed one.
     public var navigation: NavigationState {
         var state = NavigationState()
-        switch self {
-        case .idle, .askingAccess: break
-        case let .choosingSource(_, route), let .browsing(_, route), let .loading(_, route, _),
-            let .loadingMany(_, route, _):
+        switch step {
+        case nil, .askingAccess: break
+        case let .choosingSource(route), let .browsing(route), let .loading(route, _), let .loadingMany(route, _):
             state.stack = [route]
-        case let .camera(_, camera), let .capturing(_, camera, _), let .recording(_, camera, _):
+        case let .camera(camera, _):
             state.stack = [camera.route]
-        case let .editing(_, editing):
+        case let .editing(editing):
             state.stack = (editing.root.map { [$0.route] } ?? []) + [editing.route]
             state.isNavigationBarHidden = editing.root != nil
-        case let .previewing(_, preview):
+        case let .previewing(preview):
             state.stack = [preview.root.route, preview.route]
         }
         return state
@@ -73,27 +54,60 @@ public indirect enum WorkflowState {
 
     /// The frontmost route, without building the whole stack.
     public var topRoute: Route? {
-        switch self {
-        case .idle, .askingAccess: nil
-        case let .choosingSource(_, route), let .browsing(_, route), let .loading(_, route, _),
-            let .loadingMany(_, route, _):
-            route
-        case let .camera(_, camera), let .capturing(_, camera, _), let .recording(_, camera, _): camera.route
-        case let .editing(_, editing): editing.route
-        case let .previewing(_, preview): preview.route
+        switch step {
+        case nil, .askingAccess: nil
+        case let .choosingSource(route), let .browsing(route), let .loading(route, _), let .loadingMany(route, _): route
+        case let .camera(camera, _): camera.route
+        case let .editing(editing): editing.route
+        case let .previewing(preview): preview.route
         }
+    }
+
+    /// The edit screen's state, while it is the step.
+    var editing: EditingStep? {
+        if case let .editing(editing) = step { editing } else { nil }
     }
 
     /// The camera's state in any step that has it running below: the camera itself, or an edit
     /// screen or preview pushed on it.
     var cameraBelow: CameraStep? {
-        switch self {
-        case let .camera(_, camera), let .capturing(_, camera, _), let .recording(_, camera, _): camera
-        case let .editing(_, editing): editing.root?.camera
-        case let .previewing(_, preview): preview.root.camera
+        switch step {
+        case let .camera(camera, _): camera
+        case let .editing(editing): editing.root?.camera
+        case let .previewing(preview): preview.root.camera
         default: nil
         }
     }
+}
+
+/// The step a person is in during a session.
+public enum WorkflowStep: Sendable, Equatable {
+    /// The source is being checked for access; nothing is shown. Actions are ignored.
+    case askingAccess(AccessRequest)
+    /// The source chooser (action sheet or menu) is shown.
+    case choosingSource(Route)
+    /// A browser or the library picker is shown, waiting for a pick.
+    case browsing(Route)
+    /// A picked item is loading; the browser stays shown.
+    case loading(Route, PickedItem)
+    /// Several picked items are loading at once; the library picker stays shown.
+    case loadingMany(Route, [BatchEntry])
+    /// The camera is shown, waiting for the shutter or Record, taking a photo or recording.
+    case camera(CameraStep, CameraActivity)
+    /// The edit screen is shown: presented alone, or pushed on a browser or the camera.
+    case editing(EditingStep)
+    /// A movie's preview (and trim step) is pushed on a browser or the camera.
+    case previewing(PreviewStep)
+}
+
+/// What the camera screen is doing.
+public enum CameraActivity: Sendable, Equatable {
+    /// Waiting for the shutter or Record.
+    case idle
+    /// Taking a photo.
+    case capturing(CapturePhase)
+    /// Recording a movie.
+    case recording(RecordingPhase)
 }
 
 /// One run of the workflow: its number, how it started, and what it started with. The
@@ -101,8 +115,8 @@ public indirect enum WorkflowState {
 /// makes meanwhile apply to the next session.
 ///
 /// Immutable, and shared by reference, so every step of the session carries it at the cost
-/// of one reference.
-public final class WorkflowSession {
+/// of one reference. Two records are equal when everything they hold is.
+public final class WorkflowSession: Sendable, Equatable {
     /// The session's number, from 1 for each picker; asynchronous results carry it.
     public let id: Int
     /// How the session started.
@@ -133,6 +147,11 @@ public final class WorkflowSession {
     /// This session with the access the person gave its source.
     func answered(_ status: AuthorizationStatus) -> WorkflowSession {
         WorkflowSession(id: id, entry: entry, anchor: anchor, configuration: configuration, facts: facts, access: status)
+    }
+
+    public static func == (a: WorkflowSession, b: WorkflowSession) -> Bool {
+        a === b || (a.id == b.id && a.entry == b.entry && a.anchor == b.anchor && a.configuration == b.configuration
+            && a.facts == b.facts && a.access == b.access)
     }
 }
 
@@ -199,7 +218,7 @@ public struct DeviceFacts: Sendable, Equatable {
 }
 
 /// A source waiting for access, and what it shows once allowed.
-public struct AccessRequest {
+public struct AccessRequest: Sendable, Equatable {
     /// The source asked for.
     public var source: SourceType
     /// The screen it presents once allowed.
@@ -212,7 +231,7 @@ public struct AccessRequest {
 }
 
 /// The presented screen an edit screen or preview is pushed on.
-public enum RootStep: Sendable {
+public enum RootStep: Sendable, Equatable {
     /// A browser or the library picker.
     case browser(Route)
     /// The camera, still running below.
@@ -228,6 +247,14 @@ public enum RootStep: Sendable {
 
     var camera: CameraStep? {
         if case let .camera(camera) = self { camera } else { nil }
+    }
+
+    /// The step of this root shown again after what was pushed on it went away.
+    var shownAgain: WorkflowStep {
+        switch self {
+        case let .browser(route): .browsing(route)
+        case let .camera(camera): .camera(camera, .idle)
+        }
     }
 }
 
@@ -276,15 +303,16 @@ public enum RecordingPhase: Sendable, Equatable {
 }
 
 /// One item of a library selection loading with others.
-public struct BatchEntry: Sendable {
+public struct BatchEntry: Sendable, Equatable {
     /// The item.
     public var item: PickedItem
     /// Its result, once loaded or failed.
     public var result: Result<PickedMedia, PickerError>?
 }
 
-/// The edit screen's state.
-public struct EditingStep: Sendable {
+/// The edit screen's state. Equal when every part is (the image compared as
+/// ``ImageBuffer``'s `isSame(as:)` compares it).
+public struct EditingStep: Sendable, Equatable {
     /// What it is pushed on; `nil` when it was presented alone (editing an image the app has).
     public var root: RootStep?
     /// The edit screen's route.
@@ -310,10 +338,15 @@ public struct EditingStep: Sendable {
         self.geometry = geometry
         history = EditHistory(start: geometry)
     }
+
+    public static func == (a: EditingStep, b: EditingStep) -> Bool {
+        a.root == b.root && a.route == b.route && a.mediaType == b.mediaType && a.geometry == b.geometry
+            && a.history == b.history && a.isRendering == b.isRendering && a.original.isSame(as: b.original)
+    }
 }
 
 /// A movie's preview.
-public struct PreviewStep: Sendable {
+public struct PreviewStep: Sendable, Equatable {
     /// What it is pushed on.
     public var root: RootStep
     /// The preview's route.
