@@ -40,10 +40,6 @@ public final class FakePresenter: Presenter {
         self.transcript = transcript
     }
 
-    public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
-        present(route, style: style, animated: animated) {}
-    }
-
     public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
         transcript.record("presenter", "present \(route) \(style)\(animated ? " animated" : "")")
         if isTransitioning { transcript.reportUnexpected("present \(route.id) while a transition animates") }
@@ -61,10 +57,6 @@ public final class FakePresenter: Presenter {
         self.style = style.description
         isNavigationBarHidden = false
         reportTransition(to: route, animated: animated)
-    }
-
-    public func dismiss(animated: Bool) {
-        dismiss(animated: animated) {}
     }
 
     public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {

@@ -98,10 +98,6 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
 
     // MARK: Presenting
 
-    public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
-        present(route, style: style, animated: animated) {}
-    }
-
     public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
         guard let host else { return refuse(route, "the host view controller was released", completion) }
         guard host.viewIfLoaded?.window != nil else {
@@ -224,10 +220,6 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     }
 
     // MARK: Dismissing
-
-    public func dismiss(animated: Bool) {
-        dismiss(animated: animated) {}
-    }
 
     /// Dismisses what this presenter presented, and only that: when it is already gone (the
     /// person dismissed it, or an action sheet dismissed itself), the completion is called at once.

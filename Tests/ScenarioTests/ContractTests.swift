@@ -22,15 +22,12 @@ struct ContractTests {
     final class SloppyPresenter: Presenter {
         var idiom: DeviceIdiom = .phone
         weak var navigationProxy: (any NavigationProxy)?
-        func present(_ route: Route, style: PresentationStyle, animated: Bool) {
-            navigationProxy?.navigation(didShow: route, animated: animated)
-        }
         func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
-            present(route, style: style, animated: animated)
+            navigationProxy?.navigation(didShow: route, animated: animated)
             completion()
             completion()
         }
-        func dismiss(animated: Bool) {}
+        func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) { completion() }
         func push(_ route: Route, animated: Bool) {}
         func pop(animated: Bool) {}
         func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {}

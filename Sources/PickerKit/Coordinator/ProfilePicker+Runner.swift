@@ -1,7 +1,7 @@
 import Foundation
 import PickerImaging
 
-/// Background work of a session: what it is, for ``ProfilePicker/waitUntilIdle(timeout:)``.
+/// Background work of a session: what it is, for finishBackgroundWork(timeout:).
 struct Work {
     var id: Int
     var session: Int
@@ -17,6 +17,8 @@ struct SessionLink {
     var started: Once<PickerError?>?
     /// Whether the session reports to the delegate, so losing it ends the session.
     var reportsToDelegate: Bool
+    /// The refusal of an access answer that came back while the start was still running.
+    var refusal: PickerError?
     /// The delegate when the session ended: the one that hears its outcome, once the screens
     /// are gone, even if the host sets another for the next session meanwhile.
     var recipient: WeakDelegate?
@@ -46,10 +48,11 @@ extension ProfilePicker {
         if workflow.state.session == nil { sessionPresenter = presenter }
         let id = workflow.sessionsStarted + 1
         sessions[id] = SessionLink(outcome: outcome, started: nil, reportsToDelegate: requiresDelegate)
-        rejection = nil
-        dispatch(.start(request, anchor: anchor, configuration: configuration, facts: currentFacts(), requiresDelegate: requiresDelegate))
-        if let error = rejection ?? (workflow.sessionsStarted < id ? .sessionInProgress : nil) {
-            rejection = nil
+        let rejected = dispatch(
+            .start(request, anchor: anchor, configuration: configuration, facts: currentFacts(), requiresDelegate: requiresDelegate))
+        // Refused by the start's checks, by an access answer that came back at once, or not
+        // started at all.
+        if let error = rejected ?? sessions[id]?.refusal ?? (workflow.sessionsStarted < id ? .sessionInProgress : nil) {
             sessions[id] = nil
             throw error
         }
@@ -91,12 +94,19 @@ extension ProfilePicker {
     // MARK: Feeding the workflow
 
     /// Runs `action` through the workflow and performs its effects, in order; then any action
-    /// held back while they were performed.
-    func dispatch(_ action: WorkflowAction) {
+    /// held back while they were performed. Returns the refusal of a start, when the workflow
+    /// refused one (``WorkflowEffect/rejectStart(_:)``).
+    @discardableResult
+    func dispatch(_ action: WorkflowAction) -> PickerError? {
         dispatchDepth += 1
-        for effect in workflow.reduce(action) { perform(effect) }
+        var refusal: PickerError?
+        for effect in workflow.reduce(action) {
+            if case let .rejectStart(error) = effect { refusal = error }
+            perform(effect)
+        }
         dispatchDepth -= 1
         while dispatchDepth == 0, !heldActions.isEmpty { dispatch(heldActions.removeFirst()) }
+        return refusal
     }
 
     /// Runs `action` now, or once the effects being performed are done: a presenter that
@@ -106,10 +116,12 @@ extension ProfilePicker {
         if dispatchDepth == 0 { dispatch(action) } else { heldActions.append(action) }
     }
 
-    /// Feeds a response of `session`'s work, unless a seam has gone meanwhile.
-    func respond(_ session: Int, _ response: WorkflowResponse) {
-        if endIfSeamsGone() { return }
-        dispatch(.response(session: session, response))
+    /// Feeds a response of `session`'s work, unless a seam has gone meanwhile; returns the
+    /// refusal of a start it caused (an access answer refusing a direct start).
+    @discardableResult
+    func respond(_ session: Int, _ response: WorkflowResponse) -> PickerError? {
+        if endIfSeamsGone() { return nil }
+        return dispatch(.response(session: session, response))
     }
 
     /// The picker's navigation stack shows `route`.
@@ -147,8 +159,9 @@ extension ProfilePicker {
         switch effect {
         case let .emit(event):
             eventHandler?(event)
-        case let .rejectStart(error):
-            rejection = error
+        case .rejectStart:
+            // `dispatch` returns it to the start it refuses.
+            break
         case .dismiss where presenterQueue.dropUnsent(session: workflow.sessionsStarted):
             // The session ends before its presentation was made: nothing to show, nothing to dismiss.
             break
@@ -274,13 +287,13 @@ extension ProfilePicker {
     }
 
     private func answered(_ source: SourceType, _ status: AuthorizationStatus, asked: Bool, _ session: Int) {
-        rejection = nil
-        respond(session, .accessAnswered(source, status, asked: asked))
+        let refusal = respond(session, .accessAnswered(source, status, asked: asked))
         if case .askingAccess = workflow.state.step, workflow.state.session?.id == session { return }
-        // A start still running synchronously reads `rejection` itself.
-        guard let started = sessions[session]?.started else { return }
-        let refusal = rejection
-        rejection = nil
+        guard let started = sessions[session]?.started else {
+            // Answered at once, while the start is still running: it reads the refusal there.
+            sessions[session]?.refusal = refusal
+            return
+        }
         started.resolve(refusal)
         if refusal != nil { sessions[session] = nil }
     }
@@ -305,7 +318,10 @@ extension ProfilePicker {
     }
 
     private func prepareCamera(_ device: CameraDevice, _ session: Int) {
-        guard let camera else { return respond(session, .cameraFailed(reason: "no camera session")) }
+        guard let camera else {
+            respond(session, .cameraFailed(reason: "no camera session"))
+            return
+        }
         let clock = self.clock
         spawn(session, "start of the \(device.rawValue) camera") { [weak self] in
             do {
@@ -350,7 +366,10 @@ extension ProfilePicker {
         failure: @escaping (any Error) -> PickerError = { $0 as? PickerError ?? .captureFailed(reason: String(describing: $0)) },
         answer: @escaping (Result<Value, PickerError>) -> WorkflowResponse
     ) {
-        guard let camera = runningCamera ?? camera else { return respond(session, answer(.failure(.noCameraSession))) }
+        guard let camera = runningCamera ?? camera else {
+            respond(session, answer(.failure(.noCameraSession)))
+            return
+        }
         spawn(session, what) { [weak self] in
             let result: Result<Value, PickerError>
             do {
@@ -390,8 +409,9 @@ extension ProfilePicker {
     // MARK: Waiting
 
     /// What the picker is still doing in the background: `"load of IMG_0003"`,
-    /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`.
-    public var pendingWork: [String] {
+    /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`. PickerKitTesting offers it to
+    /// tests as `pendingWork`.
+    package var backgroundWork: [String] {
         work.map(\.what) + (presenterQueue.transition.map { ["\($0.what) (animating)"] } ?? [])
     }
 
@@ -399,16 +419,16 @@ extension ProfilePicker {
     /// loading, a capture, a timer) has finished, for at most `timeout` of real time (and at
     /// least 2,000 turns of the main actor).
     ///
-    /// - Returns: the work still pending when the time ran out (see ``pendingWork``); empty
-    ///   when the picker became idle.
+    /// - Returns: the work still pending when the time ran out (see ``backgroundWork``); empty
+    ///   when the picker became idle. PickerKitTesting offers it to tests as `waitUntilIdle`.
     @discardableResult
-    public func waitUntilIdle(timeout: Duration = .seconds(5)) async -> [String] {
+    package func finishBackgroundWork(timeout: Duration = .seconds(5)) async -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var turns = 0
         while !work.isEmpty || !presenterQueue.isIdle {
             // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
-            guard clock.now < deadline || turns < 2_000 else { return pendingWork }
+            guard clock.now < deadline || turns < 2_000 else { return backgroundWork }
             turns += 1
             if presenterQueue.isReady { sendPresenterCalls() }
             if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }

@@ -76,8 +76,7 @@ public final class ProfilePicker {
     var runningCamera: (any CameraSession)?
     /// Presenter calls and session ends, held back while a presentation or dismissal animates.
     var presenterQueue = PresenterQueue()
-    /// The refusal of the start being made, set by ``WorkflowEffect/rejectStart(_:)``.
-    var rejection: PickerError?
+
     /// How deep ``dispatch(_:)`` calls are nested now.
     var dispatchDepth = 0
     /// Actions waiting for the effects being performed (``dispatchAfterEffects(_:)``).
@@ -229,7 +228,8 @@ public final class ProfilePicker {
         // The person dismissed the screens themselves: nothing is left to dismiss, even when the
         // delegate has gone meanwhile.
         if action == .interactivelyDismissed, workflow.state.navigation.stack.first?.id == route {
-            return dispatch(.user(action, route: route, at: clock.now))
+            dispatch(.user(action, route: route, at: clock.now))
+            return
         }
         if endIfSeamsGone() { return }
         dispatch(.user(action, route: route, at: clock.now))

@@ -48,7 +48,7 @@ public struct ProfilePickerResult: Sendable, Equatable {
         self.mediaURL = mediaURL
     }
 
-    /// Equal when every part is, the images compared as ``PickerImaging/ImageBuffer/isSame(as:)`` compares them.
+    /// Equal when every part is, the images compared as `ImageBuffer.isSame(as:)` compares them.
     public static func == (a: ProfilePickerResult, b: ProfilePickerResult) -> Bool {
         a.mediaType == b.mediaType && isSame(a.originalImage, b.originalImage) && isSame(a.editedImage, b.editedImage)
             && a.cropRect == b.cropRect && a.mediaURL == b.mediaURL && a.editSession == b.editSession

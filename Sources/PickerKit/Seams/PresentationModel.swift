@@ -187,22 +187,14 @@ public final class PresentationModel: Presenter {
 
     // MARK: Presenter
 
-    public func present(_ route: Route, style: PresentationStyle, animated: Bool) {
+    /// Presents `route`; with ``reportsTransitions`` on, `completion` waits for its screen to
+    /// appear (a dialog's completes at once: SwiftUI reports nothing of it).
+    public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
         presented = route
         self.style = style
         pushed = []
         isNavigationBarHidden = false
         report(route)
-    }
-
-    public func dismiss(animated: Bool) {
-        clear()
-    }
-
-    /// Presents `route`; with ``reportsTransitions`` on, `completion` waits for its screen to
-    /// appear (a dialog's completes at once: SwiftUI reports nothing of it).
-    public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
-        present(route, style: style, animated: animated)
         guard reportsTransitions, Shown(route, style) != .dialog else { return completion() }
         appearing = (route.id, completion)
         let timeout = transitionTimeout
@@ -227,7 +219,7 @@ public final class PresentationModel: Presenter {
     /// SwiftUI's `onDismiss` (``dismissalEnded()``), for at most ``transitionTimeout``.
     public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
         let waits = reportsTransitions && presented != nil && route(shownAs: .dialog) == nil
-        dismiss(animated: animated)
+        clear()
         guard waits else { return completion() }
         dismissing = completion
         let timeout = transitionTimeout

@@ -16,8 +16,8 @@ import PickerImaging
 ///   presentation or dismissal is still animating: it waits for its completion.
 /// - Call the completion of ``present(_:style:animated:completion:)`` and
 ///   ``dismiss(animated:completion:)`` exactly once, on the main actor, when the transition
-///   has finished (UIKit's own completion). The defaults call the plain methods, then the
-///   completion at once.
+///   has finished (UIKit's own completion); a presenter with nothing to animate calls it at
+///   once.
 /// - When the person dismisses the presented screen themselves (swiping a sheet down, tapping
 ///   outside a popover), send ``UserAction/interactivelyDismissed`` from the presented route:
 ///   the session ends with one cancel, and no dismiss follows.
@@ -40,10 +40,6 @@ public protocol Presenter: AnyObject {
     /// The picker whose screens this presenter shows, where the person's taps and dismissals
     /// go; set by the picker before each presentation, held weakly. The default keeps none.
     var picker: ProfilePicker? { get set }
-    /// Shows `route` over the presenter.
-    func present(_ route: Route, style: PresentationStyle, animated: Bool)
-    /// Removes everything presented.
-    func dismiss(animated: Bool)
     /// Pushes `route` onto the presented navigation stack.
     func push(_ route: Route, animated: Bool)
     /// Pops the frontmost route off the presented navigation stack.
@@ -67,16 +63,4 @@ extension Presenter {
 
     /// By default an alert is not shown; the error still reaches the session's event log.
     public func showAlert(for error: PickerError) {}
-
-    /// By default, presents and reports the presentation finished at once.
-    public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
-        present(route, style: style, animated: animated)
-        completion()
-    }
-
-    /// By default, dismisses and reports the dismissal finished at once.
-    public func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
-        dismiss(animated: animated)
-        completion()
-    }
 }

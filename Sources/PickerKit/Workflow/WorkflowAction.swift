@@ -60,7 +60,7 @@ public enum WorkflowResponse: Sendable, Equatable {
     case taskCancelled
 
     /// Equal when the cases and their values are, images compared as
-    /// ``PickerImaging/ImageBuffer/isSame(as:)`` compares them.
+    /// `ImageBuffer.isSame(as:)` compares them.
     public static func == (a: WorkflowResponse, b: WorkflowResponse) -> Bool {
         switch (a, b) {
         case let (.accessAnswered(x, xStatus, xAsked), .accessAnswered(y, yStatus, yAsked)):

@@ -311,7 +311,7 @@ public struct BatchEntry: Sendable, Equatable {
 }
 
 /// The edit screen's state. Equal when every part is (the image compared as
-/// ``ImageBuffer``'s `isSame(as:)` compares it).
+/// `ImageBuffer.isSame(as:)` compares it).
 public struct EditingStep: Sendable, Equatable {
     /// What it is pushed on; `nil` when it was presented alone (editing an image the app has).
     public var root: RootStep?

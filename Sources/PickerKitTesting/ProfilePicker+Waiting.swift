@@ -1,0 +1,23 @@
+import PickerKit
+
+extension ProfilePicker {
+    /// What the picker is still doing in the background, for a test to assert on:
+    /// `"load of IMG_0003"`, `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`.
+    ///
+    /// ```swift
+    /// #expect(picker.pendingWork == ["the presentation of #1 (animating)"])
+    /// ```
+    public var pendingWork: [String] { backgroundWork }
+
+    /// Waits until the work the picker started in the background (an access request, an item
+    /// loading, a capture, a timer, an animating presentation) has finished, for at most
+    /// `timeout` of real time (and at least 2,000 turns of the main actor). A presenter
+    /// released mid-animation does not hold it up.
+    ///
+    /// - Returns: the work still pending when the time ran out (see ``pendingWork``); empty
+    ///   when the picker became idle.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration = .seconds(5)) async -> [String] {
+        await finishBackgroundWork(timeout: timeout)
+    }
+}
