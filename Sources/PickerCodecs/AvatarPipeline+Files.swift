@@ -160,7 +160,7 @@ extension AvatarPipeline {
         switch ImageFileFormat(sniffing: data) {
         case .png: try render(png: data, pixelLimit: pixelLimit)
         case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit)
-        case .netpbm: try render(Netpbm.decode(data, pixelLimit: pixelLimit))
+        case .pam, .ppm, .pgm: try render(Netpbm.decode(data, pixelLimit: pixelLimit))
         case nil: throw .unknownFormat
         }
     }

@@ -14,7 +14,7 @@ extension ImageFileFormat {
         switch ImageFileFormat(sniffing: data) {
         case .png: try PNG.decode(data, pixelLimit: pixelLimit)
         case .jpeg: try JPEG.decode(data, pixelLimit: pixelLimit)
-        case .netpbm: try Netpbm.decode(data, pixelLimit: pixelLimit)
+        case .pam, .ppm, .pgm: try Netpbm.decode(data, pixelLimit: pixelLimit)
         case nil: throw .unknownFormat
         }
     }
@@ -24,7 +24,7 @@ extension ImageFileFormat {
         switch ImageFileFormat(sniffing: data) {
         case .png: try PNG.info(data)
         case .jpeg: try JPEG.info(data)
-        case .netpbm: try Netpbm.info(data)
+        case .pam, .ppm, .pgm: try Netpbm.info(data)
         case nil: throw .unknownFormat
         }
     }

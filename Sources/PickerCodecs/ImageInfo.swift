@@ -2,8 +2,8 @@ import PickerImaging
 
 /// What an image file holds, read from its header without decoding its pixels.
 public struct ImageInfo: Equatable, Sendable, CustomStringConvertible {
-    /// The file format: "PNG", "PAM", "PPM" or "PGM".
-    public var format: String
+    /// The file format.
+    public var format: ImageFileFormat
     /// The size of the stored pixels.
     public var pixelSize: PixelSize
     /// How the stored pixels are turned for display.
@@ -14,7 +14,7 @@ public struct ImageInfo: Equatable, Sendable, CustomStringConvertible {
     public var warnings: [ImagingWarning]
 
     /// Creates a description.
-    public init(format: String, pixelSize: PixelSize, orientation: ImageOrientation, layout: String, warnings: [ImagingWarning] = []) {
+    public init(format: ImageFileFormat, pixelSize: PixelSize, orientation: ImageOrientation, layout: String, warnings: [ImagingWarning] = []) {
         self.format = format
         self.pixelSize = pixelSize
         self.orientation = orientation
@@ -36,7 +36,7 @@ public struct ImageInfo: Equatable, Sendable, CustomStringConvertible {
 public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
     /// An ancillary chunk (metadata such as a colour profile or light levels, which a decoder
     /// may ignore) was damaged and skipped; the image itself decoded. Critical chunks never are.
-    case skippedChunk(format: String, chunk: String, reason: String)
+    case skippedChunk(format: ImageFileFormat, chunk: String, reason: String)
 
     public var description: String {
         switch self {

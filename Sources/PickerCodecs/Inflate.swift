@@ -18,7 +18,7 @@ struct Inflate {
     private let limit: Int
     /// Bytes in `out`.
     private var count = 0
-    private let format: String
+    private let format: ImageFileFormat
     /// Streaming: the size of `out`, the bytes dropped from its front so far, the bytes of it
     /// already handed on, and where they go; `nil` when `out` holds the whole output.
     private let capacity: Int
@@ -32,7 +32,7 @@ struct Inflate {
     private static let window = 32_768
 
     private init(
-        input: UnsafeBufferPointer<UInt8>, position: Int, out: UnsafeMutablePointer<UInt8>, limit: Int, format: String,
+        input: UnsafeBufferPointer<UInt8>, position: Int, out: UnsafeMutablePointer<UInt8>, limit: Int, format: ImageFileFormat,
         capacity: Int, sink: ((UnsafeBufferPointer<UInt8>) throws(ImagingError) -> Void)? = nil
     ) {
         self.input = input
@@ -68,7 +68,7 @@ struct Inflate {
     ///
     /// - Parameter limit: the most output bytes accepted.
     static func zlib(
-        _ data: [UInt8], limit: Int, format: String = "zlib", chunk: Int,
+        _ data: [UInt8], limit: Int, format: ImageFileFormat = .png, chunk: Int,
         sink: (UnsafeBufferPointer<UInt8>) throws(ImagingError) -> Void
     ) throws(ImagingError) {
         try checkHeader(data, format: format)
@@ -93,15 +93,15 @@ struct Inflate {
         try checkTrailer(data, at: trailer, adler: adler, format: format)
     }
 
-    private static func checkHeader(_ data: [UInt8], format: String) throws(ImagingError) {
+    private static func checkHeader(_ data: [UInt8], format: ImageFileFormat) throws(ImagingError) {
         guard data.count >= 6 else { throw .truncatedFile(format: format) }
         let cmf = Int(data[0]), flg = Int(data[1])
         guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw .corruptFile(format: format, reason: "zlib method is not deflate") }
         guard (cmf << 8 | flg) % 31 == 0 else { throw .corruptFile(format: format, reason: "zlib header check fails") }
-        guard flg & 0x20 == 0 else { throw .unsupportedFeature(format: format, feature: "zlib preset dictionary") }
+        guard flg & 0x20 == 0 else { throw .unsupportedFeature(format: format.rawValue, feature: "zlib preset dictionary") }
     }
 
-    private static func checkTrailer(_ data: [UInt8], at trailer: Int, adler actual: UInt32, format: String) throws(ImagingError) {
+    private static func checkTrailer(_ data: [UInt8], at trailer: Int, adler actual: UInt32, format: ImageFileFormat) throws(ImagingError) {
         guard trailer + 4 <= data.count else { throw .truncatedFile(format: format) }
         let stored = UInt32(data[trailer]) << 24 | UInt32(data[trailer + 1]) << 16 | UInt32(data[trailer + 2]) << 8 | UInt32(data[trailer + 3])
         guard stored == actual else { throw .corruptFile(format: format, reason: "zlib Adler-32 mismatch") }
@@ -110,7 +110,7 @@ struct Inflate {
     /// Decompresses a zlib stream, checking its header and Adler-32.
     ///
     /// - Parameter limit: the most output bytes accepted.
-    static func zlib(_ data: [UInt8], limit: Int, format: String = "zlib") throws(ImagingError) -> [UInt8] {
+    static func zlib(_ data: [UInt8], limit: Int, format: ImageFileFormat = .png) throws(ImagingError) -> [UInt8] {
         try checkHeader(data, format: format)
         var trailer = 0
         let output: [UInt8]
@@ -258,10 +258,10 @@ struct Inflate {
     static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
     // The fixed codes of RFC 1951 §3.2.6: complete and valid, so building them cannot fail.
-    static let fixedLiterals = try! HuffmanTable(
-        lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
-            + [Int](repeating: 8, count: 8), format: "deflate")
-    static let fixedDistances = try! HuffmanTable(lengths: [Int](repeating: 5, count: 30), format: "deflate")
+    static let fixedLiterals = HuffmanTable(
+        complete: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
+            + [Int](repeating: 8, count: 8))
+    static let fixedDistances = HuffmanTable(complete: [Int](repeating: 5, count: 30))
 }
 
 /// A canonical Huffman code as a lookup table indexed by the next bits of the stream (least
@@ -271,21 +271,27 @@ struct HuffmanTable {
     let entries: [UInt16]
     let mask: Int
 
-    init(lengths: [Int], format: String) throws(ImagingError) {
+    /// The code of a stream's code lengths, checked: over-subscribed lengths cannot be decoded
+    /// (incomplete ones are allowed: a single code).
+    init(lengths: [Int], format: ImageFileFormat) throws(ImagingError) {
+        var counts = [Int](repeating: 0, count: 16)
+        for l in lengths where l > 0 { counts[l] += 1 }
+        var left = 1
+        for l in 1...15 {
+            left = left * 2 - counts[l]
+            guard left >= 0 else { throw .corruptFile(format: format, reason: "over-subscribed Huffman code") }
+        }
+        self.init(complete: lengths)
+    }
+
+    /// The code of lengths known to be decodable (the fixed codes of RFC 1951), unchecked.
+    init(complete lengths: [Int]) {
         let maxLength = lengths.max() ?? 0
         guard maxLength > 0 else {
             // A tree with no codes: valid only if never used (e.g. no distances).
             entries = [0]
             mask = 0
             return
-        }
-        var counts = [Int](repeating: 0, count: 16)
-        for l in lengths where l > 0 { counts[l] += 1 }
-        // Over-subscribed codes cannot be decoded; incomplete ones are allowed (single codes).
-        var left = 1
-        for l in 1...15 {
-            left = left * 2 - counts[l]
-            guard left >= 0 else { throw .corruptFile(format: format, reason: "over-subscribed Huffman code") }
         }
         let codes = HuffmanLengths.codes(lengths)
         let size = 1 << maxLength

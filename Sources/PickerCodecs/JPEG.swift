@@ -119,7 +119,7 @@ public enum JPEG {
     /// transformed as it is decoded), of every block otherwise; whatever the scale.
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
         let header = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).decode(headerOnly: true).header
-        guard let frame = header.frame else { throw .corruptFile(format: "JPEG", reason: "no frame") }
+        guard let frame = header.frame else { throw .corruptFile(format: .jpeg, reason: "no frame") }
         let streamed = !frame.progressive && header.firstScanComponents == frame.components.count
         let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * (streamed ? $1.v : $1.blocksDown) * 128 }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {
@@ -131,7 +131,7 @@ public enum JPEG {
         }
         let sampling = frame.components.map { "\($0.h)x\($0.v)" }.joined(separator: ",")
         let info = ImageInfo(
-            format: "JPEG", pixelSize: PixelSize(width: frame.width, height: frame.height), orientation: header.orientation,
+            format: .jpeg, pixelSize: PixelSize(width: frame.width, height: frame.height), orientation: header.orientation,
             layout: "\(space) 8-bit, sampling \(sampling)\(frame.progressive ? ", progressive" : "")")
         return (info, coefficientBytes)
     }

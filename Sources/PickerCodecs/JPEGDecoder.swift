@@ -8,7 +8,7 @@ struct JPEGDecoder {
     let pixelLimit: Int
 
     /// Stands in for a table a scan does not use.
-    static let noTable = try! JPEGHuffmanTable(counts: [Int](repeating: 0, count: 16), symbols: [])
+    static let noTable = JPEGHuffmanTable()
 
     static let zigzag: [Int] = [
         0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21,
@@ -49,7 +49,7 @@ struct JPEGDecoder {
         var firstScanComponents = 0
     }
 
-    private func fail(_ reason: String) -> ImagingError { .corruptFile(format: "JPEG", reason: reason) }
+    private func fail(_ reason: String) -> ImagingError { .corruptFile(format: .jpeg, reason: reason) }
 
     private func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
 
@@ -58,7 +58,7 @@ struct JPEGDecoder {
         headerOnly: Bool = false, denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
     ) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
-            throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: "JPEG") : .unknownFormat
+            throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: .jpeg) : .unknownFormat
         }
         var header = Header()
         var quantization = [[Int32]](repeating: [], count: 4)
@@ -69,18 +69,18 @@ struct JPEGDecoder {
         var streamed: JPEGPlanes?
         while true {
             // Markers may be preceded by fill bytes (0xFF).
-            guard position < bytes.count else { throw .truncatedFile(format: "JPEG") }
+            guard position < bytes.count else { throw .truncatedFile(format: .jpeg) }
             guard bytes[position] == 0xFF else { throw fail("expected a marker at byte \(position)") }
             while position < bytes.count && bytes[position] == 0xFF { position += 1 }
-            guard position < bytes.count else { throw .truncatedFile(format: "JPEG") }
+            guard position < bytes.count else { throw .truncatedFile(format: .jpeg) }
             let marker = bytes[position]
             position += 1
             if marker == 0xD9 { break }  // EOI
             if (0xD0...0xD7).contains(marker) || marker == 0x01 { continue }  // stray RSTn, TEM: no length
-            guard position + 2 <= bytes.count else { throw .truncatedFile(format: "JPEG") }
+            guard position + 2 <= bytes.count else { throw .truncatedFile(format: .jpeg) }
             let length = u16(position)
             guard length >= 2 else { throw fail("segment length \(length)") }
-            guard position + length <= bytes.count else { throw .truncatedFile(format: "JPEG") }
+            guard position + length <= bytes.count else { throw .truncatedFile(format: .jpeg) }
             let start = position + 2, end = position + length
             position = end
             switch marker {
@@ -365,7 +365,7 @@ struct JPEGDecoder {
     ) throws(ImagingError) {
         reader.ensure(32)
         let t = try reader.decodeAvailable(dc)
-        guard t <= 11 else { throw .corruptFile(format: "JPEG", reason: "DC magnitude \(t)") }
+        guard t <= 11 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
         prediction += reader.extendedAvailable(t)
         block[0] = Int16(truncatingIfNeeded: prediction)
         var k = 1
@@ -376,7 +376,7 @@ struct JPEGDecoder {
                 // Code and value in one look-up.
                 reader.skip(Int(fast & 0xFF))
                 k += Int(fast >> 8 & 0xFF)
-                guard k < 64 else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the block") }
+                guard k < 64 else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the block") }
                 block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast >> 16)
                 k += 1
                 continue
@@ -389,7 +389,7 @@ struct JPEGDecoder {
                 continue
             }
             k += r
-            guard k < 64 else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the block") }
+            guard k < 64 else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the block") }
             block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extendedAvailable(s))
             k += 1
         }
@@ -406,7 +406,7 @@ struct JPEGDecoder {
             return
         }
         let t = try reader.decode(table)
-        guard t <= 11 else { throw .corruptFile(format: "JPEG", reason: "DC magnitude \(t)") }
+        guard t <= 11 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
         prediction += try reader.extended(t)
         block[0] = Int16(truncatingIfNeeded: prediction << al)
     }
@@ -434,7 +434,7 @@ struct JPEGDecoder {
                 continue
             }
             k += r
-            guard k <= se else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the band") }
+            guard k <= se else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the band") }
             block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.extended(s) * (1 << al))
             k += 1
         }
@@ -459,7 +459,7 @@ struct JPEGDecoder {
                 var r = rs >> 4
                 var s = rs & 15
                 if s != 0 {
-                    guard s == 1 else { throw .corruptFile(format: "JPEG", reason: "refinement magnitude \(s)") }
+                    guard s == 1 else { throw .corruptFile(format: .jpeg, reason: "refinement magnitude \(s)") }
                     s = try reader.bit() == 1 ? p1 : m1
                 } else if r != 15 {
                     eobrun = 1 << r
@@ -478,7 +478,7 @@ struct JPEGDecoder {
                     k += 1
                 }
                 if s != 0 {
-                    guard k <= se else { throw .corruptFile(format: "JPEG", reason: "AC coefficient past the band") }
+                    guard k <= se else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the band") }
                     block[zigzag[k]] = Int16(truncatingIfNeeded: s)
                 }
                 k += 1

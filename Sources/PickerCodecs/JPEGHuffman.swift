@@ -28,8 +28,9 @@ final class JPEGHuffmanTable: @unchecked Sendable {
         Lookup(fast: fast, maxCode: maxCode, offset: offset, symbols: symbols, symbolCount: symbolCount, fastAC: fastAC)
     }
 
-    /// Builds the table from the 16 counts and the symbols of a DHT segment.
-    init(counts: [Int], symbols: [UInt8]) throws(ImagingError) {
+    /// A table of `symbols` with no codes yet: the table a scan reads when its frame never
+    /// defined the one it names (every read is then a corrupt-file error).
+    init(symbols: [UInt8] = []) {
         fast = .allocate(capacity: 512)
         fast.initialize(repeating: 0, count: 512)
         maxCode = .allocate(capacity: 18)
@@ -40,9 +41,15 @@ final class JPEGHuffmanTable: @unchecked Sendable {
         self.symbols.initialize(repeating: 0, count: max(1, symbols.count))
         for (i, symbol) in symbols.enumerated() { self.symbols[i] = symbol }
         symbolCount = symbols.count
-        // Every pointer is set before anything can throw, so deinit frees them all.
         fastAC = .allocate(capacity: 512)
         fastAC.initialize(repeating: 0, count: 512)
+        maxCode[17] = .max
+    }
+
+    /// Builds the table from the 16 counts and the symbols of a DHT segment.
+    convenience init(counts: [Int], symbols: [UInt8]) throws(ImagingError) {
+        // Every pointer is set before anything can throw, so deinit frees them all.
+        self.init(symbols: symbols)
         var code = 0, index = 0
         for length in 1...16 {
             offset[length] = index - code
@@ -51,7 +58,7 @@ final class JPEGHuffmanTable: @unchecked Sendable {
                 for _ in 0..<count {
                     // More codes than the length has room for: a broken table.
                     guard code < 1 << length, index < symbols.count else {
-                        throw .corruptFile(format: "JPEG", reason: "Huffman table over-subscribed")
+                        throw .corruptFile(format: .jpeg, reason: "Huffman table over-subscribed")
                     }
                     if length <= 9 {
                         let shift = 9 - length
@@ -66,7 +73,6 @@ final class JPEGHuffmanTable: @unchecked Sendable {
             }
             code <<= 1
         }
-        maxCode[17] = .max
         for prefix in 0..<512 {
             let entry = Int(fast[prefix])
             guard entry != 0 else { continue }
@@ -192,12 +198,12 @@ struct JPEGBitReader {
         var code = peek(10)
         while code > table.maxCode[length] {
             length += 1
-            guard length <= 16 else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+            guard length <= 16 else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
             code = peek(length)
         }
         skip(length)
         let index = code + table.offset[length]
-        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
         return Int(table.symbols[index])
     }
 
@@ -233,14 +239,14 @@ struct JPEGBitReader {
         var code = Int(bits >> 54)
         while code > table.maxCode[length] {
             length += 1
-            guard length <= 16 else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+            guard length <= 16 else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
             code = Int(bits >> UInt64(64 - length))
         }
         bits <<= UInt64(length)
         count -= length
         try checkOverrun()
         let index = code + table.offset[length]
-        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: "JPEG", reason: "bad Huffman code") }
+        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
         return Int(table.symbols[index])
     }
 
@@ -248,7 +254,7 @@ struct JPEGBitReader {
     /// decoders look ahead.)
     @inline(__always)
     func checkOverrun() throws(ImagingError) {
-        if padding > 64 + count { throw .truncatedFile(format: "JPEG") }
+        if padding > 64 + count { throw .truncatedFile(format: .jpeg) }
     }
 
     /// Drops the bits left in the byte, and finds the restart marker that must come next.
@@ -260,11 +266,11 @@ struct JPEGBitReader {
             while position + 1 < bytes.count, !(bytes[position] == 0xFF && bytes[position + 1] != 0 && bytes[position + 1] != 0xFF) {
                 position += 1
             }
-            guard position + 1 < bytes.count else { throw .truncatedFile(format: "JPEG") }
+            guard position + 1 < bytes.count else { throw .truncatedFile(format: .jpeg) }
             marker = bytes[position + 1]
         }
         guard marker == UInt8(0xD0 + n % 8) else {
-            throw .corruptFile(format: "JPEG", reason: "expected RST\(n % 8)")
+            throw .corruptFile(format: .jpeg, reason: "expected RST\(n % 8)")
         }
         position += 2
         marker = nil

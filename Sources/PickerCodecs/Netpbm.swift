@@ -42,7 +42,7 @@ public enum Netpbm {
     }
 
     /// What a header declares.
-    private typealias Header = (format: String, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
+    private typealias Header = (format: ImageFileFormat, width: Int, height: Int, depth: Int, maxval: Int, ascii: Bool)
 
     /// The header, with the reader left at the first sample.
     private static func header(_ reader: inout HeaderReader) throws(ImagingError)
@@ -55,11 +55,11 @@ public enum Netpbm {
         switch kind {
         case UInt8(ascii: "7"): return try pamHeader(&reader)
         case UInt8(ascii: "5"), UInt8(ascii: "6"), UInt8(ascii: "2"), UInt8(ascii: "3"):
-            let format = kind == UInt8(ascii: "5") || kind == UInt8(ascii: "2") ? "PGM" : "PPM"
+            let format: ImageFileFormat = kind == UInt8(ascii: "5") || kind == UInt8(ascii: "2") ? .pgm : .ppm
             let width = try reader.number(format), height = try reader.number(format), maxval = try reader.number(format)
             let ascii = kind == UInt8(ascii: "2") || kind == UInt8(ascii: "3")
             if !ascii { try reader.singleWhitespace(format) }
-            return (format, width, height, format == "PGM" ? 1 : 3, maxval, ascii)
+            return (format, width, height, format == .pgm ? 1 : 3, maxval, ascii)
         default:
             throw .unknownFormat
         }
@@ -114,18 +114,18 @@ public enum Netpbm {
     {
         var fields: [String: String] = [:]
         while true {
-            guard let line = reader.line() else { throw .truncatedFile(format: "PAM") }
+            guard let line = reader.line() else { throw .truncatedFile(format: .pam) }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed == "ENDHDR" { break }
             let parts = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw .corruptFile(format: "PAM", reason: "header line '\(trimmed)'") }
+            guard parts.count == 2 else { throw .corruptFile(format: .pam, reason: "header line '\(trimmed)'") }
             fields[parts[0]] = fields[parts[0]].map { $0 + " " + parts[1] } ?? parts[1]
         }
         func field(_ name: String) throws(ImagingError) -> Int {
-            guard let text = fields[name] else { throw .corruptFile(format: "PAM", reason: "no \(name)") }
+            guard let text = fields[name] else { throw .corruptFile(format: .pam, reason: "no \(name)") }
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw .corruptFile(format: "PAM", reason: "\(name) '\(text)' is not a number")
+                throw .corruptFile(format: .pam, reason: "\(name) '\(text)' is not a number")
             }
             return value
         }
@@ -133,15 +133,15 @@ public enum Netpbm {
         let tuple = fields["TUPLTYPE"]?.trimmingCharacters(in: .whitespaces)
         let expectedDepth: [String: Int] = ["GRAYSCALE": 1, "GRAYSCALE_ALPHA": 2, "RGB": 3, "RGB_ALPHA": 4, "BLACKANDWHITE": 1]
         if let tuple, let needed = expectedDepth[tuple], needed != depth {
-            throw .corruptFile(format: "PAM", reason: "TUPLTYPE \(tuple) with DEPTH \(depth)")
+            throw .corruptFile(format: .pam, reason: "TUPLTYPE \(tuple) with DEPTH \(depth)")
         }
         guard (1...4).contains(depth) else { throw .unsupportedFeature(format: "PAM", feature: "DEPTH \(depth)") }
-        return ("PAM", width, height, depth, maxval, false)
+        return (.pam, width, height, depth, maxval, false)
     }
 
     /// Reads `width × height × depth` samples and converts them to a buffer.
     private static func samples(
-        _ reader: inout HeaderReader, format: String, width: Int, height: Int, depth: Int, maxval: Int,
+        _ reader: inout HeaderReader, format: ImageFileFormat, width: Int, height: Int, depth: Int, maxval: Int,
         ascii: Bool, hasAlpha: Bool, pixelLimit: Int
     ) throws(ImagingError) -> PixelBuffer {
         guard (1...65535).contains(maxval) else { throw .corruptFile(format: format, reason: "MAXVAL \(maxval)") }
@@ -206,7 +206,7 @@ struct HeaderReader {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func number(_ format: String) throws(ImagingError) -> Int {
+    mutating func number(_ format: ImageFileFormat) throws(ImagingError) -> Int {
         while position < bytes.count {
             let b = bytes[position]
             if b == UInt8(ascii: "#") {
@@ -229,7 +229,7 @@ struct HeaderReader {
         return value
     }
 
-    mutating func singleWhitespace(_ format: String) throws(ImagingError) {
+    mutating func singleWhitespace(_ format: ImageFileFormat) throws(ImagingError) {
         guard position < bytes.count else { throw .truncatedFile(format: format) }
         guard bytes[position] == 32 || (9...13).contains(bytes[position]) else {
             throw .corruptFile(format: format, reason: "no whitespace after the header")

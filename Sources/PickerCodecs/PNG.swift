@@ -87,7 +87,7 @@ public enum PNG {
         let h = chunks.header
         let kind = ["gray", "", "RGB", "palette", "gray+alpha", "", "RGBA"][h.colourType]
         return ImageInfo(
-            format: "PNG", pixelSize: PixelSize(width: h.width, height: h.height), orientation: chunks.orientation,
+            format: .png, pixelSize: PixelSize(width: h.width, height: h.height), orientation: chunks.orientation,
             layout: "\(kind) \(h.bitDepth)-bit\(h.interlaced ? ", interlaced" : "")", warnings: warnings)
     }
 

@@ -5,7 +5,7 @@ struct PNGDecoder {
     let bytes: [UInt8]
     let pixelLimit: Int
 
-    private func fail(_ reason: String) -> ImagingError { .corruptFile(format: "PNG", reason: reason) }
+    private func fail(_ reason: String) -> ImagingError { .corruptFile(format: .png, reason: reason) }
 
     func decode() throws(ImagingError) -> PixelBuffer {
         var warnings: [ImagingWarning] = []
@@ -52,7 +52,7 @@ struct PNGDecoder {
         var filled = 0, y = 0
         var badFilter: UInt8?
         let plain = h.bitDepth == 8 && chunks.transparency == nil && [0, 2, 6].contains(h.colourType)
-        try Inflate.zlib(chunks.compressed, limit: expected, format: "PNG", chunk: 1 << 16) { (piece) throws(ImagingError) in
+        try Inflate.zlib(chunks.compressed, limit: expected, format: .png, chunk: 1 << 16) { (piece) throws(ImagingError) in
             var index = 0
             while index < piece.count {
                 let n = min(rowLength - filled, piece.count - index)
@@ -70,7 +70,7 @@ struct PNGDecoder {
                         if !ok, badFilter == nil { badFilter = row[0] }
                     }
                 }
-                if let badFilter { throw .corruptFile(format: "PNG", reason: "row filter \(badFilter)") }
+                if let badFilter { throw .corruptFile(format: .png, reason: "row filter \(badFilter)") }
                 if y >= raw.y && y < raw.maxY, plain {
                     // 8-bit gray, RGB or RGBA: copy the crop's columns straight from the row.
                     current.withUnsafeBufferPointer { row in
@@ -121,7 +121,7 @@ struct PNGDecoder {
     /// with a warning, as libpng does, while a critical one rejects the file.
     func readChunks(keepingImageData: Bool, warnings: inout [ImagingWarning]) throws(ImagingError) -> Chunks {
         guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
-            if bytes.count < 8 && PNG.signature.starts(with: bytes) && !bytes.isEmpty { throw .truncatedFile(format: "PNG") }
+            if bytes.count < 8 && PNG.signature.starts(with: bytes) && !bytes.isEmpty { throw .truncatedFile(format: .png) }
             throw .unknownFormat
         }
         var position = 8
@@ -132,7 +132,7 @@ struct PNGDecoder {
         var orientation = ImageOrientation.up
         var sawIDAT = false, idatEnded = false, sawEnd = false
         while !sawEnd {
-            guard position + 12 <= bytes.count else { throw .truncatedFile(format: "PNG") }
+            guard position + 12 <= bytes.count else { throw .truncatedFile(format: .png) }
             let length = Int(read32(position))
             guard length <= 0x7FFF_FFFF else { throw fail("chunk length \(length)") }
             let typeBytes = Array(bytes[(position + 4)..<(position + 8)])
@@ -140,7 +140,7 @@ struct PNGDecoder {
                 throw fail("chunk type is not letters")
             }
             let type = String(decoding: typeBytes, as: UTF8.self)
-            guard position + 12 + length <= bytes.count else { throw .truncatedFile(format: "PNG") }
+            guard position + 12 + length <= bytes.count else { throw .truncatedFile(format: .png) }
             let data = bytes[(position + 8)..<(position + 8 + length)]
             let stored = read32(position + 8 + length)
             let critical = typeBytes[0] & 0x20 == 0
@@ -152,7 +152,7 @@ struct PNGDecoder {
                 Checksum.crc32(bytes[(position - 12 - length + 4)..<(position - 4)]) != stored
             {
                 guard !critical else { throw fail("CRC mismatch in \(type) chunk") }
-                warnings.append(.skippedChunk(format: "PNG", chunk: type, reason: "CRC mismatch"))
+                warnings.append(.skippedChunk(format: .png, chunk: type, reason: "CRC mismatch"))
                 continue
             }
             switch type {
@@ -217,7 +217,7 @@ struct PNGDecoder {
             let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
             if size.0 > 0 && size.1 > 0 { expected += (h.rowBytes(size.0) + 1) * size.1 }
         }
-        var raw = try Inflate.zlib(compressed, limit: expected, format: "PNG")
+        var raw = try Inflate.zlib(compressed, limit: expected, format: .png)
         guard raw.count == expected else { throw fail("image data is \(raw.count) bytes; \(expected) expected") }
         try Self.unfilterAll(&raw, h, passes: passes)
         if let fast = Self.copyPlain8Bit(raw, h, transparency: transparency, orientation: orientation) { return fast }
@@ -371,7 +371,7 @@ struct PNGDecoder {
                 }
             }
         }
-        if let badFilter { throw .corruptFile(format: "PNG", reason: "row filter \(badFilter)") }
+        if let badFilter { throw .corruptFile(format: .png, reason: "row filter \(badFilter)") }
     }
 
     /// Reverses one row's filter in place; `previous` is `nil` for a pass's first row (all

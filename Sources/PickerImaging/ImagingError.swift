@@ -20,9 +20,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data is not in a format PickerImaging reads (PNG, JPEG, PPM, PGM, PAM).
     case unknownFormat
     /// The file ends before the image does.
-    case truncatedFile(format: String)
+    case truncatedFile(format: ImageFileFormat)
     /// The file breaks its format's rules; `reason` says where.
-    case corruptFile(format: String, reason: String)
+    case corruptFile(format: ImageFileFormat, reason: String)
     /// The file is valid but uses something PickerImaging does not support.
     case unsupportedFeature(format: String, feature: String)
     /// The image cannot be written in this format without losing data (alpha in a PPM file).

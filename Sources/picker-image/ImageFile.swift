@@ -29,7 +29,7 @@ enum ImageFile {
             }
             return (data, info)
         case .jpeg: return (data, try JPEG.info(data))
-        case .netpbm, nil: return nil
+        case .pam, .ppm, .pgm, nil: return nil
         }
     }
 

@@ -274,10 +274,15 @@ struct JPEGTests {
         let jpeg = try Self.data("base-420-17x9.jpg")
         #expect(ImageFileFormat(sniffing: jpeg) == .jpeg)
         #expect(ImageFileFormat(sniffing: PNG.encode(try PixelBuffer(width: 1, height: 1))) == .png)
-        #expect(ImageFileFormat(sniffing: Data("P6\n1 1\n255\n".utf8)) == .netpbm)
+        #expect(ImageFileFormat(sniffing: Data("P6\n1 1\n255\n".utf8)) == .ppm)
+        #expect(ImageFileFormat(sniffing: Data("P3\n1 1\n255\n".utf8)) == .ppm)
+        #expect(ImageFileFormat(sniffing: Data("P5 1 1 255\n".utf8)) == .pgm)
+        #expect(ImageFileFormat(sniffing: Data("P7\nWIDTH 1\n".utf8)) == .pam)
+        #expect(ImageFileFormat(sniffing: Data("P4\n1 1\n".utf8)) == nil, "PBM is not read")
+        #expect(ImageFileFormat.allCases.filter(\.isNetpbm) == [.pam, .ppm, .pgm])
         #expect(ImageFileFormat(sniffing: Data("GIF89a".utf8)) == nil)
         #expect(try ImageFileFormat.decode(jpeg) == (try JPEG.decode(jpeg)))
-        #expect(try ImageFileFormat.info(jpeg).format == "JPEG")
+        #expect(try ImageFileFormat.info(jpeg).format == .jpeg)
         #expect(throws: ImagingError.unknownFormat) { try ImageFileFormat.decode(Data("GIF89a".utf8)) }
     }
 }

@@ -36,20 +36,20 @@ struct NetpbmTests {
     }
 
     @Test("bad files give typed errors", arguments: [
-        ("P6\n2 1\n255\n", [1, 2, 3], ImagingError.truncatedFile(format: "PPM")),
-        ("P6\n2 1\n0\n", [], .corruptFile(format: "PPM", reason: "MAXVAL 0")),
-        ("P5 1 1 100\n", [101], .corruptFile(format: "PGM", reason: "sample 101 above MAXVAL 100")),
+        ("P6\n2 1\n255\n", [1, 2, 3], ImagingError.truncatedFile(format: .ppm)),
+        ("P6\n2 1\n0\n", [], .corruptFile(format: .ppm, reason: "MAXVAL 0")),
+        ("P5 1 1 100\n", [101], .corruptFile(format: .pgm, reason: "sample 101 above MAXVAL 100")),
         ("P9\n", [], .unknownFormat),
-        ("P6\nx 1\n255\n", [], .corruptFile(format: "PPM", reason: "expected a number at byte 3")),
-        ("P7\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .corruptFile(format: "PAM", reason: "no WIDTH")),
-        ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n", [], .corruptFile(format: "PAM", reason: "TUPLTYPE RGB_ALPHA with DEPTH 3")),
-        ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\n", [], .truncatedFile(format: "PAM")),
+        ("P6\nx 1\n255\n", [], .corruptFile(format: .ppm, reason: "expected a number at byte 3")),
+        ("P7\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .corruptFile(format: .pam, reason: "no WIDTH")),
+        ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n", [], .corruptFile(format: .pam, reason: "TUPLTYPE RGB_ALPHA with DEPTH 3")),
+        ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\n", [], .truncatedFile(format: .pam)),
         ("P6\n0 1\n255\n", [], .invalidDimensions(width: 0, height: 1)),
         ("P6\n200000 200000\n255\n", [], .tooManyPixels(count: 40_000_000_000, limit: 100_000_000)),
         // Big headers over no data: truncated, found before the pixels are allocated.
-        ("P6\n10000 10000\n255\n", [1, 2, 3], .truncatedFile(format: "PPM")),
-        ("P2\n10000 10000\n255\n", [49, 32, 50], .truncatedFile(format: "PGM")),
-        ("P7\nWIDTH 10000\nHEIGHT 10000\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .truncatedFile(format: "PAM")),
+        ("P6\n10000 10000\n255\n", [1, 2, 3], .truncatedFile(format: .ppm)),
+        ("P2\n10000 10000\n255\n", [49, 32, 50], .truncatedFile(format: .pgm)),
+        ("P7\nWIDTH 10000\nHEIGHT 10000\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .truncatedFile(format: .pam)),
         ("P7\nWIDTH 9223372036854775807\nHEIGHT 2\nDEPTH 4\nMAXVAL 255\nENDHDR\n", [], .dimensionsOverflow(width: .max, height: 2)),
     ] as [(String, [UInt8], ImagingError)])
     func badFiles(header: String, bytes: [UInt8], error: ImagingError) {

@@ -38,7 +38,7 @@ struct PNGChunkTests {
         var warnings: [ImagingWarning] = []
         let decoded = try PNG.decode(data, warnings: &warnings)
         #expect(decoded == photo, "the damaged chunk's content is not used")
-        #expect(warnings == [.skippedChunk(format: "PNG", chunk: type, reason: "CRC mismatch")])
+        #expect(warnings == [.skippedChunk(format: .png, chunk: type, reason: "CRC mismatch")])
         #expect(warnings.first?.description == "skipped the PNG \(type) chunk: CRC mismatch")
         #expect(try PNG.decode(data) == photo)
         #expect(try PNG.info(data).warnings == warnings)
@@ -60,7 +60,7 @@ struct PNGChunkTests {
         } else {
             data[29] ^= 1  // IHDR's CRC
         }
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "CRC mismatch in \(type) chunk")) { try PNG.decode(data) }
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "CRC mismatch in \(type) chunk")) { try PNG.decode(data) }
     }
 
     @Test("info reads the header only, the same as decoding", arguments: PNGTests.fixtureNames)
@@ -68,7 +68,7 @@ struct PNGChunkTests {
         let data = try PNGTests.fixture(name + ".png")
         let info = try PNG.info(data)
         let image = try PNG.decode(data)
-        #expect(info.pixelSize == image.pixelSize && info.orientation == image.orientation && info.format == "PNG")
+        #expect(info.pixelSize == image.pixelSize && info.orientation == image.orientation && info.format == .png)
         #expect(info.layout.hasSuffix(", interlaced") == name.hasSuffix("i"), "\(name): \(info.layout)")
     }
 

@@ -115,13 +115,13 @@ struct PNGTests {
     @Test("truncated files say so", arguments: [8, 20, 33, 40, 50])
     func truncated(length: Int) throws {
         let whole = Self.png([Self.ihdr(), Self.goodIDAT, ("IEND", [])])
-        #expect(throws: ImagingError.truncatedFile(format: "PNG")) { try PNG.decode(whole.prefix(length)) }
+        #expect(throws: ImagingError.truncatedFile(format: .png)) { try PNG.decode(whole.prefix(length)) }
     }
 
     @Test func aBadCRCIsNamed() {
         var data = Self.png([Self.ihdr(), Self.goodIDAT, ("IEND", [])])
         data[data.count - 20] ^= 0xFF  // inside the IDAT data
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "CRC mismatch in IDAT chunk")) { try PNG.decode(data) }
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "CRC mismatch in IDAT chunk")) { try PNG.decode(data) }
     }
 
     @Test("bad zlib streams are corrupt, never a crash or a hang", arguments: [
@@ -155,7 +155,7 @@ struct PNGTests {
 
     @Test func moreDataThanTheImageNeedsIsCorrupt() {
         let bomb = Self.png([Self.ihdr(), ("IDAT", Deflate.zlib([UInt8](repeating: 0, count: 1_000_000))), ("IEND", [])])
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "more data than the image needs")) { try PNG.decode(bomb) }
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "more data than the image needs")) { try PNG.decode(bomb) }
     }
 
     @Test func unknownCriticalChunksAreUnsupportedAndAncillaryOnesIgnored() throws {
@@ -172,22 +172,22 @@ struct PNGTests {
         (ihdr(interlace: 2), "interlace method 2"),
     ])
     func badHeaders(header: (String, [UInt8]), reason: String) {
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: reason)) {
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: reason)) {
             try PNG.decode(Self.png([header, Self.goodIDAT, ("IEND", [])]))
         }
     }
 
     @Test func structuralMistakesAreNamed() {
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "the first chunk is IDAT, not IHDR")) {
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "the first chunk is IDAT, not IHDR")) {
             try PNG.decode(Self.png([Self.goodIDAT, Self.ihdr(), ("IEND", [])]))
         }
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "no IDAT")) {
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "no IDAT")) {
             try PNG.decode(Self.png([Self.ihdr(), ("IEND", [])]))
         }
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "row filter 9")) {
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "row filter 9")) {
             try PNG.decode(Self.png([Self.ihdr(), ("IDAT", Deflate.zlib([9, 1, 2])), ("IEND", [])]))
         }
-        #expect(throws: ImagingError.corruptFile(format: "PNG", reason: "palette image without PLTE")) {
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "palette image without PLTE")) {
             try PNG.decode(Self.png([Self.ihdr(colour: 3), Self.goodIDAT, ("IEND", [])]))
         }
         #expect(throws: ImagingError.unknownFormat) { try PNG.decode(Data("GIF89a".utf8)) }
@@ -228,7 +228,7 @@ struct PNGTests {
             } catch {
                 refused += 1
                 switch error {
-                case .corruptFile(format: "PNG", _), .truncatedFile(format: "PNG"), .unsupportedFeature(format: "PNG", _): break
+                case .corruptFile(format: .png, _), .truncatedFile(format: .png), .unsupportedFeature(format: "PNG", _): break
                 default: Issue.record("not a file error: \(error)")
                 }
             }

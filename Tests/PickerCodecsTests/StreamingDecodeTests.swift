@@ -74,11 +74,11 @@ struct StreamingDecodeTests {
         let compressed = Deflate.zlib(raw)
         for chunk in [1, 1000, 1 << 16] {
             var received: [UInt8] = []
-            try Inflate.zlib(compressed, limit: raw.count, format: "zlib", chunk: chunk) { received += $0 }
+            try Inflate.zlib(compressed, limit: raw.count, format: .png, chunk: chunk) { received += $0 }
             #expect(received == raw, "chunk \(chunk)")
         }
-        #expect(throws: ImagingError.corruptFile(format: "zlib", reason: "more data than the image needs")) {
-            try Inflate.zlib(compressed, limit: raw.count - 1, format: "zlib", chunk: 4096) { _ in }
+        #expect(throws: ImagingError.corruptFile(format: .png, reason: "more data than the image needs")) {
+            try Inflate.zlib(compressed, limit: raw.count - 1, format: .png, chunk: 4096) { _ in }
         }
     }
 

@@ -109,18 +109,24 @@ struct EditorGeometryTests {
         #expect(editor == before)
     }
 
-    @Test("bad layouts are typed errors", arguments: [
-        (PixelSize(width: 0, height: 3), EditorConfiguration(), "the image is 0x3; each side must be 1...1048576 pixels"),
-        (PixelSize(width: .max, height: 1), EditorConfiguration(), "the image is \(Int.max)x1; each side must be 1...1048576 pixels"),
-        (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 0, height: 100); return c }(), "the viewport is 0x100 points"),
-        (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 1e300, height: 100); return c }(), "the viewport is 1e+300x100 points"),
-        (photo, { var c = EditorConfiguration(); c.margin = 200; return c }(), "the safe area and margin leave no room for the mask"),
-        (photo, { var c = EditorConfiguration(); c.margin = -1; return c }(), "insets and margin must be finite and not negative"),
-        (photo, { var c = EditorConfiguration(); c.maximumZoom = .factor(0.5); return c }(), "zoom factor 0.5 is below 1"),
-        (photo, { var c = EditorConfiguration(); c.shape = .rectangle(aspectRatio: 0); return c }(), "aspect ratio 0.0"),
+    @Test("bad layouts are typed errors that name the problem", arguments: [
+        (PixelSize(width: 0, height: 3), EditorConfiguration(), EditorLayoutProblem.imageSize(PixelSize(width: 0, height: 3)),
+         "the image is 0x3; each side must be 1...1048576 pixels"),
+        (PixelSize(width: .max, height: 1), EditorConfiguration(), .imageSize(PixelSize(width: .max, height: 1)),
+         "the image is \(Int.max)x1; each side must be 1...1048576 pixels"),
+        (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 0, height: 100); return c }(),
+         .viewport(width: 0, height: 100), "the viewport is 0x100 points"),
+        (photo, { var c = EditorConfiguration(); c.viewport = CGSize(width: 1e300, height: 100); return c }(),
+         .viewport(width: 1e300, height: 100), "the viewport is 1e+300x100 points"),
+        (photo, { var c = EditorConfiguration(); c.margin = 200; return c }(), .noRoomForMask,
+         "the safe area and margin leave no room for the mask"),
+        (photo, { var c = EditorConfiguration(); c.margin = -1; return c }(), .insets, "insets and margin must be finite and not negative"),
+        (photo, { var c = EditorConfiguration(); c.maximumZoom = .factor(0.5); return c }(), .zoomFactor(0.5), "zoom factor 0.5 is below 1"),
+        (photo, { var c = EditorConfiguration(); c.shape = .rectangle(aspectRatio: 0); return c }(), .aspectRatio(0), "aspect ratio 0.0"),
     ])
-    func badLayouts(size: PixelSize, configuration: EditorConfiguration, reason: String) {
-        #expect(throws: PickerError.invalidEditorLayout(reason)) { try EditorGeometry(imageSize: size, configuration: configuration) }
+    func badLayouts(size: PixelSize, configuration: EditorConfiguration, problem: EditorLayoutProblem, message: String) {
+        #expect(throws: PickerError.invalidEditorLayout(problem)) { try EditorGeometry(imageSize: size, configuration: configuration) }
+        #expect(problem.description == message)
     }
 
     @Test("the crop maps to stored pixels", arguments: ImageOrientation.allCases)

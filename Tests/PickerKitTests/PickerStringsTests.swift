@@ -56,7 +56,7 @@ struct PickerStringsTests {
             == "Access to your camera roll is restricted on this device.")
         #expect(PickerError.sourceUnavailable(.camera).message(in: chinese) == "此设备没有相机。")
         #expect(PickerError.authorizationDenied(.camera).message(in: chinese) == "你尚未允许访问相机。可以在“设置”中允许。")
-        #expect(PickerError.itemLoadFailed(itemID: "IMG", reason: "offline").message(in: chinese) == "无法载入此项目。请重试或选取其他项目。")
+        #expect(PickerError.itemLoadFailed(itemID: "IMG", cause: "offline").message(in: chinese) == "无法载入此项目。请重试或选取其他项目。")
         #expect(PickerError.missingUsageDescription(.camera).message(in: english) == "The photo picker is not set up correctly.")
         #expect(PickerError.noPresenter.errorDescription != nil)
         #expect(PickerError.noPresenter.description.hasPrefix("no presenter"), "the developer's details stay in description")

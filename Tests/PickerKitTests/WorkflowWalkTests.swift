@@ -235,7 +235,7 @@ struct WorkflowWalker {
             response = .accessAnswered(source, statuses[roll(statuses.count)], asked: roll(2) == 0)
         case let .load(item, slot):
             switch roll(5) {
-            case 0: response = .loaded(item, slot: slot, .failure(.itemLoadFailed(itemID: item.id, reason: "offline")))
+            case 0: response = .loaded(item, slot: slot, .failure(.itemLoadFailed(itemID: item.id, cause: "offline")))
             case 1: response = .loadProgress(item, Double(roll(11)) / 10)
             default:
                 moviesLoaded += 1
@@ -246,14 +246,14 @@ struct WorkflowWalker {
             }
             if case .loadProgress = response { pending.append((session, work)) }
         case let .prepare(device):
-            response = roll(8) == 0 ? .cameraFailed(reason: "in use") : .cameraReady(device, at: now)
+            response = roll(8) == 0 ? .cameraFailed("in use") : .cameraReady(device, at: now)
         case .capture:
-            response = .captured(roll(5) == 0 ? .failure(.captureFailed(reason: "busy")) : .success(photos[roll(photos.count)]))
+            response = .captured(roll(5) == 0 ? .failure(.captureFailed("busy")) : .success(photos[roll(photos.count)]))
         case .startRecording:
-            response = .recordingStarted(roll(6) == 0 ? .failure(.captureFailed(reason: "disk")) : .success(()))
+            response = .recordingStarted(roll(6) == 0 ? .failure(.captureFailed("disk")) : .success(()))
         case .stopRecording:
             response = .recordingStopped(roll(6) == 0
-                ? .failure(.captureFailed(reason: "disk"))
+                ? .failure(.captureFailed("disk"))
                 : .success(RecordedMovie(url: URL(fileURLWithPath: "/tmp/r.mov"), duration: .seconds(roll(30) - 2))))
         case let .timer(timer):
             response = .deadline(timer)
@@ -262,7 +262,7 @@ struct WorkflowWalker {
             response = .moreItemsSelected(source)
         case let .render(edit, original, route):
             let result: Result<any ImageBuffer, PickerError> = edit.output.size == 0
-                ? .failure(.invalidConfiguration("size")) : .success(original)
+                ? .failure(.invalidConfiguration(.outputSize(0))) : .success(original)
             response = .rendered(result, edit, route: route)
         }
         if session != workflow.state.session?.id { reached[.staleResponse, default: 0] += 1 }

@@ -88,7 +88,7 @@ struct CameraFlowTests {
         s.clock.advance(by: .seconds(1))
         s.user.tapShutter()
         await s.settle()
-        let failure = PickerError.captureFailed(reason: "sensor busy")
+        let failure = PickerError.captureFailed("sensor busy")
         #expect(Array(s.transcript.lines.suffix(3)) == [
             "camera: capture, flash auto",
             "picker: capture failed: the photo could not be taken: sensor busy",

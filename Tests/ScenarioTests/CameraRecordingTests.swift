@@ -93,7 +93,7 @@ struct CameraRecordingTests {
         await eventually("recording starts") { s.camera.isRecording }
         s.user.tapStop()
         await eventually("the failure shows") { !s.presenter.alerts.isEmpty }
-        #expect(s.presenter.alerts == [.captureFailed(reason: "disk full")])
+        #expect(s.presenter.alerts == [.captureFailed("disk full")])
         #expect(s.picker.navigation.stack.map(\.screen.kind) == [.camera])
         #expect(s.delegate.callbacks.isEmpty)
         #expect(s.clock.sleeperCount == 0, "stopping ends the maximum-duration timer")

@@ -44,7 +44,7 @@ final class PickerStore {
             send(.response(session: session, .accessAnswered(source, .authorized, asked: false)))
         case let .load(item, _, slot, session):
             let result: Result<PickedMedia, PickerError> = photos[item.id].map { .success(.image($0)) }
-                ?? .failure(.itemLoadFailed(itemID: item.id, reason: "no such photo"))
+                ?? .failure(.itemLoadFailed(itemID: item.id, cause: "no such photo"))
             send(.response(session: session, .loaded(item, slot: slot, result)))
         case let .render(edit, original, route, session):
             let result: Result<any ImageBuffer, PickerError>

@@ -148,7 +148,7 @@ extension LibraryFlowTests {
         try await s.picker.selectFromPhotoLibrary()
         s.user.pickItem(at: 0)
         await s.settle()
-        let failure = PickerError.itemLoadFailed(itemID: "IMG_BAD", reason: "network offline")
+        let failure = PickerError.itemLoadFailed(itemID: "IMG_BAD", cause: "network offline")
         #expect(Array(s.transcript.lines.dropFirst(2)) == [
             "user: pick IMG_BAD on #1",
             "picker: load IMG_BAD (public.image)",
@@ -157,6 +157,10 @@ extension LibraryFlowTests {
             "presenter: alert item IMG_BAD could not be loaded: network offline",
         ])
         #expect(s.presenter.alerts == [failure])
+        // The photo source's own error is kept, for the app to inspect.
+        if case let .itemLoadFailed(_, cause)? = s.presenter.alerts.first {
+            #expect((cause.error as? FakePhotoSource.LoadError)?.description == "network offline")
+        }
         #expect(s.picker.navigation.stack.map(\.id) == [Route.ID(1)])
         #expect(s.delegate.callbacks.isEmpty)
         s.user.pickItem(at: 1)

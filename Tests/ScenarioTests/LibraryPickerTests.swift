@@ -54,7 +54,7 @@ struct LibraryPickerTests {
         ])
         let items = try #require(s.delegate.lastResult?.items)
         #expect(items.map(\.item.id) == ["IMG_2", "IMG_1", "IMG_BAD", "MOV_1"])
-        guard case .failure(.itemLoadFailed(itemID: "IMG_BAD", reason: "iCloud download failed")) = items[2].media else {
+        guard case .failure(.itemLoadFailed(itemID: "IMG_BAD", cause: "iCloud download failed")) = items[2].media else {
             Issue.record("IMG_BAD should fail on its own"); return
         }
     }

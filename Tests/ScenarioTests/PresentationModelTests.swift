@@ -146,7 +146,7 @@ struct PresentationModelTests {
         try await picker.selectFromPhotoLibrary()
         picker.send(.itemPicked(PickedItem(id: "BAD")), from: try #require(model.presented).id)
         await picker.waitUntilIdle()
-        #expect(model.alert == .itemLoadFailed(itemID: "BAD", reason: "offline"))
+        #expect(model.alert == .itemLoadFailed(itemID: "BAD", cause: "offline"))
         model.alert = nil
         #expect(picker.isSessionActive, "the browser stays open")
     }

@@ -277,14 +277,15 @@ struct SessionEdgeTests {
     }
 
     @Test("configuration out of range is a typed error at start", arguments: [
-        ("maximum movie duration -1s", "movie.maximumDuration is -1s; it must be positive"),
-        ("maximum movie duration 0", "movie.maximumDuration is 0s; it must be positive"),
-        ("warm-up -1s", "camera.warmUp is -1s; it must not be negative"),
-        ("output size Int.max", "output.size is \(Int.max); use 1...10000, or nil for the crop's own pixels"),
-        ("output size 0", "output.size is 0; use 1...10000, or nil for the crop's own pixels"),
-        ("maximum dimension -1", "output.maximumDimension is -1; use 1...10000"),
+        ("maximum movie duration -1s", ConfigurationProblem.movieMaximumDuration(.seconds(-1)),
+         "movie.maximumDuration is -1s; it must be positive"),
+        ("maximum movie duration 0", .movieMaximumDuration(.zero), "movie.maximumDuration is 0s; it must be positive"),
+        ("warm-up -1s", .cameraWarmUp(.seconds(-1)), "camera.warmUp is -1s; it must not be negative"),
+        ("output size Int.max", .outputSize(.max), "output.size is \(Int.max); use 1...10000, or nil for the crop's own pixels"),
+        ("output size 0", .outputSize(0), "output.size is 0; use 1...10000, or nil for the crop's own pixels"),
+        ("maximum dimension -1", .outputMaximumDimension(-1), "output.maximumDimension is -1; use 1...10000"),
     ])
-    func configurationIsValidatedAtStart(setting: String, reason: String) async throws {
+    func configurationIsValidatedAtStart(setting: String, problem: ConfigurationProblem, reason: String) async throws {
         var configuration = PickerConfiguration()
         switch setting {
         case "maximum movie duration -1s": configuration.movie.maximumDuration = .seconds(-1)
@@ -295,7 +296,8 @@ struct SessionEdgeTests {
         default: configuration.output.maximumDimension = -1
         }
         let s = PickerScenario(configuration: configuration)
-        let expected = PickerError.invalidConfiguration(reason)
+        let expected = PickerError.invalidConfiguration(problem)
+        #expect(problem.description == reason)
         #expect(throws: expected) { try s.picker.edit(try PickerScenario.photo(width: 2, height: 2)) }
         await #expect(throws: expected) { try await s.picker.select(from: .photoLibrary) }
         s.expect(Array(repeating: "picker: start failed: \(expected)", count: 2))

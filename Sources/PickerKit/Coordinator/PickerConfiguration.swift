@@ -75,10 +75,10 @@ public struct PickerConfiguration: Sendable, Equatable {
     /// The first setting out of range, as ``validate()`` reports it; `nil` when all are in range.
     public var problem: PickerError? {
         guard movie.maximumDuration > .zero else {
-            return .invalidConfiguration("movie.maximumDuration is \(movie.maximumDuration.seconds)s; it must be positive")
+            return .invalidConfiguration(.movieMaximumDuration(movie.maximumDuration))
         }
         guard camera.warmUp >= .zero else {
-            return .invalidConfiguration("camera.warmUp is \(camera.warmUp.seconds)s; it must not be negative")
+            return .invalidConfiguration(.cameraWarmUp(camera.warmUp))
         }
         return output.problem
     }

@@ -311,7 +311,7 @@ extension ProfilePicker {
                     result = .success(try await photos.loadMedia(for: item))
                 }
             } catch {
-                result = .failure(.itemLoadFailed(itemID: item.id, reason: String(describing: error)))
+                result = .failure(.itemLoadFailed(itemID: item.id, cause: ErrorCause(error)))
             }
             self?.respond(session, .loaded(item, slot: slot, result))
         }
@@ -319,7 +319,7 @@ extension ProfilePicker {
 
     private func prepareCamera(_ device: CameraDevice, _ session: Int) {
         guard let camera else {
-            respond(session, .cameraFailed(reason: "no camera session"))
+            respond(session, .cameraFailed(ErrorCause(PickerError.noCameraSession)))
             return
         }
         let clock = self.clock
@@ -327,7 +327,7 @@ extension ProfilePicker {
             do {
                 try await camera.prepare(device)
             } catch {
-                self?.respond(session, .cameraFailed(reason: String(describing: error)))
+                self?.respond(session, .cameraFailed(ErrorCause(error)))
                 return
             }
             // A capture session that started for a session gone meanwhile is stopped at once.
@@ -344,7 +344,7 @@ extension ProfilePicker {
 
     private func captureStill(_ flash: FlashMode, _ session: Int) {
         cameraWork(session, "photo capture", { try await $0.captureStill(flash: flash) }, failure: {
-            .captureFailed(reason: String(describing: $0))
+            .captureFailed(ErrorCause($0))
         }, answer: WorkflowResponse.captured)
     }
 
@@ -363,7 +363,7 @@ extension ProfilePicker {
     /// was cancelled (the session ended): a recording stopped on purpose is not a failure.
     private func cameraWork<Value>(
         _ session: Int, _ what: String, _ call: @escaping @MainActor (any CameraSession) async throws -> Value,
-        failure: @escaping (any Error) -> PickerError = { $0 as? PickerError ?? .captureFailed(reason: String(describing: $0)) },
+        failure: @escaping (any Error) -> PickerError = { $0 as? PickerError ?? .captureFailed(ErrorCause($0)) },
         answer: @escaping (Result<Value, PickerError>) -> WorkflowResponse
     ) {
         guard let camera = runningCamera ?? camera else {

@@ -34,10 +34,10 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
     /// The first setting out of range, as ``validate()`` reports it; `nil` when both are in range.
     public var problem: PickerError? {
         if let size, !(1...Self.largestSide).contains(size) {
-            return .invalidConfiguration("output.size is \(size); use 1...\(Self.largestSide), or nil for the crop's own pixels")
+            return .invalidConfiguration(.outputSize(size))
         }
         guard (1...Self.largestSide).contains(maximumDimension) else {
-            return .invalidConfiguration("output.maximumDimension is \(maximumDimension); use 1...\(Self.largestSide)")
+            return .invalidConfiguration(.outputMaximumDimension(maximumDimension))
         }
         return nil
     }

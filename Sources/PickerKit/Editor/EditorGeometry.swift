@@ -47,25 +47,25 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         configuration: EditorConfiguration = EditorConfiguration()
     ) throws(PickerError) {
         guard !imageSize.isEmpty, imageSize.width <= Self.largestImageSide, imageSize.height <= Self.largestImageSide else {
-            throw .invalidEditorLayout("the image is \(imageSize); each side must be 1...\(Self.largestImageSide) pixels")
+            throw .invalidEditorLayout(.imageSize(imageSize))
         }
         let v = configuration.viewport
         guard v.width.isFinite, v.height.isFinite, v.width > 0, v.height > 0,
             v.width <= Self.largestViewport, v.height <= Self.largestViewport
         else {
-            throw .invalidEditorLayout("the viewport is \(Double(v.width).short)x\(Double(v.height).short) points")
+            throw .invalidEditorLayout(.viewport(width: Double(v.width), height: Double(v.height)))
         }
         let insets = [configuration.safeArea.top, configuration.safeArea.left, configuration.safeArea.bottom,
                       configuration.safeArea.right, configuration.margin]
         guard insets.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.largestViewport }) else {
-            throw .invalidEditorLayout("insets and margin must be finite and not negative")
+            throw .invalidEditorLayout(.insets)
         }
         if case let .rectangle(ratio) = configuration.shape, !(ratio.isFinite && ratio > 0) {
-            throw .invalidEditorLayout("aspect ratio \(ratio)")
+            throw .invalidEditorLayout(.aspectRatio(ratio))
         }
         switch configuration.maximumZoom {
-        case let .factor(f) where !(f.isFinite && f >= 1): throw .invalidEditorLayout("zoom factor \(f) is below 1")
-        case let .minimumOutputPixels(n) where n < 1: throw .invalidEditorLayout("minimum output of \(n) pixels")
+        case let .factor(f) where !(f.isFinite && f >= 1): throw .invalidEditorLayout(.zoomFactor(f))
+        case let .minimumOutputPixels(n) where n < 1: throw .invalidEditorLayout(.minimumOutputPixels(n))
         default: break
         }
         self.configuration = configuration
@@ -74,7 +74,7 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         zoom = 1
         origin = .zero
         guard maskRect.width >= 1, maskRect.height >= 1 else {
-            throw .invalidEditorLayout("the safe area and margin leave no room for the mask")
+            throw .invalidEditorLayout(.noRoomForMask)
         }
         reset()
     }

@@ -50,7 +50,7 @@ public struct EditorRenderer: Sendable, Equatable {
     ///   when `image`'s display size is not the geometry's.
     /// - Complexity: O(canvas pixels + visible image pixels).
     public func render(_ geometry: EditorGeometry, image: PixelBuffer) throws(PickerError) -> PixelBuffer {
-        guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout("render scale \(scale)") }
+        guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout(.renderScale(scale)) }
         var image = image
         image.orientation = geometry.displayOrientation(of: image.orientation)
         guard image.displaySize == geometry.imageSize else {
@@ -59,7 +59,7 @@ public struct EditorRenderer: Sendable, Equatable {
         let viewport = geometry.configuration.viewport
         let exactWidth = (Double(viewport.width) * scale).rounded(), exactHeight = (Double(viewport.height) * scale).rounded()
         guard (1...Double(Self.maximumSide)).contains(exactWidth), (1...Double(Self.maximumSide)).contains(exactHeight) else {
-            throw .invalidEditorLayout("a \(exactWidth.short)x\(exactHeight.short) canvas, above \(Self.maximumSide) pixels a side or empty")
+            throw .invalidEditorLayout(.canvas(width: exactWidth, height: exactHeight))
         }
         let width = Int(exactWidth), height = Int(exactHeight)
         var canvas = [UInt8](repeating: 0, count: width * height * 4)

@@ -34,24 +34,26 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The anchor's view or bar button item has been released; UIKit would raise. Pass an
     /// anchor on something still on screen.
     case popoverAnchorReleased(ScreenKind)
-    /// The photo source could not deliver a picked item. The browser stays open to try again.
-    case itemLoadFailed(itemID: String, reason: String)
+    /// The photo source could not deliver a picked item, for the reason its error gives. The
+    /// browser stays open to try again.
+    case itemLoadFailed(itemID: String, cause: ErrorCause)
     /// The image could not be cropped as edited: PickerImaging's error says why.
     case editFailed(ImagingError)
     /// The image is not the one the edit was made for: its display size differs.
     case imageMismatch(expected: PixelSize, actual: PixelSize)
     /// A setting of ``PickerConfiguration`` is out of range; checked when a session starts.
-    case invalidConfiguration(String)
+    case invalidConfiguration(ConfigurationProblem)
     /// The camera source needs a ``CameraSession``: set ``ProfilePicker/camera``.
     case noCameraSession
     /// This camera (rear or front) is not on this device.
     case cameraUnavailable(CameraDevice)
-    /// The capture session could not start.
-    case cameraSessionFailed(reason: String)
-    /// The camera could not take the photo; the camera stays open to try again.
-    case captureFailed(reason: String)
+    /// The capture session could not start, for the reason its error gives.
+    case cameraSessionFailed(ErrorCause)
+    /// The camera could not take the photo or record, for the reason its error gives; the
+    /// camera stays open to try again.
+    case captureFailed(ErrorCause)
     /// The edit screen's layout cannot hold a mask: fix the viewport, insets or limits named.
-    case invalidEditorLayout(String)
+    case invalidEditorLayout(EditorLayoutProblem)
     /// The presenter could not show the picker's screen, for the reason given (its host view
     /// controller was released, is not in a window, or is already presenting something):
     /// present from a screen that is on screen and presenting nothing.
@@ -85,8 +87,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "on iPad the \(kind) is shown in a popover: pass a PopoverAnchor"
         case let .popoverAnchorReleased(kind):
             "the \(kind)'s popover anchor points at a view or bar button item that has been released"
-        case let .itemLoadFailed(itemID, reason):
-            "item \(itemID) could not be loaded: \(reason)"
+        case let .itemLoadFailed(itemID, cause):
+            "item \(itemID) could not be loaded: \(cause)"
         case let .editFailed(error):
             "the edited image could not be produced: \(error)"
         case let .imageMismatch(expected, actual):

@@ -40,12 +40,12 @@ extension CameraSession {
 
     /// By default recording is not supported.
     public func startRecording() async throws {
-        throw PickerError.captureFailed(reason: "this camera session does not record movies")
+        throw PickerError.captureFailed("this camera session does not record movies")
     }
 
     /// By default recording is not supported.
     public func stopRecording() async throws -> (url: URL, duration: Duration) {
-        throw PickerError.captureFailed(reason: "this camera session does not record movies")
+        throw PickerError.captureFailed("this camera session does not record movies")
     }
 }
 

@@ -25,7 +25,7 @@ public protocol PhotoSource: AnyObject {
     func requestAuthorization(for sourceType: SourceType) async -> AuthorizationStatus
     /// Delivers the contents of an item the person picked.
     ///
-    /// - Throws: any error; the coordinator reports it as ``PickerError/itemLoadFailed(itemID:reason:)``.
+    /// - Throws: any error; the coordinator reports it as ``PickerError/itemLoadFailed(itemID:cause:)``, keeping the error as its cause.
     func loadMedia(for item: PickedItem) async throws -> PickedMedia
     /// Delivers a picked item's contents in the preferred representation, reporting progress
     /// (0…1) where the source knows it. Used by the library picker.

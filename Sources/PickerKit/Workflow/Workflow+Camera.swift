@@ -115,9 +115,9 @@ extension Workflow {
     }
 
     /// The capture session could not start: the session ends with that failure.
-    mutating func cameraFailed(_ reason: String) -> [WorkflowEffect] {
+    mutating func cameraFailed(_ cause: ErrorCause) -> [WorkflowEffect] {
         guard state.cameraBelow?.readiness == .preparing else { return [] }
-        return end(.failed(.cameraSessionFailed(reason: reason)))
+        return end(.failed(.cameraSessionFailed(cause)))
     }
 
     mutating func deadline(_ timer: WorkflowTimer) -> [WorkflowEffect] {

@@ -138,8 +138,8 @@ public struct Workflow {
             return loaded(item, slot: slot, result)
         case let .cameraReady(device, time):
             return cameraReady(device, at: time)
-        case let .cameraFailed(reason):
-            return cameraFailed(reason)
+        case let .cameraFailed(cause):
+            return cameraFailed(cause)
         case let .captured(result):
             return captured(result)
         case let .recordingStarted(result):

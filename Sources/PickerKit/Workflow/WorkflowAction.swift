@@ -44,7 +44,7 @@ public enum WorkflowResponse: Sendable, Equatable {
     /// The capture session started on `device` at `time` on the picker's clock.
     case cameraReady(CameraDevice, at: Duration)
     /// The capture session could not start.
-    case cameraFailed(reason: String)
+    case cameraFailed(ErrorCause)
     /// The camera took a photo, or failed to.
     case captured(Result<any ImageBuffer, PickerError>)
     /// The camera started recording, or failed to.

@@ -29,7 +29,7 @@ public enum WorkflowEffect: Sendable, Equatable {
     /// ``WorkflowResponse/loaded(_:slot:_:)`` after any ``WorkflowResponse/loadProgress(_:_:)``.
     case load(PickedItem, representation: LibraryPickerConfiguration.Representation?, slot: Int?, session: Int)
     /// Start the capture session on `device`; answers ``WorkflowResponse/cameraReady(_:at:)`` or
-    /// ``WorkflowResponse/cameraFailed(reason:)``. A session that ends meanwhile has the camera
+    /// ``WorkflowResponse/cameraFailed(_:)``. A session that ends meanwhile has the camera
     /// torn down as soon as it has started.
     case prepareCamera(CameraDevice, session: Int)
     /// Take a photo; answers ``WorkflowResponse/captured(_:)``.
