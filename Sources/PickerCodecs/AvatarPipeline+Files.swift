@@ -111,7 +111,7 @@ extension AvatarPipeline {
                 height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
             // Only the blocks under the crop are transformed.
             let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-            let part = try decoder.decode(denominator: scale.denominator) { _ in bounds }.image!
+            let part = try decoder.decode(denominator: scale.denominator) { _ in bounds }
             let stored = info.orientation.swapsAxes ? size.transposed : size
             let threadCount = PixelBuffer.threadCount(threads, sourcePixels: bounds.width * bounds.height)
             var scaled = part.resampleRaw(

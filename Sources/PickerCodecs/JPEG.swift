@@ -49,7 +49,7 @@ public enum JPEG {
         -> PixelBuffer
     {
         // A decoded image always comes back with the full decode.
-        try JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(denominator: scale.rawValue).image!
+        try JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(denominator: scale.rawValue)
     }
 
     /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)`, but
@@ -81,7 +81,7 @@ public enum JPEG {
             let shown = header.orientation.swapsAxes ? stored.transposed : stored
             guard !rect.isEmpty, PixelRect(size: shown).contains(rect) else { throw .cropOutsideImage(rect: rect, imageSize: shown) }
             return header.orientation.rawRect(forDisplay: rect, rawSize: stored)
-        }.image!
+        }
     }
 
     /// A size to decode at: a fraction of the image's own, 1/1, 1/2, 1/4 or 1/8.
@@ -118,7 +118,7 @@ public enum JPEG {
     /// one row of MCUs for a baseline file whose first scan holds every component (it is
     /// transformed as it is decoded), of every block otherwise; whatever the scale.
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
-        let header = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).decode(headerOnly: true).header
+        let header = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).header()
         guard let frame = header.frame else { throw .corruptFile(format: .jpeg, reason: "no frame") }
         let streamed = !frame.progressive && header.firstScanComponents == frame.components.count
         let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * (streamed ? $1.v : $1.blocksDown) * 128 }

@@ -37,6 +37,8 @@ struct JPEGDecoder {
         var components: [Component]
         var hMax: Int, vMax: Int
         var mcusAcross: Int, mcusDown: Int
+        /// Whether the components' coefficient memory is allocated (at the first scan).
+        var allocated = false
     }
 
     /// What the markers said, up to the first scan: enough for `JPEG.info`.
@@ -53,20 +55,74 @@ struct JPEGDecoder {
 
     private func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
 
-    /// Reads the segments. With `headerOnly`, stops at the first scan.
+    /// The tables the segments define, as they are read.
+    struct Tables {
+        var quantization = [[Int32]](repeating: [], count: 4)
+        var dc = [JPEGHuffmanTable?](repeating: nil, count: 4)
+        var ac = [JPEGHuffmanTable?](repeating: nil, count: 4)
+        var restartInterval = 0
+    }
+
+    /// What the markers say up to the first scan: the frame, the orientation and the colour
+    /// transform. No pixel is decoded, and no coefficient memory is allocated.
+    func header() throws(ImagingError) -> Header {
+        let (header, _, scans) = try readSegments { (_, _, _, _) throws(ImagingError) in nil }
+        guard header.frame != nil else { throw fail("no frame") }
+        guard scans > 0 else { throw fail("no scan") }
+        return header
+    }
+
+    /// Decodes the image at 1/`denominator` of its size (1, 2, 4 or 8, straight from the DCT
+    /// coefficients); with `region`, only the blocks under the rectangle it gives for the
+    /// header become pixels.
     func decode(
-        headerOnly: Bool = false, denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
-    ) throws(ImagingError) -> (header: Header, image: PixelBuffer?) {
+        denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
+    ) throws(ImagingError) -> PixelBuffer {
+        var streamed: JPEGPlanes?
+        let (header, tables, scans) = try readSegments { (header, tables, start, end) throws(ImagingError) -> Int? in
+            guard var frame = header.frame else { throw fail("a scan before the frame") }
+            guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
+            if !frame.allocated {
+                // A baseline image whose first scan holds every component is complete after
+                // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
+                // and only that row's coefficients are held.
+                let streaming = !frame.progressive && header.firstScanComponents == frame.components.count
+                try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: streaming)
+                if streaming {
+                    for component in frame.components where tables.quantization[component.table].isEmpty {
+                        throw fail("no quantization table \(component.table)")
+                    }
+                    streamed = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+                }
+            }
+            let position = try scan(start, end, frame: &frame, tables: tables, rows: streamed.map { ($0, tables.quantization) })
+            header.frame = frame
+            return position
+        }
+        guard let frame = header.frame else { throw fail("no frame") }
+        guard scans > 0 else { throw fail("no scan") }
+        for component in frame.components where tables.quantization[component.table].isEmpty {
+            throw fail("no quantization table \(component.table)")
+        }
+        if let streamed { return streamed.pixels(header) }
+        let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+        planes.transformAll(quantization: tables.quantization)
+        return planes.pixels(header)
+    }
+
+    /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header
+    /// and the tables so far; `scan` returns where its entropy-coded data ends, or `nil` to
+    /// stop reading there. Returns the header, the tables, and how many scans were met.
+    private func readSegments(
+        _ scan: (_ header: inout Header, _ tables: Tables, _ start: Int, _ end: Int) throws(ImagingError) -> Int?
+    ) throws(ImagingError) -> (header: Header, tables: Tables, scans: Int) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: .jpeg) : .unknownFormat
         }
         var header = Header()
-        var quantization = [[Int32]](repeating: [], count: 4)
-        var dcTables = [JPEGHuffmanTable?](repeating: nil, count: 4), acTables = [JPEGHuffmanTable?](repeating: nil, count: 4)
-        var restartInterval = 0
+        var tables = Tables()
         var position = 2
-        var sawScan = false
-        var streamed: JPEGPlanes?
+        var scans = 0
         while true {
             // Markers may be preceded by fill bytes (0xFF).
             guard position < bytes.count else { throw .truncatedFile(format: .jpeg) }
@@ -84,92 +140,75 @@ struct JPEGDecoder {
             let start = position + 2, end = position + length
             position = end
             switch marker {
-            case 0xC0, 0xC1, 0xC2:
-                guard header.frame == nil else { throw fail("a second frame") }
-                header.frame = try parseFrame(start, end, progressive: marker == 0xC2)
-            case 0xC3, 0xC5, 0xC6, 0xC7:
-                throw .unsupportedFeature(format: "JPEG", feature: "lossless or hierarchical coding (SOF\(marker - 0xC0))")
-            case 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
-                throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding (SOF\(marker - 0xC0))")
-            case 0xCC:
-                throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding")
-            case 0xC4:
-                var at = start
-                while at < end {
-                    let tc = Int(bytes[at] >> 4), th = Int(bytes[at] & 15)
-                    guard tc <= 1, th <= 3, at + 17 <= end else { throw fail("DHT segment") }
-                    let counts = (0..<16).map { Int(bytes[at + 1 + $0]) }
-                    let total = counts.reduce(0, +)
-                    guard total <= 256, at + 17 + total <= end else { throw fail("DHT segment") }
-                    let table = try JPEGHuffmanTable(counts: counts, symbols: Array(bytes[(at + 17)..<(at + 17 + total)]))
-                    if tc == 0 { dcTables[th] = table } else { acTables[th] = table }
-                    at += 17 + total
-                }
-            case 0xDB:
-                var at = start
-                while at < end {
-                    let pq = Int(bytes[at] >> 4), tq = Int(bytes[at] & 15)
-                    guard pq <= 1, tq <= 3, at + 1 + 64 * (pq + 1) <= end else { throw fail("DQT segment") }
-                    var table = [Int32](repeating: 0, count: 64)
-                    for i in 0..<64 {
-                        table[Self.zigzag[i]] = Int32(pq == 0 ? Int(bytes[at + 1 + i]) : u16(at + 1 + 2 * i))
-                    }
-                    quantization[tq] = table
-                    at += 1 + 64 * (pq + 1)
-                }
-            case 0xDD:
-                guard length == 4 else { throw fail("DRI segment") }
-                restartInterval = u16(start)
             case 0xDA:
-                guard var frame = header.frame else { throw fail("a scan before the frame") }
-                if !sawScan, end > start { header.firstScanComponents = Int(bytes[start]) }
-                if headerOnly { return (header, nil) }
-                guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
-                if !sawScan {
-                    // A baseline image whose first scan holds every component is complete after
-                    // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
-                    // and only that row's coefficients are held.
-                    let streaming = !frame.progressive && end > start && Int(bytes[start]) == frame.components.count
-                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: streaming)
-                    if streaming {
-                        for component in frame.components where quantization[component.table].isEmpty {
-                            throw fail("no quantization table \(component.table)")
-                        }
-                        streamed = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
-                    }
-                    sawScan = true
-                }
-                position = try scan(
-                    start, end, frame: &frame, dcTables: dcTables, acTables: acTables, restartInterval: restartInterval,
-                    rows: streamed.map { planes in (planes, quantization) })
-                header.frame = frame
-            case 0xE0:
-                if length >= 7, Array(bytes[start..<(start + 5)]) == Array("JFIF\0".utf8) { header.jfif = true }
-            case 0xE1:
-                if length >= 8, Array(bytes[start..<(start + 6)]) == Array("Exif\0\0".utf8),
-                    let value = PNGDecoder.exifOrientation(Array(bytes[(start + 6)..<end])),
-                    let orientation = ImageOrientation(rawValue: value)
-                {
-                    header.orientation = orientation
-                }
-            case 0xEE:
-                if length >= 14, Array(bytes[start..<(start + 5)]) == Array("Adobe".utf8) { header.adobeTransform = Int(bytes[start + 11]) }
-            case 0xDC:
-                throw .unsupportedFeature(format: "JPEG", feature: "DNL marker")
+                guard header.frame != nil else { throw fail("a scan before the frame") }
+                if scans == 0, end > start { header.firstScanComponents = Int(bytes[start]) }
+                scans += 1
+                guard let after = try scan(&header, tables, start, end) else { return (header, tables, scans) }
+                position = after
             default:
-                break  // APPn, COM and others: skipped
+                try readSegment(marker, start, end, header: &header, tables: &tables)
             }
         }
-        guard let frame = header.frame else { throw fail("no frame") }
-        guard sawScan else { throw fail("no scan") }
-        if headerOnly { return (header, nil) }
-        for component in frame.components where quantization[component.table].isEmpty {
-            throw fail("no quantization table \(component.table)")
+        return (header, tables, scans)
+    }
+
+    /// Reads one segment other than a scan into the header or the tables.
+    private func readSegment(_ marker: UInt8, _ start: Int, _ end: Int, header: inout Header, tables: inout Tables) throws(ImagingError) {
+        let length = end - start + 2
+        switch marker {
+        case 0xC0, 0xC1, 0xC2:
+            guard header.frame == nil else { throw fail("a second frame") }
+            header.frame = try parseFrame(start, end, progressive: marker == 0xC2)
+        case 0xC3, 0xC5, 0xC6, 0xC7:
+            throw .unsupportedFeature(format: "JPEG", feature: "lossless or hierarchical coding (SOF\(marker - 0xC0))")
+        case 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
+            throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding (SOF\(marker - 0xC0))")
+        case 0xCC:
+            throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding")
+        case 0xC4:
+            var at = start
+            while at < end {
+                let tc = Int(bytes[at] >> 4), th = Int(bytes[at] & 15)
+                guard tc <= 1, th <= 3, at + 17 <= end else { throw fail("DHT segment") }
+                let counts = (0..<16).map { Int(bytes[at + 1 + $0]) }
+                let total = counts.reduce(0, +)
+                guard total <= 256, at + 17 + total <= end else { throw fail("DHT segment") }
+                let table = try JPEGHuffmanTable(counts: counts, symbols: Array(bytes[(at + 17)..<(at + 17 + total)]))
+                if tc == 0 { tables.dc[th] = table } else { tables.ac[th] = table }
+                at += 17 + total
+            }
+        case 0xDB:
+            var at = start
+            while at < end {
+                let pq = Int(bytes[at] >> 4), tq = Int(bytes[at] & 15)
+                guard pq <= 1, tq <= 3, at + 1 + 64 * (pq + 1) <= end else { throw fail("DQT segment") }
+                var table = [Int32](repeating: 0, count: 64)
+                for i in 0..<64 {
+                    table[Self.zigzag[i]] = Int32(pq == 0 ? Int(bytes[at + 1 + i]) : u16(at + 1 + 2 * i))
+                }
+                tables.quantization[tq] = table
+                at += 1 + 64 * (pq + 1)
+            }
+        case 0xDD:
+            guard length == 4 else { throw fail("DRI segment") }
+            tables.restartInterval = u16(start)
+        case 0xE0:
+            if length >= 7, Array(bytes[start..<(start + 5)]) == Array("JFIF\0".utf8) { header.jfif = true }
+        case 0xE1:
+            if length >= 8, Array(bytes[start..<(start + 6)]) == Array("Exif\0\0".utf8),
+                let value = PNGDecoder.exifOrientation(Array(bytes[(start + 6)..<end])),
+                let orientation = ImageOrientation(rawValue: value)
+            {
+                header.orientation = orientation
+            }
+        case 0xEE:
+            if length >= 14, Array(bytes[start..<(start + 5)]) == Array("Adobe".utf8) { header.adobeTransform = Int(bytes[start + 11]) }
+        case 0xDC:
+            throw .unsupportedFeature(format: "JPEG", feature: "DNL marker")
+        default:
+            break  // APPn, COM and others: skipped
         }
-        if let streamed { return (header, streamed.pixels(header)) }
-        let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
-        planes.transformAll(quantization: quantization)
-        return (header, planes.pixels(header))
     }
 
     private func parseFrame(_ start: Int, _ end: Int, progressive: Bool) throws(ImagingError) -> Frame {
@@ -212,25 +251,38 @@ struct JPEGDecoder {
             let count = frame.components[i].blocksAcross * rows * 64
             frame.components[i].coefficients = JPEGCoefficients(count: count)
         }
+        frame.allocated = true
     }
 
-    /// Decodes one scan; returns the position after its entropy-coded data.
+    /// What each block's decoding needs of a scan's component, taken out of the frame once.
+    struct ScanMember {
+        let base: UnsafeMutablePointer<Int16>
+        let blocksAcross: Int, h: Int, v: Int
+        // Tables the scan does not use are never read: any table stands in for them.
+        unowned(unsafe) let dc: JPEGHuffmanTable
+        unowned(unsafe) let ac: JPEGHuffmanTable
+        let dcLookup: JPEGHuffmanTable.Lookup, acLookup: JPEGHuffmanTable.Lookup
+    }
+
+    /// Decodes one scan; returns the position after its entropy-coded data. The scan's kind
+    /// (baseline, or progressive DC, first AC or refining AC) picks its block decoder once, and
+    /// one walk over the scan's blocks serves them all.
     private func scan(
-        _ start: Int, _ end: Int, frame: inout Frame, dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?],
-        restartInterval: Int, rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil
+        _ start: Int, _ end: Int, frame: inout Frame, tables: Tables,
+        rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
         guard (1...4).contains(count), end - start == 4 + 2 * count else { throw fail("SOS segment") }
         var members: [Int] = []
         for i in 0..<count {
-            let id = Int(bytes[start + 1 + 2 * i]), tables = Int(bytes[start + 2 + 2 * i])
+            let id = Int(bytes[start + 1 + 2 * i]), selectors = Int(bytes[start + 2 + 2 * i])
             guard let index = frame.components.firstIndex(where: { $0.id == id }), !members.contains(index) else {
                 throw fail("scan component \(id)")
             }
-            frame.components[index].dcTable = tables >> 4
-            frame.components[index].acTable = tables & 15
-            guard tables >> 4 <= 3, tables & 15 <= 3 else { throw fail("scan table selector") }
+            frame.components[index].dcTable = selectors >> 4
+            frame.components[index].acTable = selectors & 15
+            guard selectors >> 4 <= 3, selectors & 15 <= 3 else { throw fail("scan table selector") }
             members.append(index)
         }
         let ss = Int(bytes[end - 3]), se = Int(bytes[end - 2]), ah = Int(bytes[end - 1] >> 4), al = Int(bytes[end - 1] & 15)
@@ -244,106 +296,21 @@ struct JPEGDecoder {
         // The tables the scan needs must exist.
         for index in members {
             let c = frame.components[index]
-            if ss == 0 && ah == 0 && dcTables[c.dcTable] == nil { throw fail("no DC table \(c.dcTable)") }
-            if se > 0 && acTables[c.acTable] == nil { throw fail("no AC table \(c.acTable)") }
-        }
-        // What each block's decoding needs, taken out of the frame once.
-        struct Member {
-            let base: UnsafeMutablePointer<Int16>
-            let blocksAcross: Int, h: Int, v: Int
-            // Tables the scan does not use are never read: any table stands in for them.
-            unowned(unsafe) let dc: JPEGHuffmanTable
-            unowned(unsafe) let ac: JPEGHuffmanTable
-            let dcLookup: JPEGHuffmanTable.Lookup, acLookup: JPEGHuffmanTable.Lookup
+            if ss == 0 && ah == 0 && tables.dc[c.dcTable] == nil { throw fail("no DC table \(c.dcTable)") }
+            if se > 0 && tables.ac[c.acTable] == nil { throw fail("no AC table \(c.acTable)") }
         }
         let scanMembers = members.map { index in
             let c = frame.components[index]
-            let dc = dcTables[c.dcTable] ?? Self.noTable, ac = acTables[c.acTable] ?? Self.noTable
-            return Member(
+            let dc = tables.dc[c.dcTable] ?? Self.noTable, ac = tables.ac[c.acTable] ?? Self.noTable
+            return ScanMember(
                 base: c.coefficients.base, blocksAcross: c.blocksAcross, h: c.h, v: c.v, dc: dc, ac: ac,
                 dcLookup: dc.lookup, acLookup: ac.lookup)
         }
-        let progressive = frame.progressive
-        let zigzag = UnsafePointer(Self.zigzagTable)
-        var endPosition = 0
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
-            var reader = JPEGBitReader(bytes: buffer, position: end)
-            var eobrun = 0
-            // The DC predictions, one per member, in fixed storage: the block loop mutates them.
-            let predictions = UnsafeMutablePointer<Int>.allocate(capacity: members.count)
-            predictions.initialize(repeating: 0, count: members.count)
-            defer { predictions.deallocate() }
-            let single = members.count == 1
-            let first = frame.components[members[0]]
-            // A single-component scan covers that component's own blocks, not whole MCUs.
-            let unitsAcross = single ? (first.width + 7) / 8 : frame.mcusAcross
-            let unitsDown = single ? (first.height + 7) / 8 : frame.mcusDown
-            var restartsSeen = 0, unitsUntilRestart = restartInterval
-            try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
-                for unitY in 0..<unitsDown {
-                    for unitX in 0..<unitsAcross {
-                        if restartInterval > 0 {
-                            if unitsUntilRestart == 0 {
-                                try reader.restart(expecting: restartsSeen)
-                                restartsSeen += 1
-                                unitsUntilRestart = restartInterval
-                                eobrun = 0
-                                predictions.update(repeating: 0, count: members.count)
-                            }
-                            unitsUntilRestart -= 1
-                        }
-                        for m in 0..<scanMembers.count {
-                            let member = scanMembers.baseAddress! + m
-                            let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
-                            for v in 0..<down {
-                                for h in 0..<across {
-                                    // (Streamed, the buffer holds the current row of MCUs only.)
-                                    let row = (rows == nil ? (single ? unitY : unitY * member.pointee.v) : 0) + v
-                                    let column = single ? unitX : unitX * member.pointee.h + h
-                                    let b = member.pointee.base + (row * member.pointee.blocksAcross + column) * 64
-                                    if !progressive {
-                                        try Self.decodeBaseline(
-                                            &reader, b, dc: member.pointee.dcLookup, ac: member.pointee.acLookup,
-                                            prediction: &predictions[m],
-                                            zigzag: zigzag)
-                                    } else if ss == 0 {
-                                        try Self.decodeDC(&reader, b, table: member.pointee.dc, refine: ah > 0, al: al, prediction: &predictions[m])
-                                    } else if ah == 0 {
-                                        try Self.decodeACFirst(&reader, b, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
-                                    } else {
-                                        try Self.decodeACRefine(&reader, b, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if let rows {
-                        // A row of MCUs is complete: transform it, and clear it for the next.
-                        for m in 0..<scanMembers.count {
-                            let member = scanMembers[m], index = members[m]
-                            // A single-component scan's units are single blocks.
-                            let blockRows = single ? 1 : member.v
-                            rows.quantization[frame.components[index].table].withUnsafeBufferPointer { q in
-                                for v in 0..<blockRows {
-                                    rows.planes.transform(
-                                        index, row: unitY * blockRows + v, blocks: member.base + v * member.blocksAcross * 64,
-                                        quantization: q.baseAddress!)
-                                }
-                            }
-                            member.base.update(repeating: 0, count: member.blocksAcross * blockRows * 64)
-                        }
-                    }
-                }
-            }
-            // The data ends at the next marker.
-            // (The reader stops at a marker without passing it.)
-            var at = reader.position
-            while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && !(0xD0...0xD7).contains(buffer[at + 1])) {
-                at += 1
-            }
-            endPosition = at
-        }
-        return endPosition
+        let walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
+        if !frame.progressive { return try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end) }
+        if ss == 0 { return try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end) }
+        if ah == 0 { return try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end) }
+        return try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end)
     }
 
     /// Natural-order positions of the zigzag indices, for the hot loop (written once, then
@@ -507,4 +474,164 @@ final class JPEGCoefficients: @unchecked Sendable {
     }
 
     deinit { base.deallocate() }
+}
+
+/// How one kind of scan decodes a block.
+protocol ScanBlocks {
+    /// Decodes the next block of `member` from `reader` into `block` (64 coefficients), with
+    /// the member's running DC `prediction`.
+    mutating func decode(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        prediction: inout Int
+    ) throws(ImagingError)
+    /// A restart marker: a run of empty blocks ends with it.
+    mutating func restart()
+}
+
+/// A baseline scan's blocks: DC difference, then run-length coded AC coefficients.
+struct BaselineBlocks: ScanBlocks {
+    let zigzag: UnsafePointer<UInt8>
+
+    @inline(__always)
+    func decode(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        prediction: inout Int
+    ) throws(ImagingError) {
+        try JPEGDecoder.decodeBaseline(
+            &reader, block, dc: member.pointee.dcLookup, ac: member.pointee.acLookup, prediction: &prediction, zigzag: zigzag)
+    }
+
+    func restart() {}
+}
+
+/// A progressive DC scan's blocks: the first pass, or a refinement bit.
+struct DCBlocks: ScanBlocks {
+    let refine: Bool, al: Int
+
+    @inline(__always)
+    func decode(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        prediction: inout Int
+    ) throws(ImagingError) {
+        try JPEGDecoder.decodeDC(&reader, block, table: member.pointee.dc, refine: refine, al: al, prediction: &prediction)
+    }
+
+    func restart() {}
+}
+
+/// A progressive AC scan's first pass over a band of coefficients.
+struct ACFirstBlocks: ScanBlocks {
+    let ss: Int, se: Int, al: Int
+    var eobrun = 0
+
+    @inline(__always)
+    mutating func decode(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        prediction: inout Int
+    ) throws(ImagingError) {
+        try JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+    }
+
+    mutating func restart() { eobrun = 0 }
+}
+
+/// A progressive AC scan refining a band of coefficients by a bit.
+struct ACRefineBlocks: ScanBlocks {
+    let ss: Int, se: Int, al: Int
+    var eobrun = 0
+
+    @inline(__always)
+    mutating func decode(
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        prediction: inout Int
+    ) throws(ImagingError) {
+        try JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+    }
+
+    mutating func restart() { eobrun = 0 }
+}
+
+/// The walk over a scan's blocks that every kind of scan shares: MCU by MCU (or block by
+/// block, for a single component), restart markers, and, streamed, each finished row of MCUs
+/// transformed and cleared.
+struct ScanWalk {
+    let frame: JPEGDecoder.Frame
+    let members: [Int]
+    let scanMembers: [JPEGDecoder.ScanMember]
+    let restartInterval: Int
+    let rows: (planes: JPEGPlanes, quantization: [[Int32]])?
+
+    /// Decodes every block of the scan with `blocks`, reading from `start`; returns the
+    /// position after the scan's entropy-coded data.
+    func run<Blocks: ScanBlocks>(_ blocks: Blocks, bytes: [UInt8], from start: Int) throws(ImagingError) -> Int {
+        var blocks = blocks
+        var endPosition = 0
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
+            var reader = JPEGBitReader(bytes: buffer, position: start)
+            // The DC predictions, one per member, in fixed storage: the block loop mutates them.
+            let predictions = UnsafeMutablePointer<Int>.allocate(capacity: members.count)
+            predictions.initialize(repeating: 0, count: members.count)
+            defer { predictions.deallocate() }
+            let single = members.count == 1
+            let first = frame.components[members[0]]
+            // A single-component scan covers that component's own blocks, not whole MCUs.
+            let unitsAcross = single ? (first.width + 7) / 8 : frame.mcusAcross
+            let unitsDown = single ? (first.height + 7) / 8 : frame.mcusDown
+            var restartsSeen = 0, unitsUntilRestart = restartInterval
+            try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
+                for unitY in 0..<unitsDown {
+                    for unitX in 0..<unitsAcross {
+                        if restartInterval > 0 {
+                            if unitsUntilRestart == 0 {
+                                try reader.restart(expecting: restartsSeen)
+                                restartsSeen += 1
+                                unitsUntilRestart = restartInterval
+                                blocks.restart()
+                                predictions.update(repeating: 0, count: members.count)
+                            }
+                            unitsUntilRestart -= 1
+                        }
+                        for m in 0..<scanMembers.count {
+                            let member = scanMembers.baseAddress! + m
+                            let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
+                            for v in 0..<down {
+                                for h in 0..<across {
+                                    // (Streamed, the buffer holds the current row of MCUs only.)
+                                    let row = (rows == nil ? (single ? unitY : unitY * member.pointee.v) : 0) + v
+                                    let column = single ? unitX : unitX * member.pointee.h + h
+                                    let block = member.pointee.base + (row * member.pointee.blocksAcross + column) * 64
+                                    try blocks.decode(&reader, block, UnsafePointer(member), prediction: &predictions[m])
+                                }
+                            }
+                        }
+                    }
+                    if let rows { finish(row: unitY, rows, single: single) }
+                }
+            }
+            // The data ends at the next marker (the reader stops at one without passing it).
+            var at = reader.position
+            while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && !(0xD0...0xD7).contains(buffer[at + 1])) {
+                at += 1
+            }
+            endPosition = at
+        }
+        return endPosition
+    }
+
+    /// A streamed row of MCUs is complete: transform it, and clear it for the next.
+    private func finish(row unitY: Int, _ rows: (planes: JPEGPlanes, quantization: [[Int32]]), single: Bool) {
+        for m in 0..<scanMembers.count {
+            let member = scanMembers[m], index = members[m]
+            // A single-component scan's units are single blocks.
+            let blockRows = single ? 1 : member.v
+            rows.quantization[frame.components[index].table].withUnsafeBufferPointer { q in
+                for v in 0..<blockRows {
+                    rows.planes.transform(
+                        index, row: unitY * blockRows + v, blocks: member.base + v * member.blocksAcross * 64,
+                        quantization: q.baseAddress!)
+                }
+            }
+            member.base.update(repeating: 0, count: member.blocksAcross * blockRows * 64)
+        }
+    }
 }

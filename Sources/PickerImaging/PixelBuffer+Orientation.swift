@@ -113,8 +113,9 @@ extension PixelBuffer {
 }
 
 /// A 4×4 block of lanes transposed: the rows of the result are the columns of `a`…`d`.
-/// (Shared by the quarter turns and the JPEG transforms.)
-@inline(__always)
+/// (Shared by the quarter turns and PickerCodecs' JPEG transforms, across the module
+/// boundary: inlinable, so it is specialized and inlined there too.)
+@inlinable @inline(__always)
 package func transposed<Scalar: SIMDScalar>(
     _ a: SIMD4<Scalar>, _ b: SIMD4<Scalar>, _ c: SIMD4<Scalar>, _ d: SIMD4<Scalar>
 ) -> (SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>) {
