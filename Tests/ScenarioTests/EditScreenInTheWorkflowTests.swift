@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 @Suite("The editor in the workflow (B5, B21, B22, B24)")
-struct EditorFlowTests {
+struct EditScreenInTheWorkflowTests {
     static func photo() throws -> PixelBuffer {
         var photo = try PixelBuffer(width: 400, height: 300)
         for y in 0..<300 { for x in 0..<400 { photo[x, y] = RGBA(UInt8(x * 255 / 399), UInt8(y * 255 / 299), 90) } }
@@ -120,7 +120,7 @@ struct EditorFlowTests {
     }
 }
 
-extension EditorFlowTests {
+extension EditScreenInTheWorkflowTests {
     @Test func emptySpaceStaysTransparentAndTheOutputKeepsItsShape() async throws {
         var configuration = PickerConfiguration()
         configuration.editor.allowsEmptySpace = true

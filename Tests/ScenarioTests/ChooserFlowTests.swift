@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 @Suite("Source chooser (B7, B8)")
-struct SourceChooserTests {
+struct ChooserFlowTests {
     static let photo = try! PickerScenario.photo(width: 4, height: 3)
 
     @Test func theActionSheetOffersEveryAvailableSourceThenCancel() throws {

@@ -5,7 +5,7 @@ import Testing
 
 @MainActor
 @Suite("Editing an existing image (B1, B11)")
-struct EditFlowTests {
+struct EditAnExistingImageTests {
     @Test func theEditScreenIsPresentedFullScreenAndChooseFinishes() async throws {
         let s = PickerScenario()
         let photo = try PickerScenario.photo(width: 8, height: 12, orientation: .left)  // shows 12x8

@@ -1,7 +1,7 @@
 import PickerKit
 import Testing
 
-@Suite("SourceChooser.offering")
+@Suite("SourceChooser.offering: the options a chooser shows (B7)")
 struct SourceChooserOfferingTests {
     @Test("action sheets list camera, camera roll, library, in that order, only when available", arguments: [
         (Set(SourceType.allCases), [SourceType.camera, .savedPhotosAlbum, .photoLibrary]),
