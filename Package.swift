@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "PickerImaging"),
         .target(name: "PickerCodecs", dependencies: ["PickerImaging"]),
         .target(name: "PickerKit", dependencies: ["PickerImaging"]),
-        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs"]),
+        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "ImagingTestSupport"]),
         .executableTarget(name: "picker-image", dependencies: ["PickerImaging", "PickerCodecs"]),
         // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`
         // (scripts/check-apple-only.sh checks it).
@@ -36,8 +36,9 @@ let package = Package(
         ),
         // The code the fuzzers drive (scripts/fuzz.sh), replayed on past findings by the tests.
         .target(name: "PickerFuzzTargets", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs"], path: "Fuzz/Targets"),
-        // What the imaging and codec tests share: a seeded generator and image comparisons.
-        .target(name: "ImagingTestSupport", dependencies: ["PickerImaging"], path: "Tests/ImagingTestSupport"),
+        // What every test target shares without PickerKit: the seeded generator (PickerKitTesting
+        // re-exports it to host apps).
+        .target(name: "ImagingTestSupport", path: "Tests/ImagingTestSupport"),
         .testTarget(name: "PickerImagingTests", dependencies: ["PickerImaging", "ImagingTestSupport"]),
         .testTarget(
             name: "PickerCodecsTests", dependencies: ["PickerCodecs", "PickerImaging", "ImagingTestSupport", "picker-image"],

@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "PickerImaging", exclude: ["PickerImaging.docc"]),
         .target(name: "PickerCodecs", dependencies: ["PickerImaging"], exclude: ["PickerCodecs.docc"]),
         .target(name: "PickerKit", dependencies: ["PickerImaging"], exclude: ["PickerKit.docc"]),
-        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs"]),
+        .target(name: "ImagingTestSupport"),
+        .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "ImagingTestSupport"]),
         .target(
             name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"] + frameworks, exclude: ["README.md"]),
         .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit", "SwiftUI", "UIKit"]),

@@ -12,7 +12,9 @@ import Testing
 @MainActor
 @Suite("Random walks with animations and released seams (B10, B23)")
 struct AnimatedWalkTests {
-    static let walks = 300
+    /// 300 walks of 30 steps in the suite; `PICKERKIT_ANIMATED_WALKS` sets the count for a
+    /// longer soak (33,334 walks is a million steps).
+    static let walks = ProcessInfo.processInfo.environment["PICKERKIT_ANIMATED_WALKS"].flatMap(Int.init) ?? 300
     static let stepsPerWalk = 30
 
     /// The seams of one walk: each can be released and replaced.
