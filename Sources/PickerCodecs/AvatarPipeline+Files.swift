@@ -18,7 +18,7 @@ extension AvatarPipeline {
         let info = try PNG.info(data)
         let bounds = PixelRect(size: info.displaySize)
         let reads: PixelRect?
-        if angle == 0 {
+        if turn == 0 {
             reads = bounds.contains(crop) && !crop.isEmpty ? crop : nil
         } else {
             guard angle.isFinite else { throw .invalidAngle(angle) }
@@ -87,7 +87,7 @@ extension AvatarPipeline {
             return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + coefficientBytes + photo.bytes.count)
         }
         let size = clampedOutputSize
-        if angle != 0 {
+        if turn != 0 {
             guard angle.isFinite else { throw .invalidAngle(angle) }
             guard crop.intersection(PixelRect(size: info.displaySize)) != nil else {
                 throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
@@ -103,7 +103,7 @@ extension AvatarPipeline {
         let a = full.point(SIMD2(Double(crop.x), Double(crop.y))) / d
         let b = full.point(SIMD2(Double(crop.x + crop.width), Double(crop.y + crop.height))) / d
         let low = pointwiseMin(a, b), high = pointwiseMax(a, b)
-        if angle == 0 {
+        if turn == 0 {
             // Area weights over the exact span, whole pixels or not.
             let bounds = PixelRect(
                 x: Int(low.x.rounded(.down)), y: Int(low.y.rounded(.down)),

@@ -25,7 +25,8 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// The mask applied last.
     public var mask: AvatarMask
     /// The straighten angle, in degrees clockwise: the crop is ``crop`` turned by it about its
-    /// centre. At 0 the crop is exact pixels; otherwise it is filtered as
+    /// centre. Any finite angle is a turn (whole turns drop out exactly: 725° is 5°); one that
+    /// is not finite is ``ImagingError/invalidAngle(_:)``. At 0 the crop is exact pixels; otherwise it is filtered as
     /// ``PixelBuffer/resampled(displayRect:rotatedBy:to:edges:)`` does (``filter`` applies at 0 only),
     /// and where it leaves the photo it shows ``edges``.
     public var angle: Double
@@ -33,6 +34,10 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// the nearest edge pixel, for a crop meant to lie inside the photo that leaves it only by
     /// the rounding of its whole pixels. Unused at 0°.
     public var edges: StraightenEdges = .transparent
+    /// ``angle`` without its whole turns (exactly: any finite angle keeps its place on the
+    /// circle); not a number when the angle is not finite.
+    package var turn: Double { angle.truncatingRemainder(dividingBy: 360) }
+
     /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
     /// its aspect ratio (square stays square).
     public var maximumDimension: Int
@@ -92,7 +97,7 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// - Complexity: O(crop height × crop width + output pixels × taps).
     public func render(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
         let size = clampedOutputSize
-        if angle != 0 {
+        if turn != 0 {
             guard angle.isFinite else { throw .invalidAngle(angle) }
             guard crop.intersection(photo.displayBounds) != nil else {
                 throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)

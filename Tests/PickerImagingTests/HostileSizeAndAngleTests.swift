@@ -8,7 +8,10 @@ import Testing
 @Suite("Hostile sizes, rectangles and angles")
 struct HostileSizeAndAngleTests {
     static let integers: [Int] = [0, -1, 1, .min, .max, .max / 2 + 1, 1 << 31, -(1 << 31), 1 << 51]
-    static let reals: [Double] = [0, -1, .nan, .infinity, -.infinity, 1e300, -1e300, .leastNonzeroMagnitude, 1e-300]
+    static let reals: [Double] = [
+        0, -0.0, -1, .nan, .infinity, -.infinity, 1e300, -1e300, 1e308, -1e308, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude / 4, 1e-300, 0x1p31, 0x1p53, 0x1p53 + 2,
+    ]
 
     static func image() throws -> PixelBuffer {
         try PixelBuffer(width: 6, height: 4, bytes: (0..<96).map { UInt8($0 * 2) }, orientation: .right)
@@ -105,10 +108,21 @@ struct HostileSizeAndAngleTests {
         Self.typed { _ = try image.resampled(centreX: value, centreY: 2, scale: 1, rotatedBy: 3, to: size) }
         Self.typed { _ = try image.resampled(centreX: 2, centreY: 2, scale: value, rotatedBy: 3, to: size) }
         Self.typed { _ = try AvatarPipeline(crop: PixelRect(x: 0, y: 0, width: 4, height: 4), outputSize: size, angle: value).render(image) }
-        if !value.isFinite {
-            #expect(throws: ImagingError.self) {
-                try image.resampled(displayRect: PixelRect(x: 0, y: 0, width: 4, height: 4), rotatedBy: value, to: size)
+        let rect = PixelRect(x: 0, y: 0, width: 4, height: 4)
+        if value.isFinite {
+            // Any finite angle is a turn: whole turns drop out, exactly.
+            let turned = try image.resampled(displayRect: rect, rotatedBy: value, to: size)
+            let reduced = try image.resampled(displayRect: rect, rotatedBy: value.truncatingRemainder(dividingBy: 360), to: size)
+            #expect(turned == reduced, "\(value)")
+            let piped = try AvatarPipeline(crop: rect, outputSize: size, angle: value).render(image).image
+            #expect(piped.bytes.count == 36)
+        } else {
+            func isInvalidAngle(_ error: any Error) -> Bool {
+                guard case let .invalidAngle(angle)? = error as? ImagingError else { return false }
+                return angle.isNaN ? value.isNaN : angle == value
             }
+            #expect(performing: { try image.resampled(displayRect: rect, rotatedBy: value, to: size) }, throws: isInvalidAngle)
+            #expect(performing: { try AvatarPipeline(crop: rect, outputSize: size, angle: value).render(image) }, throws: isInvalidAngle)
         }
     }
 }
