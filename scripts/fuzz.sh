@@ -47,7 +47,7 @@ for harness in "${harnesses[@]}"; do
     esac
     log=$out/$harness.log
     # Traps must reach libFuzzer as signals, not as Swift's backtraces.
-    if SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+    if SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/findings/$harness-" \
         "$corpus" "${starts[@]}" > "$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

@@ -55,7 +55,7 @@ extension AvatarPipeline {
     }
 
     /// Runs the pipeline on a JPEG file, decoding it at a reduced size straight from its DCT
-    /// coefficients (``JPEG/decode(_:scale:pixelLimit:)``) when the output needs no more: a
+    /// coefficients (``JPEG/decode(_:scale:pixelLimit:scanLimit:)``) when the output needs no more: a
     /// 12 MP photo cropped to 2800² for a 1024² avatar is decoded at 2016×1512, never at full
     /// size.
     ///
@@ -77,7 +77,7 @@ extension AvatarPipeline {
     /// ).render(jpeg: Data(contentsOf: photoURL))
     /// ```
     ///
-    /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:)`` and ``render(_:)``.
+    /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:scanLimit:)`` and ``render(_:)``.
     public func render(jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
         let scale = jpegScale
         let (info, coefficientBytes) = try JPEG.header(data)

@@ -14,6 +14,13 @@ import PickerImaging
 /// let photo = try JPEG.decode(Data(contentsOf: url))   // an RGBA PixelBuffer, EXIF orientation set
 /// ```
 public enum JPEG {
+    /// The most scans a file may have by default: a real progressive file has about ten (a
+    /// scan per band of coefficients and bit of refinement; libjpeg's standard script has ten).
+    /// A file of more is ``ImagingError/workLimitExceeded(format:reason:)``; pass `scanLimit` to
+    /// ``decode(_:scale:pixelLimit:scanLimit:)`` to accept more. Whatever the limit, the scans
+    /// together may walk each block of the image at most 64 times.
+    public static let defaultScanLimit = 1_000
+
     /// Reads a JPEG file.
     ///
     /// - Parameters:
@@ -44,12 +51,16 @@ public enum JPEG {
     ///   - scale: the size to decode at; see ``Scale/size(of:)``.
     ///   - pixelLimit: the most pixels accepted, counted at full size (the coefficients are held
     ///     at full size whatever the scale).
-    /// - Throws: the errors of ``decode(_:pixelLimit:)``.
-    public static func decode(_ data: Data, scale: Scale, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError)
-        -> PixelBuffer
-    {
-        // A decoded image always comes back with the full decode.
-        try JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(denominator: scale.rawValue)
+    ///   - scanLimit: the most scans accepted (``defaultScanLimit``).
+    /// - Throws: the errors of ``decode(_:pixelLimit:)``, and
+    ///   `ImagingError.workLimitExceeded(format:reason:)` for more scans than `scanLimit`, or
+    ///   scans that together walk the image's blocks more than 64 times over.
+    public static func decode(
+        _ data: Data, scale: Scale, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit
+    ) throws(ImagingError) -> PixelBuffer {
+        var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
+        decoder.scanLimit = scanLimit
+        return try decoder.decode(denominator: scale.rawValue)
     }
 
     /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)`, but
@@ -66,7 +77,7 @@ public enum JPEG {
     ///   - scale: the size to decode at.
     ///   - rect: in display orientation, on the image at `scale`
     ///     (``Scale/size(of:)`` of the display size).
-    ///   - pixelLimit: as for ``decode(_:scale:pixelLimit:)``.
+    ///   - pixelLimit: as for ``decode(_:scale:pixelLimit:scanLimit:)``.
     /// - Returns: the stored pixels under `rect`, with the file's orientation.
     /// - Throws: `ImagingError.cropOutsideImage(rect:imageSize:)` unless `rect` lies inside
     ///   the image at that scale and is not empty; the errors of ``decode(_:pixelLimit:)``.

@@ -6,6 +6,14 @@ import PickerImaging
 struct JPEGDecoder {
     let bytes: [UInt8]
     let pixelLimit: Int
+    /// The most scans decoded; more is ``ImagingError/workLimitExceeded(format:reason:)``.
+    var scanLimit = JPEG.defaultScanLimit
+
+    /// How many times, on average, the scans may walk each block of the frame: a real
+    /// progressive file walks each about ten times (a scan per band and bit of refinement).
+    static let passesPerBlock = 64
+    /// Walks any image may make whatever its size: a million blocks walk in milliseconds.
+    static let walksAlwaysAllowed = 1 << 20
 
     /// Stands in for a table a scan does not use.
     static let noTable = JPEGHuffmanTable()
@@ -79,9 +87,22 @@ struct JPEGDecoder {
         denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
     ) throws(ImagingError) -> PixelBuffer {
         var streamed: JPEGPlanes?
+        var scansDecoded = 0, blocksWalked = 0
         let (header, tables, scans) = try readSegments { (header, tables, start, end) throws(ImagingError) -> Int? in
             guard var frame = header.frame else { throw fail("a scan before the frame") }
             guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
+            // Work bounded by the image: each scan walks every block of its components, however
+            // few bytes it has, so the count of scans and the blocks they walk are capped.
+            scansDecoded += 1
+            guard scansDecoded <= scanLimit else {
+                throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
+            }
+            blocksWalked += Self.blocksWalked(byScanAt: start, end, in: frame, bytes: bytes)
+            let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
+            guard blocksWalked <= max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed) else {
+                throw .workLimitExceeded(
+                    format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
+            }
             if !frame.allocated {
                 // A baseline image whose first scan holds every component is complete after
                 // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
@@ -252,6 +273,19 @@ struct JPEGDecoder {
             frame.components[i].coefficients = JPEGCoefficients(count: count)
         }
         frame.allocated = true
+    }
+
+    /// How many blocks the scan whose SOS segment is `start..<end` walks: its component's own
+    /// blocks for a single component, whole MCUs otherwise. A segment that does not parse
+    /// counts nothing: the scan itself refuses it.
+    static func blocksWalked(byScanAt start: Int, _ end: Int, in frame: Frame, bytes: [UInt8]) -> Int {
+        guard end > start else { return 0 }
+        let count = Int(bytes[start])
+        guard (1...4).contains(count), end - start == 4 + 2 * count else { return 0 }
+        let members = (0..<count).compactMap { i in frame.components.first { $0.id == Int(bytes[start + 1 + 2 * i]) } }
+        guard members.count == count else { return 0 }
+        if count == 1 { return ((members[0].width + 7) / 8) * ((members[0].height + 7) / 8) }
+        return frame.mcusAcross * frame.mcusDown * members.reduce(0) { $0 + $1.h * $1.v }
     }
 
     /// What each block's decoding needs of a scan's component, taken out of the frame once.

@@ -29,6 +29,10 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRepresent(format: String, reason: String)
     /// A JPEG quality outside 1…100.
     case invalidQuality(Int)
+    /// The file asks for more decoding work than any real image of its size needs (a
+    /// progressive JPEG of thousands of scans, each walking every block): refused before the
+    /// work is done. The reason names the limit and how to raise it where it can be.
+    case workLimitExceeded(format: ImageFileFormat, reason: String)
 
     public var description: String {
         switch self {
@@ -58,6 +62,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "unsupported \(format) feature: \(feature)"
         case let .invalidQuality(quality):
             "JPEG quality \(quality) is outside 1...100"
+        case let .workLimitExceeded(format, reason):
+            "the \(format) file asks for too much decoding work: \(reason)"
         case let .cannotRepresent(format, reason):
             "cannot write \(format): \(reason)"
         }
