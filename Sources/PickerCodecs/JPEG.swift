@@ -16,7 +16,7 @@ import PickerImaging
 public enum JPEG {
     /// The most scans a file may have by default: a real progressive file has about ten (a
     /// scan per band of coefficients and bit of refinement; libjpeg's standard script has ten).
-    /// A file of more is ``ImagingError/workLimitExceeded(format:reason:)``; pass `scanLimit` to
+    /// A file of more is `ImagingError.workLimitExceeded(format:reason:)`; pass `scanLimit` to
     /// ``decode(_:scale:pixelLimit:scanLimit:)`` to accept more. Whatever the limit, the scans
     /// together may walk each block of the image at most 64 times.
     public static let defaultScanLimit = 1_000
