@@ -227,31 +227,34 @@ extension ProfilePicker {
     /// presentation or dismissal is still animating ("presentation in progress" on a device).
     func sendPresenterCalls() {
         while let entry = presenterQueue.next() {
-            guard case let .call(effect, weakPresenter, _) = entry else {
-                if case let .deliver(outcome, session) = entry { deliver(outcome, session) }
-                continue
+            switch entry {
+            case let .deliver(outcome, session): deliver(outcome, session)
+            case let .call(effect, presenter, _): if let presenter = presenter.value { send(effect, to: presenter) }
             }
-            guard let presenter = weakPresenter.value else { continue }
-            switch effect {
-            case let .present(route, style, animated):
-                presenter.picker = self
-                if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
-                let id = presenterQueue.begin("the presentation of \(route.id)", on: presenter)
-                presenter.present(route, style: style, animated: animated) { [weak self] in self?.endTransition(id) }
-            case let .dismiss(animated):
-                let id = presenterQueue.begin("a dismissal", on: presenter)
-                presenter.dismiss(animated: animated) { [weak self] in self?.endTransition(id) }
-            case let .push(route, animated):
-                presenter.push(route, animated: animated)
-            case let .pop(animated):
-                presenter.pop(animated: animated)
-            case let .setNavigationBarHidden(hidden):
-                presenter.setNavigationBarHidden(hidden, animated: false)
-            case let .showAlert(error):
-                presenter.showAlert(for: error)
-            default:
-                break
-            }
+        }
+    }
+
+    /// Makes one presenter call; a presentation or dismissal holds the queue until it finishes.
+    private func send(_ effect: WorkflowEffect, to presenter: any Presenter) {
+        switch effect {
+        case let .present(route, style, animated):
+            presenter.picker = self
+            if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
+            let id = presenterQueue.begin("the presentation of \(route.id)", on: presenter)
+            presenter.present(route, style: style, animated: animated) { [weak self] in self?.endTransition(id) }
+        case let .dismiss(animated):
+            let id = presenterQueue.begin("a dismissal", on: presenter)
+            presenter.dismiss(animated: animated) { [weak self] in self?.endTransition(id) }
+        case let .push(route, animated):
+            presenter.push(route, animated: animated)
+        case let .pop(animated):
+            presenter.pop(animated: animated)
+        case let .setNavigationBarHidden(hidden):
+            presenter.setNavigationBarHidden(hidden, animated: false)
+        case let .showAlert(error):
+            presenter.showAlert(for: error)
+        default:
+            break
         }
     }
 

@@ -20,12 +20,9 @@ extension Workflow {
         case (.capturing, .recordTapped), (.recording, .recordTapped):
             return Self.offersMovies(camera) ? ignore(action, id, .busy) : nil
         case let (_, .flashModeChanged(mode)):
-            updateStep { _, step in
-                if case .camera(var camera, let activity) = step {
-                    camera.flash = mode
-                    step = .camera(camera, activity)
-                }
-            }
+            var changed = camera
+            changed.flash = mode
+            state = .active(session, .camera(changed, activity))
             return [.emit(.cameraChanged(device: camera.device, flash: mode))]
         default:
             return nil

@@ -14,19 +14,10 @@ extension Workflow {
         }
         switch action {
         case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped:
-            return updateStep { _, step in
-                guard case .editing(var editing) = step else { return [] }
-                // A stand-in while it changes leaves `editing` the only copy, so the history's
-                // arrays grow in place instead of being copied.
-                step = .browsing(editing.route)
-                defer { step = .editing(editing) }
-                return Self.editorChange(action, on: id, &editing)
-            } ?? []
+            return updateEditing { _, editing in Self.editorChange(action, on: id, &editing) } ?? []
         case .chooseTapped:
-            return updateStep { session, step in
-                guard case .editing(var editing) = step else { return [] }
+            return updateEditing { session, editing in
                 editing.isRendering = true
-                step = .editing(editing)
                 let edit = EditSession(geometry: editing.geometry, output: session.configuration.output)
                 return [.render(edit, original: editing.original, route: editing.route.id, session: session.id)]
             } ?? []

@@ -26,11 +26,9 @@ extension Workflow {
 
     /// Starts the capture session once per camera screen, when it shows.
     private mutating func prepareCameraIfShown() -> [WorkflowEffect] {
-        updateStep { session, step in
-            guard case .camera(var camera, let activity) = step else { return [] }
-            let effects = Self.prepare(&camera, session)
-            step = .camera(camera, activity)
-            return effects
-        } ?? []
+        guard case .active(let session, .camera(var camera, let activity)) = state else { return [] }
+        let effects = Self.prepare(&camera, session)
+        state = .active(session, .camera(camera, activity))
+        return effects
     }
 }

@@ -111,15 +111,15 @@ public struct Workflow {
         [.emit(.actionIgnored(action, route: route, reason: reason))]
     }
 
-    /// Changes the running session's step in place, and returns what `change` returns; `nil`
-    /// with no session. The step is taken out of the state while it changes, so the arrays it
-    /// holds (the edit history's) grow in place instead of being copied, and is put back after.
-    @discardableResult
-    mutating func updateStep<Value>(_ change: (WorkflowSession, inout WorkflowStep) -> Value) -> Value? {
-        guard case .active(let session, var step) = state else { return nil }
+    /// Changes the edit screen's step in place, and returns what `change` returns; `nil` when
+    /// the edit screen is not the step. The step is taken out of the state while it changes, so
+    /// the arrays it holds (the edit history's) grow in place instead of being copied, and is
+    /// put back after.
+    mutating func updateEditing<Value>(_ change: (WorkflowSession, inout EditingStep) -> Value) -> Value? {
+        guard case .active(let session, .editing(var editing)) = state else { return nil }
         state = .idle
-        defer { state = .active(session, step) }
-        return change(session, &step)
+        defer { state = .active(session, .editing(editing)) }
+        return change(session, &editing)
     }
 
     // MARK: Responses
