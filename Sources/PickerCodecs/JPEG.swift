@@ -129,10 +129,8 @@ public enum JPEG {
     /// one row of MCUs for a baseline file whose first scan holds every component (it is
     /// transformed as it is decoded), of every block otherwise; whatever the scale.
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
-        let header = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).header()
-        guard let frame = header.frame else { throw .corruptFile(format: .jpeg, reason: "no frame") }
-        let streamed = !frame.progressive && header.firstScanComponents == frame.components.count
-        let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * (streamed ? $1.v : $1.blocksDown) * 128 }
+        let (header, frame) = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).header()
+        let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * (header.streamsRows ? $1.v : $1.blocksDown) * 128 }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {
         case .gray: "gray"
         case .yCbCr: "YCbCr"

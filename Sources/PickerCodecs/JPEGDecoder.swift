@@ -45,8 +45,6 @@ struct JPEGDecoder {
         var components: [Component]
         var hMax: Int, vMax: Int
         var mcusAcross: Int, mcusDown: Int
-        /// Whether the components' coefficient memory is allocated (at the first scan).
-        var allocated = false
     }
 
     /// What the markers said, up to the first scan: enough for `JPEG.info`.
@@ -57,6 +55,14 @@ struct JPEGDecoder {
         var jfif = false
         /// How many components the first scan holds (0 before it).
         var firstScanComponents = 0
+
+        /// Whether the image is decoded a row of MCUs at a time: a baseline image whose first
+        /// scan holds every component is complete after it, so only that row's coefficients
+        /// are held.
+        var streamsRows: Bool {
+            guard let frame else { return false }
+            return !frame.progressive && firstScanComponents == frame.components.count
+        }
     }
 
     private func fail(_ reason: String) -> ImagingError { .corruptFile(format: .jpeg, reason: reason) }
@@ -73,11 +79,9 @@ struct JPEGDecoder {
 
     /// What the markers say up to the first scan: the frame, the orientation and the colour
     /// transform. No pixel is decoded, and no coefficient memory is allocated.
-    func header() throws(ImagingError) -> Header {
-        let (header, _, scans) = try readSegments { (_, _, _, _) throws(ImagingError) in nil }
-        guard header.frame != nil else { throw fail("no frame") }
-        guard scans > 0 else { throw fail("no scan") }
-        return header
+    func header() throws(ImagingError) -> (header: Header, frame: Frame) {
+        let (header, frame, _) = try readSegments { (_, _, _, _, _, _) throws(ImagingError) in nil }
+        return (header, frame)
     }
 
     /// Decodes the image at 1/`denominator` of its size (1, 2, 4 or 8, straight from the DCT
@@ -87,41 +91,32 @@ struct JPEGDecoder {
         denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
     ) throws(ImagingError) -> PixelBuffer {
         var streamed: JPEGPlanes?
-        var scansDecoded = 0, blocksWalked = 0
-        let (header, tables, scans) = try readSegments { (header, tables, start, end) throws(ImagingError) -> Int? in
-            guard var frame = header.frame else { throw fail("a scan before the frame") }
+        // Work bounded by the image: each scan walks every block of its components, however few
+        // bytes it has, so the count of scans and the blocks they walk together are capped.
+        var walksLeft = 0
+        let (header, frame, tables) = try readSegments { (header, frame, tables, index, start, end) throws(ImagingError) -> Int? in
             guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
-            // Work bounded by the image: each scan walks every block of its components, however
-            // few bytes it has, so the count of scans and the blocks they walk are capped.
-            scansDecoded += 1
-            guard scansDecoded <= scanLimit else {
+            guard index < scanLimit else {
                 throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
             }
-            blocksWalked += Self.blocksWalked(byScanAt: start, end, in: frame, bytes: bytes)
-            let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
-            guard blocksWalked <= max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed) else {
-                throw .workLimitExceeded(
-                    format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
-            }
-            if !frame.allocated {
+            if index == 0 {
+                let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
+                walksLeft = max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed)
                 // A baseline image whose first scan holds every component is complete after
                 // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
                 // and only that row's coefficients are held.
-                let streaming = !frame.progressive && header.firstScanComponents == frame.components.count
-                try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: streaming)
-                if streaming {
+                try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: header.streamsRows)
+                if header.streamsRows {
                     for component in frame.components where tables.quantization[component.table].isEmpty {
                         throw fail("no quantization table \(component.table)")
                     }
                     streamed = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
                 }
             }
-            let position = try scan(start, end, frame: &frame, tables: tables, rows: streamed.map { ($0, tables.quantization) })
-            header.frame = frame
-            return position
+            return try scan(
+                start, end, frame: &frame, tables: tables, walksLeft: &walksLeft,
+                rows: streamed.map { ($0, tables.quantization) })
         }
-        guard let frame = header.frame else { throw fail("no frame") }
-        guard scans > 0 else { throw fail("no scan") }
         for component in frame.components where tables.quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
         }
@@ -131,12 +126,14 @@ struct JPEGDecoder {
         return planes.pixels(header)
     }
 
-    /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header
-    /// and the tables so far; `scan` returns where its entropy-coded data ends, or `nil` to
-    /// stop reading there. Returns the header, the tables, and how many scans were met.
+    /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header,
+    /// the frame, the tables so far and the scan's number from 0; `scan` returns where its
+    /// entropy-coded data ends, or `nil` to stop reading there. Returns the header, the frame
+    /// and the tables; a file without a frame or a scan is corrupt.
     private func readSegments(
-        _ scan: (_ header: inout Header, _ tables: Tables, _ start: Int, _ end: Int) throws(ImagingError) -> Int?
-    ) throws(ImagingError) -> (header: Header, tables: Tables, scans: Int) {
+        _ scan: (_ header: Header, _ frame: inout Frame, _ tables: Tables, _ index: Int, _ start: Int, _ end: Int)
+            throws(ImagingError) -> Int?
+    ) throws(ImagingError) -> (header: Header, frame: Frame, tables: Tables) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: .jpeg) : .unknownFormat
         }
@@ -162,16 +159,20 @@ struct JPEGDecoder {
             position = end
             switch marker {
             case 0xDA:
-                guard header.frame != nil else { throw fail("a scan before the frame") }
+                guard var frame = header.frame else { throw fail("a scan before the frame") }
                 if scans == 0, end > start { header.firstScanComponents = Int(bytes[start]) }
+                let after = try scan(header, &frame, tables, scans, start, end)
+                header.frame = frame
                 scans += 1
-                guard let after = try scan(&header, tables, start, end) else { return (header, tables, scans) }
+                guard let after else { return (header, frame, tables) }
                 position = after
             default:
                 try readSegment(marker, start, end, header: &header, tables: &tables)
             }
         }
-        return (header, tables, scans)
+        guard let frame = header.frame else { throw fail("no frame") }
+        guard scans > 0 else { throw fail("no scan") }
+        return (header, frame, tables)
     }
 
     /// Reads one segment other than a scan into the header or the tables.
@@ -272,20 +273,6 @@ struct JPEGDecoder {
             let count = frame.components[i].blocksAcross * rows * 64
             frame.components[i].coefficients = JPEGCoefficients(count: count)
         }
-        frame.allocated = true
-    }
-
-    /// How many blocks the scan whose SOS segment is `start..<end` walks: its component's own
-    /// blocks for a single component, whole MCUs otherwise. A segment that does not parse
-    /// counts nothing: the scan itself refuses it.
-    static func blocksWalked(byScanAt start: Int, _ end: Int, in frame: Frame, bytes: [UInt8]) -> Int {
-        guard end > start else { return 0 }
-        let count = Int(bytes[start])
-        guard (1...4).contains(count), end - start == 4 + 2 * count else { return 0 }
-        let members = (0..<count).compactMap { i in frame.components.first { $0.id == Int(bytes[start + 1 + 2 * i]) } }
-        guard members.count == count else { return 0 }
-        if count == 1 { return ((members[0].width + 7) / 8) * ((members[0].height + 7) / 8) }
-        return frame.mcusAcross * frame.mcusDown * members.reduce(0) { $0 + $1.h * $1.v }
     }
 
     /// What each block's decoding needs of a scan's component, taken out of the frame once.
@@ -302,7 +289,7 @@ struct JPEGDecoder {
     /// (baseline, or progressive DC, first AC or refining AC) picks its block decoder once, and
     /// one walk over the scan's blocks serves them all.
     private func scan(
-        _ start: Int, _ end: Int, frame: inout Frame, tables: Tables,
+        _ start: Int, _ end: Int, frame: inout Frame, tables: Tables, walksLeft: inout Int,
         rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
@@ -341,6 +328,10 @@ struct JPEGDecoder {
                 dcLookup: dc.lookup, acLookup: ac.lookup)
         }
         let walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
+        walksLeft -= walk.blocks
+        guard walksLeft >= 0 else {
+            throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
+        }
         if !frame.progressive { return try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end) }
         if ss == 0 { return try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end) }
         if ah == 0 { return try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end) }
@@ -595,6 +586,19 @@ struct ScanWalk {
     let restartInterval: Int
     let rows: (planes: JPEGPlanes, quantization: [[Int32]])?
 
+    /// Whether the scan holds one component: it then covers that component's own blocks, not
+    /// whole MCUs.
+    var single: Bool { members.count == 1 }
+    /// The units the scan walks across and down: blocks of its one component, or MCUs.
+    var units: (across: Int, down: Int) {
+        let first = frame.components[members[0]]
+        return single ? ((first.width + 7) / 8, (first.height + 7) / 8) : (frame.mcusAcross, frame.mcusDown)
+    }
+    /// How many blocks the scan walks.
+    var blocks: Int {
+        units.across * units.down * (single ? 1 : scanMembers.reduce(0) { $0 + $1.h * $1.v })
+    }
+
     /// Decodes every block of the scan with `blocks`, reading from `start`; returns the
     /// position after the scan's entropy-coded data.
     func run<Blocks: ScanBlocks>(_ blocks: Blocks, bytes: [UInt8], from start: Int) throws(ImagingError) -> Int {
@@ -606,11 +610,8 @@ struct ScanWalk {
             let predictions = UnsafeMutablePointer<Int>.allocate(capacity: members.count)
             predictions.initialize(repeating: 0, count: members.count)
             defer { predictions.deallocate() }
-            let single = members.count == 1
-            let first = frame.components[members[0]]
-            // A single-component scan covers that component's own blocks, not whole MCUs.
-            let unitsAcross = single ? (first.width + 7) / 8 : frame.mcusAcross
-            let unitsDown = single ? (first.height + 7) / 8 : frame.mcusDown
+            let single = self.single
+            let (unitsAcross, unitsDown) = units
             var restartsSeen = 0, unitsUntilRestart = restartInterval
             try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
                 for unitY in 0..<unitsDown {

@@ -36,7 +36,7 @@ public struct AvatarPipeline: Sendable, Equatable {
     public var edges: StraightenEdges = .transparent
     /// ``angle`` without its whole turns (exactly: any finite angle keeps its place on the
     /// circle); not a number when the angle is not finite.
-    package var turn: Double { angle.truncatingRemainder(dividingBy: 360) }
+    package var turn: Double { withoutWholeTurns(angle) }
 
     /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
     /// its aspect ratio (square stays square).

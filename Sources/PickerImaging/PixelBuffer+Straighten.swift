@@ -48,8 +48,8 @@ extension PixelBuffer {
         displayRect rect: PixelRect, rotatedBy degrees: Double, to size: PixelSize, edges: StraightenEdges = .transparent
     ) throws(ImagingError) -> PixelBuffer {
         try Self.checkTurned(degrees: degrees, rect: rect, output: size)
-        // Whole turns drop out first, exactly: 720° is 0°, and takes the 0° path.
-        let degrees = degrees.truncatingRemainder(dividingBy: 360)
+        // 720° is 0°, and takes the 0° path.
+        let degrees = withoutWholeTurns(degrees)
         guard [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0.magnitude < UInt(Self.farthestFrame) }) else {
             throw .cropOutsideImage(rect: rect, imageSize: displaySize)
         }
@@ -160,9 +160,7 @@ package struct TurnedFrame {
         self.output = output
         self.scaleX = scaleX
         self.scaleY = scaleY
-        // Whole turns are dropped first, exactly: a finite angle as large as 1e308 degrees would
-        // otherwise overflow to infinity on its way to radians, and its sine be NaN.
-        let radians = degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+        let radians = withoutWholeTurns(degrees) * .pi / 180
         let c = cos(radians), s = sin(radians)
         // An offset d from the frame's centre shows the image at R(−θ)·d from the crop's centre.
         func turned(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(c * d.x + s * d.y, -s * d.x + c * d.y) }
@@ -324,4 +322,11 @@ public enum StraightenEdges: String, Sendable, Equatable, Codable {
     /// The nearest pixel on the image's edge, for a frame meant to lie inside the image that
     /// leaves it only by the rounding of its whole-pixel crop.
     case nearest
+}
+
+/// `degrees` without its whole turns, exactly: 725° is 5°. A finite angle as large as 1e308°
+/// would otherwise overflow to infinity on its way to radians, and its sine be NaN; one that
+/// is not finite stays not finite.
+package func withoutWholeTurns(_ degrees: Double) -> Double {
+    degrees.truncatingRemainder(dividingBy: 360)
 }

@@ -47,9 +47,7 @@ public struct EditSession: Sendable, Equatable, Codable {
     func apply(to original: any ImageBuffer, threads: Int?) throws(PickerError) -> any ImageBuffer {
         let shown = shownSize(ofRaw: original.pixelSize, original.orientation)
         guard shown == geometry.imageSize else {
-            if let full = original.fullResolutionPixelSize, shownSize(ofRaw: full, original.orientation) == geometry.imageSize {
-                return try resized(for: original).apply(to: original, threads: threads)
-            }
+            if isReduction(original) { return try resized(for: original).apply(to: original, threads: threads) }
             throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
         let image = try geometry.shown(original)
@@ -61,7 +59,7 @@ public struct EditSession: Sendable, Equatable, Codable {
         // A turned or flipped image of the app's own type went through its pixels: bring it back.
         guard !(original is PixelBuffer), let pixels = rendered as? PixelBuffer, image is PixelBuffer else { return rendered }
         do {
-            return try Self.remake(pixels, as: original) ?? pixels
+            return try original.remade(from: pixels) ?? pixels
         } catch {
             throw .editFailed(.cannotRepresent(format: "\(type(of: original))", reason: String(describing: error)))
         }
@@ -70,8 +68,12 @@ public struct EditSession: Sendable, Equatable, Codable {
     /// The size the editor shows stored pixels of `raw` size with `orientation` at: after the
     /// person's mirror and turns.
     func shownSize(ofRaw raw: PixelSize, _ orientation: ImageOrientation) -> PixelSize {
-        geometry.quarterTurns == 0 && !geometry.isMirrored
-            ? orientation.displaySize(forRaw: raw) : geometry.displayOrientation(of: orientation).displaySize(forRaw: raw)
+        geometry.displayOrientation(of: orientation).displaySize(forRaw: raw)
+    }
+
+    /// Whether `image` is a reduction of the full-resolution original this session was made on.
+    private func isReduction(_ image: any ImageBuffer) -> Bool {
+        image.fullResolutionPixelSize.map { shownSize(ofRaw: $0, image.orientation) == geometry.imageSize } ?? false
     }
 
     /// This edit in the pixels of `image` as it is stored: of the full-resolution original when
@@ -98,18 +100,13 @@ public struct EditSession: Sendable, Equatable, Codable {
     func geometry(reopening image: any ImageBuffer) -> EditorGeometry? {
         guard geometry.displayOrientation(of: image.orientation) == geometry.orientation else { return nil }
         if shownSize(ofRaw: image.pixelSize, image.orientation) == geometry.imageSize { return geometry }
-        guard let full = image.fullResolutionPixelSize, shownSize(ofRaw: full, image.orientation) == geometry.imageSize else {
-            return nil
-        }
-        return resized(for: image).geometry
+        return isReduction(image) ? resized(for: image).geometry : nil
     }
 
     /// This edit, made on the full-resolution original of `image`, in `image`'s own pixels (the
     /// same session when it already is).
     public func resized(for image: any ImageBuffer) -> EditSession {
-        let shown = shownSize(ofRaw: image.pixelSize, image.orientation)
-        guard shown != geometry.imageSize else { return self }
-        return EditSession(geometry: geometry.resized(to: shown), output: output)
+        EditSession(geometry: geometry.resized(to: shownSize(ofRaw: image.pixelSize, image.orientation)), output: output)
     }
 
     /// Crops, scales and masks `original` through PickerImaging's pipeline, the same for every
@@ -149,7 +146,7 @@ public struct EditSession: Sendable, Equatable, Codable {
             func local(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height) }
             let image = try rendered(
                 pixels, crop: local(crop), inside: local(inside), angle: angle, edges: edges, output: output, threads: threads)
-            return try Self.remake(image, as: original) ?? image
+            return try original.remade(from: image) ?? image
         } catch let error as ImagingError {
             throw .editFailed(error)
         } catch {
@@ -165,14 +162,9 @@ public struct EditSession: Sendable, Equatable, Codable {
         var whole = output.pipeline(for: crop, angle: angle)
         whole.threads = threads
         whole.edges = edges
-        // Turned, the pipeline itself leaves what is off the image transparent.
+        // Turned, the pipeline itself shows what is off the image, as `edges` says.
         guard inside != crop, angle == 0 else { return try whole.render(pixels).image }
         return try padded(pixels, crop: crop, inside: inside, whole: whole)
-    }
-
-    /// `pixels` as an image of `original`'s type, if that type is made from pixel buffers.
-    static func remake<Image: ImageBuffer>(_ pixels: PixelBuffer, as original: Image) throws -> (any ImageBuffer)? {
-        try original.remade(from: pixels)
     }
 
     /// Renders the part of `crop` inside the image at its place in the whole output, on a
