@@ -60,12 +60,9 @@ public final class AVCameraSession: CameraSession {
     public init() {}
 
     isolated deinit {
-        finishCapture(capture?.id, .failure(CameraError.tornDown))
+        failCapture(CameraError.tornDown)
         for observer in sessionObservers { NotificationCenter.default.removeObserver(observer) }
-        if let orientationObserver {
-            NotificationCenter.default.removeObserver(orientationObserver)
-            UIDevice.current.endGeneratingDeviceOrientationNotifications()
-        }
+        stopFollowingOrientation()
     }
 
     public func isAvailable(_ device: CameraDevice) -> Bool {
@@ -224,24 +221,33 @@ public final class AVCameraSession: CameraSession {
 
     /// Finishes the capture `id` with `result`, if it is the one in flight: whichever of the
     /// photo, a cancellation, an interruption or a teardown comes first.
-    private func finishCapture(_ id: Int?, _ result: Result<any ImageBuffer, any Error>) {
+    private func finishCapture(_ id: Int, _ result: Result<any ImageBuffer, any Error>) {
         guard let pending = capture, pending.id == id else { return }
         capture = nil
         pending.continuation.resume(with: result)
     }
 
+    /// Fails the capture in flight, if any, with `error`.
+    private func failCapture(_ error: any Error) {
+        if let capture { finishCapture(capture.id, .failure(error)) }
+    }
+
+    /// Stops following the device's orientation, if it was followed.
+    private func stopFollowingOrientation() {
+        guard let orientationObserver else { return }
+        NotificationCenter.default.removeObserver(orientationObserver)
+        UIDevice.current.endGeneratingDeviceOrientationNotifications()
+        self.orientationObserver = nil
+    }
+
     public func tearDown() {
-        finishCapture(capture?.id, .failure(CameraError.tornDown))
+        failCapture(CameraError.tornDown)
         let running = Unchecked(session)
         queue.async { running.value.stopRunning() }
         device = nil
         rotationObservations = []
         coordinator = nil
-        if let orientationObserver {
-            NotificationCenter.default.removeObserver(orientationObserver)
-            UIDevice.current.endGeneratingDeviceOrientationNotifications()
-            self.orientationObserver = nil
-        }
+        stopFollowingOrientation()
     }
 
     // MARK: What happens to the session
@@ -273,12 +279,12 @@ public final class AVCameraSession: CameraSession {
         case nil: "the camera was interrupted"
         }
         unavailability = why
-        finishCapture(capture?.id, .failure(CameraError.unavailableNow(why)))
+        failCapture(CameraError.unavailableNow(why))
     }
 
     private func failed(_ error: AVError?) {
         let why = error.map { "the camera failed (AVError \($0.code.rawValue))" } ?? "the camera failed"
-        finishCapture(capture?.id, .failure(CameraError.unavailableNow(why)))
+        failCapture(CameraError.unavailableNow(why))
         guard error?.code == .mediaServicesWereReset, device != nil else {
             unavailability = why
             return

@@ -83,7 +83,7 @@ public final class SystemPhotoSource: PhotoSource {
     public func selectMoreItems(for sourceType: SourceType) async {
         guard var front = presentingViewController else { return }
         while let next = front.presentedViewController, !next.isBeingDismissed { front = next }
-        guard front.viewIfLoaded?.window != nil, front.presentedViewController == nil, !front.isBeingPresented else { return }
+        guard front.canPresentNow, !front.isBeingPresented else { return }
         _ = await PHPhotoLibrary.shared().presentLimitedLibraryPicker(from: front)
     }
 

@@ -79,12 +79,6 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         super.init()
     }
 
-    /// Makes this presenter the picker's. (Passing it as the picker's presenter does the same.)
-    public func attach(to picker: ProfilePicker) {
-        self.picker = picker
-        picker.presenter = self
-    }
-
     public var idiom: DeviceIdiom {
         let idiom = UIDevice.current.userInterfaceIdiom
         switch idiom {
@@ -270,8 +264,14 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         let alert = UIAlertController(title: strings[.alertTitle], message: error.message(in: strings), preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: strings[.ok], style: .default))
         // Over what is presented, if nothing is over it already.
-        guard let front = shown?.controller ?? host, front.presentedViewController == nil, front.viewIfLoaded?.window != nil else { return }
+        guard let front = shown?.controller ?? host, front.canPresentNow else { return }
         front.present(alert, animated: true)
     }
+}
+
+extension UIViewController {
+    /// Whether this view controller can present now: it is in a window and presents nothing
+    /// (UIKit refuses a presentation otherwise).
+    var canPresentNow: Bool { viewIfLoaded?.window != nil && presentedViewController == nil }
 }
 #endif

@@ -78,9 +78,15 @@ public struct PopoverAnchor: @unchecked Sendable, Equatable, CustomStringConvert
     /// PopoverAnchor(sourceView: button, sourceRect: .zero).sourceRect(within: button.bounds)  // button.bounds
     /// ```
     public func sourceRect(within bounds: CGRect) -> CGRect {
+        usableSourceRect ?? bounds
+    }
+
+    /// ``sourceRect`` when it is a rectangle to point at (finite, not empty); `nil` for the
+    /// whole view.
+    var usableSourceRect: CGRect? {
         let r = sourceRect
         let finite = [r.origin.x, r.origin.y, r.width, r.height].allSatisfy { Double($0).isFinite }
-        return finite && r.width > 0 && r.height > 0 ? r : bounds
+        return finite && r.width > 0 && r.height > 0 ? r : nil
     }
 
     public var description: String {

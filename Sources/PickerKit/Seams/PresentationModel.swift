@@ -68,19 +68,12 @@ public final class PresentationModel: Presenter {
 
     private var pushed: [Route] = []
     /// The picker the person's dismissals and going back are sent to; set by the picker when
-    /// it presents, or by ``attach(to:)``.
+    /// it presents, or by ``Presenter/attach(to:)``.
     @ObservationIgnored public weak var picker: ProfilePicker?
 
     /// Creates a model for screens shown on `idiom`.
     public init(idiom: DeviceIdiom = .phone) {
         self.idiom = idiom
-    }
-
-    /// Makes this model the picker's presenter. (Passing the model as the picker's presenter
-    /// does the same: the picker tells its presenter who it is before it presents.)
-    public func attach(to picker: ProfilePicker) {
-        self.picker = picker
-        picker.presenter = self
     }
 
     // MARK: Bindings
@@ -140,9 +133,7 @@ public final class PresentationModel: Presenter {
     /// presentation is attached to; `nil` for the whole view (the anchor gave none).
     public var popoverSourceRect: CGRect? {
         guard case let .popover(anchor)? = style, route(shownAs: .popover) != nil else { return nil }
-        let rect = anchor.sourceRect
-        return rect.width > 0 && rect.height > 0 && [rect.origin.x, rect.origin.y, rect.width, rect.height].allSatisfy { Double($0).isFinite }
-            ? rect : nil
+        return anchor.usableSourceRect
     }
 
     private func route(shownAs shown: Shown) -> Route? {

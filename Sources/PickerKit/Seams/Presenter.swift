@@ -61,6 +61,14 @@ extension Presenter {
         set {}
     }
 
+    /// Makes this presenter the picker's: the picker holds it (weakly) and the presenter sends
+    /// the person's actions to the picker. (Passing it as the picker's presenter does the same:
+    /// the picker tells its presenter who it is before it presents.)
+    public func attach(to picker: ProfilePicker) {
+        self.picker = picker
+        picker.presenter = self
+    }
+
     /// By default an alert is not shown; the error still reaches the session's event log.
     public func showAlert(for error: PickerError) {}
 }
