@@ -126,6 +126,29 @@ struct PresentationModelTests {
     }
 
     @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
+    @Test func anEarlierDismissalsTimeoutDoesNotFinishALaterOne() async throws {
+        let model = PresentationModel()
+        model.reportsTransitions = true
+        let route = Route(id: Route.ID(1), screen: .browser(source: .photoLibrary, mediaTypes: [.image]))
+        // A dismissal SwiftUI reports at once, whose 20 ms timeout is still to run.
+        model.transitionTimeout = .milliseconds(20)
+        model.present(route, style: .fullScreen, animated: true) {}
+        model.presentationAppeared(route.id)
+        model.dismiss(animated: true) {}
+        model.dismissalEnded()
+        // The next dismissal waits for its own onDismiss, for up to a minute.
+        model.transitionTimeout = .seconds(60)
+        model.present(route, style: .fullScreen, animated: true) {}
+        model.presentationAppeared(route.id)
+        let finished = Flag()
+        model.dismiss(animated: true) { finished.set() }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!finished.isSet, "the first dismissal's timeout must not end the second")
+        model.dismissalEnded()
+        #expect(finished.isSet)
+    }
+
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func changesAreObservable() async throws {
         let model = PresentationModel()
         let (picker, _, _) = Self.picker(model)

@@ -64,7 +64,9 @@ public final class PresentationModel: Presenter {
 
     /// The presentation waiting for its screen to appear, and the dismissal waiting for SwiftUI.
     @ObservationIgnored private var appearing: (route: Route.ID, completion: @MainActor () -> Void)?
-    @ObservationIgnored private var dismissing: (@MainActor () -> Void)?
+    @ObservationIgnored private var dismissing: (id: Int, completion: @MainActor () -> Void)?
+    /// Dismissals made so far: each one's timeout ends only that one.
+    @ObservationIgnored private var dismissals = 0
 
     private var pushed: [Route] = []
     /// The picker the person's dismissals and going back are sent to; set by the picker when
@@ -212,20 +214,23 @@ public final class PresentationModel: Presenter {
         let waits = reportsTransitions && presented != nil && route(shownAs: .dialog) == nil
         clear()
         guard waits else { return completion() }
-        dismissing = completion
+        dismissals += 1
+        let id = dismissals
+        dismissing = (id, completion)
         let timeout = transitionTimeout
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: timeout)
-            self?.dismissalEnded()
+            guard let self, self.dismissing?.id == id else { return }
+            self.dismissalEnded()
         }
     }
 
     /// SwiftUI's `onDismiss` for what the model presented: its dismissal has finished. One
     /// that follows the person's own dismissal, with no dismissal waiting, is ignored.
     public func dismissalEnded() {
-        guard let completion = dismissing else { return }
+        guard let waiting = dismissing else { return }
         dismissing = nil
-        completion()
+        waiting.completion()
     }
 
     public func push(_ route: Route, animated: Bool) {
