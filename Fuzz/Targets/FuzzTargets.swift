@@ -34,13 +34,16 @@ public enum FuzzTargets {
         check(info?.pixelSize == image.pixelSize, "info and decode agree")
     }
 
-    /// JPEG: the headers alone, then the whole image; both must agree. Then a reduced decode
+    /// JPEG: the headers alone, then the whole image (damaged files decode, with warnings); both
+    /// must agree. Then a reduced decode
     /// (the scale from the file's length) and a crop of it, which must be that part of the
     /// whole; and, for small images, the encoder's file, which must decode to the same size.
     public static func jpeg(_ data: Data) {
         let info = try? JPEG.info(data)
-        guard let image = try? JPEG.decode(data, pixelLimit: pixelLimit) else { return }
+        var warnings: [ImagingWarning] = []
+        guard let image = try? JPEG.decode(data, pixelLimit: pixelLimit, warnings: &warnings) else { return }
         check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
+        check(warnings.allSatisfy { if case .damagedData(.jpeg, _) = $0 { true } else { false } }, "JPEG warnings are JPEG damage")
         let scale = JPEG.Scale.allCases[data.count % 4]
         guard let reduced = try? JPEG.decode(data, scale: scale, pixelLimit: pixelLimit) else {
             return check(false, "the full decode worked, so the reduced one must")

@@ -37,10 +37,16 @@ public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
     /// An ancillary chunk (metadata such as a colour profile or light levels, which a decoder
     /// may ignore) was damaged and skipped; the image itself decoded. Critical chunks never are.
     case skippedChunk(format: ImageFileFormat, chunk: String, reason: String)
+    /// The image data was damaged (cut short, restart markers missing or out of order, codes no
+    /// table holds) and was decoded as far as it goes, as libjpeg and so most viewers decode
+    /// it: what the damage hid is left gray, or as earlier passes drew it. The File limits
+    /// article lists the rules.
+    case damagedData(format: ImageFileFormat, reason: String)
 
     public var description: String {
         switch self {
         case let .skippedChunk(format, chunk, reason): "skipped the \(format) \(chunk) chunk: \(reason)"
+        case let .damagedData(format, reason): "damaged \(format) data: \(reason)"
         }
     }
 }

@@ -58,9 +58,30 @@ public enum JPEG {
     public static func decode(
         _ data: Data, scale: Scale, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit
     ) throws(ImagingError) -> PixelBuffer {
+        var warnings: [ImagingWarning] = []
+        return try decode(data, scale: scale, pixelLimit: pixelLimit, scanLimit: scanLimit, warnings: &warnings)
+    }
+
+    /// Reads a JPEG file as ``decode(_:scale:pixelLimit:scanLimit:)`` does, adding to `warnings`
+    /// the damage it worked around. A damaged photo decodes as libjpeg-turbo (and so most
+    /// viewers) decodes it: a file cut short once its image data has begun, restart markers
+    /// missing or out of order, and codes no Huffman table holds give the image as far as it
+    /// goes, gray (or as earlier scans drew it) where the damage hid it, and an
+    /// ``ImagingWarning/damagedData(format:reason:)`` for each kind of damage in each scan.
+    /// The other decode functions give the same pixels and drop the warnings.
+    ///
+    /// ```swift
+    /// var warnings: [ImagingWarning] = []
+    /// let photo = try JPEG.decode(data, warnings: &warnings)
+    /// warnings   // [damaged JPEG data: scan 1: 2 restart markers missing or out of order]
+    /// ```
+    public static func decode(
+        _ data: Data, scale: Scale = .full, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit,
+        warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> PixelBuffer {
         var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
         decoder.scanLimit = scanLimit
-        return try decoder.decode(denominator: scale.rawValue)
+        return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
     }
 
     /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)`, but

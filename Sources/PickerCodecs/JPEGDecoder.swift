@@ -80,7 +80,8 @@ struct JPEGDecoder {
     /// What the markers say up to the first scan: the frame, the orientation and the colour
     /// transform. No pixel is decoded, and no coefficient memory is allocated.
     func header() throws(ImagingError) -> (header: Header, frame: Frame) {
-        let (header, frame, _) = try readSegments { (_, _, _, _, _, _) throws(ImagingError) in nil }
+        var warnings: [ImagingWarning] = []
+        let (header, frame, _) = try readSegments(warnings: &warnings) { (_, _, _, _, _, _, _) throws(ImagingError) in nil }
         return (header, frame)
     }
 
@@ -90,11 +91,19 @@ struct JPEGDecoder {
     func decode(
         denominator: Int = 1, region: ((Header) throws(ImagingError) -> PixelRect)? = nil
     ) throws(ImagingError) -> PixelBuffer {
+        var warnings: [ImagingWarning] = []
+        return try decode(denominator: denominator, region: region, warnings: &warnings)
+    }
+
+    /// ``decode(denominator:region:)``, adding to `warnings` the damage worked around.
+    func decode(
+        denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?, warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> PixelBuffer {
         var streamed: JPEGPlanes?
         // Work bounded by the image: each scan walks every block of its components, however few
         // bytes it has, so the count of scans and the blocks they walk together are capped.
         var walksLeft = 0
-        let (header, frame, tables) = try readSegments { (header, frame, tables, index, start, end) throws(ImagingError) -> Int? in
+        let (header, frame, tables) = try readSegments(warnings: &warnings) { (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
             guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
             guard index < scanLimit else {
                 throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
@@ -114,8 +123,8 @@ struct JPEGDecoder {
                 }
             }
             return try scan(
-                start, end, frame: &frame, tables: tables, walksLeft: &walksLeft,
-                rows: streamed.map { ($0, tables.quantization) })
+                start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft,
+                rows: streamed.map { ($0, tables.quantization) }, warnings: &warnings)
         }
         for component in frame.components where tables.quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
@@ -131,8 +140,11 @@ struct JPEGDecoder {
     /// entropy-coded data ends, or `nil` to stop reading there. Returns the header, the frame
     /// and the tables; a file without a frame or a scan is corrupt.
     private func readSegments(
-        _ scan: (_ header: Header, _ frame: inout Frame, _ tables: Tables, _ index: Int, _ start: Int, _ end: Int)
-            throws(ImagingError) -> Int?
+        warnings: inout [ImagingWarning],
+        _ scan: (
+            _ header: Header, _ frame: inout Frame, _ tables: Tables, _ index: Int, _ start: Int, _ end: Int,
+            _ warnings: inout [ImagingWarning]
+        ) throws(ImagingError) -> Int?
     ) throws(ImagingError) -> (header: Header, frame: Frame, tables: Tables) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw bytes.count < 2 && bytes.first == 0xFF ? .truncatedFile(format: .jpeg) : .unknownFormat
@@ -141,27 +153,40 @@ struct JPEGDecoder {
         var tables = Tables()
         var position = 2
         var scans = 0
+        // A file cut short once a scan has begun shows what its scans decoded, as libjpeg
+        // shows it; before, there is nothing to show.
+        func truncated() throws(ImagingError) {
+            guard scans > 0 else { throw .truncatedFile(format: .jpeg) }
+            warnings.append(.damagedData(format: .jpeg, reason: "the file ends before its end-of-image marker"))
+        }
         while true {
+            guard position < bytes.count else { try truncated(); break }
+            if bytes[position] != 0xFF || position + 1 == bytes.count || bytes[position + 1] == 0 {
+                // Bytes where a marker should be: skipped to the next marker, as libjpeg does.
+                let from = position
+                position += 1
+                while position + 1 < bytes.count && !(bytes[position] == 0xFF && bytes[position + 1] != 0) { position += 1 }
+                guard position + 1 < bytes.count else { try truncated(); break }
+                warnings.append(.damagedData(format: .jpeg, reason: "\(position - from) bytes that are no marker skipped at byte \(from)"))
+            }
             // Markers may be preceded by fill bytes (0xFF).
-            guard position < bytes.count else { throw .truncatedFile(format: .jpeg) }
-            guard bytes[position] == 0xFF else { throw fail("expected a marker at byte \(position)") }
             while position < bytes.count && bytes[position] == 0xFF { position += 1 }
-            guard position < bytes.count else { throw .truncatedFile(format: .jpeg) }
+            guard position < bytes.count else { try truncated(); break }
             let marker = bytes[position]
             position += 1
             if marker == 0xD9 { break }  // EOI
             if (0xD0...0xD7).contains(marker) || marker == 0x01 { continue }  // stray RSTn, TEM: no length
-            guard position + 2 <= bytes.count else { throw .truncatedFile(format: .jpeg) }
+            guard position + 2 <= bytes.count else { try truncated(); break }
             let length = u16(position)
             guard length >= 2 else { throw fail("segment length \(length)") }
-            guard position + length <= bytes.count else { throw .truncatedFile(format: .jpeg) }
+            guard position + length <= bytes.count else { try truncated(); break }
             let start = position + 2, end = position + length
             position = end
             switch marker {
             case 0xDA:
                 guard var frame = header.frame else { throw fail("a scan before the frame") }
                 if scans == 0, end > start { header.firstScanComponents = Int(bytes[start]) }
-                let after = try scan(header, &frame, tables, scans, start, end)
+                let after = try scan(header, &frame, tables, scans, start, end, &warnings)
                 header.frame = frame
                 scans += 1
                 guard let after else { return (header, frame, tables) }
@@ -289,8 +314,8 @@ struct JPEGDecoder {
     /// (baseline, or progressive DC, first AC or refining AC) picks its block decoder once, and
     /// one walk over the scan's blocks serves them all.
     private func scan(
-        _ start: Int, _ end: Int, frame: inout Frame, tables: Tables, walksLeft: inout Int,
-        rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil
+        _ start: Int, _ end: Int, number: Int, frame: inout Frame, tables: Tables, walksLeft: inout Int,
+        rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
@@ -332,10 +357,21 @@ struct JPEGDecoder {
         guard walksLeft >= 0 else {
             throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
         }
-        if !frame.progressive { return try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end) }
-        if ss == 0 { return try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end) }
-        if ah == 0 { return try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end) }
-        return try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end)
+        let (after, damage) =
+            if !frame.progressive {
+                try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end)
+            } else if ss == 0 {
+                try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end)
+            } else if ah == 0 {
+                try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end)
+            } else {
+                try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end)
+            }
+        let units = walk.units
+        warnings += damage.reasons(scan: number, units: units.across * units.down, single: walk.single).map {
+            .damagedData(format: .jpeg, reason: $0)
+        }
+        return after
     }
 
     /// Natural-order positions of the zigzag indices, for the hot loop (written once, then
@@ -356,8 +392,8 @@ struct JPEGDecoder {
         ac: JPEGHuffmanTable.Lookup, prediction: inout Int, zigzag: UnsafePointer<UInt8>
     ) throws(ImagingError) {
         reader.ensure(32)
-        let t = try reader.decodeAvailable(dc)
-        guard t <= 11 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
+        let t = reader.decodeAvailable(dc)
+        guard t <= 15 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
         prediction += reader.extendedAvailable(t)
         block[0] = Int16(truncatingIfNeeded: prediction)
         var k = 1
@@ -367,13 +403,13 @@ struct JPEGDecoder {
             if fast != 0 {
                 // Code and value in one look-up.
                 reader.skip(Int(fast & 0xFF))
+                // (A run past the block lands on its last coefficient, as in libjpeg.)
                 k += Int(fast >> 8 & 0xFF)
-                guard k < 64 else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the block") }
                 block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast >> 16)
                 k += 1
                 continue
             }
-            let rs = try reader.decodeAvailable(ac)
+            let rs = reader.decodeAvailable(ac)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { break }
@@ -381,11 +417,9 @@ struct JPEGDecoder {
                 continue
             }
             k += r
-            guard k < 64 else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the block") }
             block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extendedAvailable(s))
             k += 1
         }
-        try reader.checkOverrun()
     }
 
     @inline(__always)
@@ -394,12 +428,12 @@ struct JPEGDecoder {
         prediction: inout Int
     ) throws(ImagingError) {
         if refine {
-            if try reader.bit() == 1 { block[0] |= Int16(truncatingIfNeeded: 1 << al) }
+            if reader.bit() == 1 { block[0] |= Int16(truncatingIfNeeded: 1 << al) }
             return
         }
-        let t = try reader.decode(table)
-        guard t <= 11 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
-        prediction += try reader.extended(t)
+        let t = reader.decode(table)
+        guard t <= 15 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
+        prediction += reader.extended(t)
         block[0] = Int16(truncatingIfNeeded: prediction << al)
     }
 
@@ -407,27 +441,28 @@ struct JPEGDecoder {
     static func decodeACFirst(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
         eobrun: inout Int
-    ) throws(ImagingError) {
+    ) {
         if eobrun > 0 {
             eobrun -= 1
             return
         }
+        let zigzag = UnsafePointer(zigzagTable)
         var k = ss
         while k <= se {
-            let rs = try reader.decode(table)
+            let rs = reader.decode(table)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r < 15 {
                     eobrun = (1 << r) - 1
-                    if r > 0 { eobrun += try reader.bits(r) }
+                    if r > 0 { eobrun += reader.bits(r) }
                     break
                 }
                 k += 16
                 continue
             }
+            // (A run past the band lands past it, as in libjpeg; never past the block.)
             k += r
-            guard k <= se else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the band") }
-            block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.extended(s) * (1 << al))
+            block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extended(s) * (1 << al))
             k += 1
         }
     }
@@ -436,33 +471,35 @@ struct JPEGDecoder {
     static func decodeACRefine(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
         eobrun: inout Int
-    ) throws(ImagingError) {
+    ) {
         let p1 = 1 << al, m1 = -1 << al
+        let zigzag = UnsafePointer(zigzagTable)
         var k = ss
-        @inline(__always) func refine(_ at: Int) throws(ImagingError) {
+        @inline(__always) func refine(_ at: Int) {
             let value = Int(block[at])
-            if try reader.bit() == 1, value & p1 == 0 {
+            if reader.bit() == 1, value & p1 == 0 {
                 block[at] = Int16(truncatingIfNeeded: value >= 0 ? value + p1 : value + m1)
             }
         }
         if eobrun == 0 {
             while k <= se {
-                let rs = try reader.decode(table)
+                let rs = reader.decode(table)
                 var r = rs >> 4
                 var s = rs & 15
                 if s != 0 {
-                    guard s == 1 else { throw .corruptFile(format: .jpeg, reason: "refinement magnitude \(s)") }
-                    s = try reader.bit() == 1 ? p1 : m1
+                    // A magnitude other than 1 is damage; libjpeg reads it as 1.
+                    if s != 1 { reader.badCodes += 1 }
+                    s = reader.bit() == 1 ? p1 : m1
                 } else if r != 15 {
                     eobrun = 1 << r
-                    if r > 0 { eobrun += try reader.bits(r) }
+                    if r > 0 { eobrun += reader.bits(r) }
                     break
                 }
                 // Past r zero coefficients, refining the nonzero ones on the way.
                 while k <= se {
-                    let at = zigzag[k]
+                    let at = Int(zigzag[k])
                     if block[at] != 0 {
-                        try refine(at)
+                        refine(at)
                     } else {
                         if r == 0 { break }
                         r -= 1
@@ -470,16 +507,16 @@ struct JPEGDecoder {
                     k += 1
                 }
                 if s != 0 {
-                    guard k <= se else { throw .corruptFile(format: .jpeg, reason: "AC coefficient past the band") }
-                    block[zigzag[k]] = Int16(truncatingIfNeeded: s)
+                    // (Past the band when the run overshoots, as in libjpeg.)
+                    block[Int(zigzag[k])] = Int16(truncatingIfNeeded: s)
                 }
                 k += 1
             }
         }
         if eobrun > 0 {
             while k <= se {
-                let at = zigzag[k]
-                if block[at] != 0 { try refine(at) }
+                let at = Int(zigzag[k])
+                if block[at] != 0 { refine(at) }
                 k += 1
             }
             eobrun -= 1
@@ -553,8 +590,8 @@ struct ACFirstBlocks: ScanBlocks {
     mutating func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
         prediction: inout Int
-    ) throws(ImagingError) {
-        try JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+    ) {
+        JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
     }
 
     mutating func restart() { eobrun = 0 }
@@ -569,8 +606,8 @@ struct ACRefineBlocks: ScanBlocks {
     mutating func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
         prediction: inout Int
-    ) throws(ImagingError) {
-        try JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+    ) {
+        JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
     }
 
     mutating func restart() { eobrun = 0 }
@@ -599,11 +636,42 @@ struct ScanWalk {
         units.across * units.down * (single ? 1 : scanMembers.reduce(0) { $0 + $1.h * $1.v })
     }
 
+    /// What a walk worked around in damaged data, as libjpeg does.
+    struct Damage: Equatable {
+        /// Units (MCUs, or blocks of a single-component scan) left as they were because the
+        /// data had run out.
+        var unitsSkipped = 0
+        /// Restart markers that were missing or out of order.
+        var resyncs = 0
+        /// Codes no table holds (read as 0), and refinement magnitudes other than 1.
+        var badCodes = 0
+
+        /// The warnings for scan `number` (from 1) of `units` units, `single` if of one component.
+        func reasons(scan number: Int, units: Int, single: Bool) -> [String] {
+            var reasons: [String] = []
+            if unitsSkipped > 0 {
+                reasons.append(
+                    "scan \(number): no data for \(unitsSkipped) of its \(units) \(single ? "blocks" : "MCUs"); "
+                        + "they keep what earlier scans gave (gray where none did)")
+            }
+            if resyncs > 0 {
+                reasons.append("scan \(number): \(resyncs) restart marker\(resyncs == 1 ? "" : "s") missing or out of order")
+            }
+            if badCodes > 0 {
+                reasons.append("scan \(number): \(badCodes) Huffman code\(badCodes == 1 ? "" : "s") no table holds, read as 0")
+            }
+            return reasons
+        }
+    }
+
     /// Decodes every block of the scan with `blocks`, reading from `start`; returns the
-    /// position after the scan's entropy-coded data.
-    func run<Blocks: ScanBlocks>(_ blocks: Blocks, bytes: [UInt8], from start: Int) throws(ImagingError) -> Int {
+    /// position after the scan's entropy-coded data (the file's end when no marker follows)
+    /// and the damage worked around: once the data runs out, the rest of the restart interval
+    /// is left as it is, and restart markers are resynchronized, both as libjpeg does.
+    func run<Blocks: ScanBlocks>(_ blocks: Blocks, bytes: [UInt8], from start: Int) throws(ImagingError) -> (end: Int, damage: Damage) {
         var blocks = blocks
         var endPosition = 0
+        var damage = Damage()
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             var reader = JPEGBitReader(bytes: buffer, position: start)
             // The DC predictions, one per member, in fixed storage: the block loop mutates them.
@@ -616,15 +684,21 @@ struct ScanWalk {
             try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
                 for unitY in 0..<unitsDown {
                     for unitX in 0..<unitsAcross {
+                        // Bits wanted past the data in the last unit: the data has run out.
+                        if reader.overran { reader.starved = true }
                         if restartInterval > 0 {
                             if unitsUntilRestart == 0 {
-                                try reader.restart(expecting: restartsSeen)
+                                if !reader.restart(expecting: restartsSeen) { damage.resyncs += 1 }
                                 restartsSeen += 1
                                 unitsUntilRestart = restartInterval
                                 blocks.restart()
                                 predictions.update(repeating: 0, count: members.count)
                             }
                             unitsUntilRestart -= 1
+                        }
+                        if reader.starved {
+                            damage.unitsSkipped += 1
+                            continue
                         }
                         for m in 0..<scanMembers.count {
                             let member = scanMembers.baseAddress! + m
@@ -643,14 +717,16 @@ struct ScanWalk {
                     if let rows { finish(row: unitY, rows, single: single) }
                 }
             }
-            // The data ends at the next marker (the reader stops at one without passing it).
-            var at = reader.position
-            while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && !(0xD0...0xD7).contains(buffer[at + 1])) {
+            damage.badCodes = reader.badCodes
+            // The data ends at the next marker other than a restart (the reader stops at one
+            // without passing it), or at the file's end.
+            var at = min(reader.position, buffer.count)
+            while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && buffer[at + 1] != 0xFF && !(0xD0...0xD7).contains(buffer[at + 1])) {
                 at += 1
             }
-            endPosition = at
+            endPosition = at + 1 < buffer.count ? at : buffer.count
         }
-        return endPosition
+        return (endPosition, damage)
     }
 
     /// A streamed row of MCUs is complete: transform it, and clear it for the next.

@@ -95,21 +95,33 @@ final class JPEGHuffmanTable: @unchecked Sendable {
 }
 
 /// Reads the entropy-coded data of a scan: bits most significant first, `FF 00` unstuffed, and
-/// a marker ends the data (zero bits follow, and reading many of them is a truncation).
+/// a marker ends the data (zero bits follow). Damage is worked around as libjpeg does: a code
+/// no table holds reads as symbol 0, bits wanted past the data are zeros and make the reader
+/// ``starved`` (the walk then leaves the rest of the interval as it is), and a missing or
+/// out-of-order restart marker is resynchronized by libjpeg's rule (``restart(expecting:)``).
 struct JPEGBitReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     var bits: UInt64 = 0
     var count = 0
-    /// The marker that ended the data, once met.
+    /// The marker that ended the data, once met (the end of the file reads as EOI); `position`
+    /// is then at its `FF`.
     var marker: UInt8?
     /// Zero bits supplied past the data's end.
     var padding = 0
+    /// Whether the data ran out: bits were wanted that the data does not have (libjpeg's
+    /// `insufficient_data`). Cleared when a restart marker is passed.
+    var starved = false
+    /// Codes met that no table holds.
+    var badCodes = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, position: Int) {
         self.bytes = bytes
         self.position = position
     }
+
+    /// Whether bits past the data's end have been consumed.
+    var overran: Bool { padding > count }
 
     @inline(__always)
     mutating func fill() {
@@ -133,12 +145,15 @@ struct JPEGBitReader {
             if marker == nil, position < bytes.count {
                 byte = bytes[position]
                 if byte == 0xFF {
-                    let next = position + 1 < bytes.count ? bytes[position + 1] : 0
-                    if next == 0 {
-                        position += 2
+                    // Fill bytes (more FFs) may come before the code.
+                    var next = position + 1
+                    while next < bytes.count && bytes[next] == 0xFF { next += 1 }
+                    if next < bytes.count && bytes[next] == 0 {
+                        position = next + 1
                     } else {
-                        // A marker: the data ends here; fill with zeros.
-                        marker = next
+                        // A marker (or the file's end): the data ends here; fill with zeros.
+                        marker = next < bytes.count ? bytes[next] : 0xD9
+                        position = next < bytes.count ? next - 1 : bytes.count
                         byte = 0
                         padding += 8
                     }
@@ -146,6 +161,7 @@ struct JPEGBitReader {
                     position += 1
                 }
             } else {
+                if marker == nil { marker = 0xD9 }  // the file's end reads as EOI
                 padding += 8
             }
             bits |= UInt64(byte) << UInt64(56 - count)
@@ -154,18 +170,17 @@ struct JPEGBitReader {
     }
 
     @inline(__always)
-    mutating func bit() throws(ImagingError) -> Int {
-        try bits(1)
+    mutating func bit() -> Int {
+        bits(1)
     }
 
     @inline(__always)
-    mutating func bits(_ n: Int) throws(ImagingError) -> Int {
+    mutating func bits(_ n: Int) -> Int {
         guard n > 0 else { return 0 }
         if count < n { fill() }
         let value = Int(bits >> UInt64(64 - n))
         bits <<= UInt64(n)
         count -= n
-        try checkOverrun()
         return value
     }
 
@@ -185,10 +200,10 @@ struct JPEGBitReader {
         count -= n
     }
 
-    /// Decodes a symbol from bits already made available (at least 16): no fill, no overrun
-    /// check (the caller checks once per block).
+    /// Decodes a symbol from bits already made available (at least 17): no fill. A code no
+    /// table holds consumes 17 bits and reads as 0, as in libjpeg.
     @inline(__always)
-    mutating func decodeAvailable(_ table: JPEGHuffmanTable.Lookup) throws(ImagingError) -> Int {
+    mutating func decodeAvailable(_ table: JPEGHuffmanTable.Lookup) -> Int {
         let entry = table.fast[peek(9)]
         if entry != 0 {
             skip(Int(entry >> 8))
@@ -198,12 +213,15 @@ struct JPEGBitReader {
         var code = peek(10)
         while code > table.maxCode[length] {
             length += 1
-            guard length <= 16 else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
             code = peek(length)
         }
         skip(length)
-        let index = code + table.offset[length]
-        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
+        // (maxCode[17] holds every 17-bit value: the walk ends there at the latest.)
+        let index = code + table.offset[min(length, 16)]
+        guard length <= 16, index >= 0, index < table.symbolCount else {
+            badCodes += 1
+            return 0
+        }
         return Int(table.symbols[index])
     }
 
@@ -218,62 +236,68 @@ struct JPEGBitReader {
 
     /// A magnitude category's value, sign-extended (T.81 F.2.2.1 EXTEND).
     @inline(__always)
-    mutating func extended(_ n: Int) throws(ImagingError) -> Int {
+    mutating func extended(_ n: Int) -> Int {
         guard n > 0 else { return 0 }
-        let value = try bits(n)
+        let value = bits(n)
         return value < 1 << (n - 1) ? value - (1 << n) + 1 : value
     }
 
     @inline(__always)
-    mutating func decode(_ table: JPEGHuffmanTable) throws(ImagingError) -> Int {
-        if count < 16 { fill() }
-        let entry = table.fast[Int(bits >> 55)]
-        if entry != 0 {
-            let length = Int(entry >> 8)
-            bits <<= UInt64(length)
-            count -= length
-            try checkOverrun()
-            return Int(entry & 0xFF)
-        }
-        var length = 10
-        var code = Int(bits >> 54)
-        while code > table.maxCode[length] {
-            length += 1
-            guard length <= 16 else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
-            code = Int(bits >> UInt64(64 - length))
-        }
-        bits <<= UInt64(length)
-        count -= length
-        try checkOverrun()
-        let index = code + table.offset[length]
-        guard index >= 0, index < table.symbolCount else { throw .corruptFile(format: .jpeg, reason: "bad Huffman code") }
-        return Int(table.symbols[index])
+    mutating func decode(_ table: JPEGHuffmanTable) -> Int {
+        if count < 17 { fill() }
+        return decodeAvailable(table.lookup)
     }
 
-    /// Reading far past the data's end means the file is cut short. (A little is normal:
-    /// decoders look ahead.)
-    @inline(__always)
-    func checkOverrun() throws(ImagingError) {
-        if padding > 64 + count { throw .truncatedFile(format: .jpeg) }
-    }
-
-    /// Drops the bits left in the byte, and finds the restart marker that must come next.
-    mutating func restart(expecting n: Int) throws(ImagingError) {
+    /// At the end of a restart interval: drops the bits left, then finds the restart marker
+    /// that must come next (RST`n % 8`), skipping any data before it. When another marker is
+    /// there instead, libjpeg's `jpeg_resync_to_restart` decides: one of the next two restarts,
+    /// or a marker that is not a restart, is left for later, and the coming interval reads as
+    /// empty; one of the previous two, or a byte that is no marker, is skipped for the next
+    /// marker; any other restart is taken as the one expected. Returns whether the expected
+    /// marker was there.
+    mutating func restart(expecting n: Int) -> Bool {
         bits = 0
         count = 0
-        if marker == nil {
-            // Skip to the marker (there may be fill bytes).
-            while position + 1 < bytes.count, !(bytes[position] == 0xFF && bytes[position + 1] != 0 && bytes[position + 1] != 0xFF) {
-                position += 1
+        padding = 0
+        let desired = n % 8
+        if marker == nil { findMarker() }
+        var exact = true
+        while let found = marker {
+            let isRestart = (0xD0...0xD7).contains(found)
+            let distance = isRestart ? (Int(found) - 0xD0 - desired + 8) % 8 : 0
+            if isRestart && distance == 0 {
+                break
             }
-            guard position + 1 < bytes.count else { throw .truncatedFile(format: .jpeg) }
-            marker = bytes[position + 1]
-        }
-        guard marker == UInt8(0xD0 + n % 8) else {
-            throw .corruptFile(format: .jpeg, reason: "expected RST\(n % 8)")
+            exact = false
+            if found < 0xC0 || distance == 6 || distance == 7 {
+                // An invalid marker, or an earlier restart: look further.
+                position += 2
+                marker = nil
+                findMarker()
+            } else if !isRestart || distance == 1 || distance == 2 {
+                // Left for later: the interval is empty.
+                return false
+            } else {
+                break  // too far away to judge: taken as the expected one
+            }
         }
         position += 2
         marker = nil
-        padding = 0
+        starved = false
+        return exact
+    }
+
+    /// Moves to the next marker (`FF` and a code other than `00` or `FF`); the file's end
+    /// reads as EOI.
+    private mutating func findMarker() {
+        while position + 1 < bytes.count, !(bytes[position] == 0xFF && bytes[position + 1] != 0 && bytes[position + 1] != 0xFF) {
+            position += 1
+        }
+        if position + 1 < bytes.count {
+            marker = bytes[position + 1]
+        } else {
+            position = bytes.count
+            marker = 0xD9
+        }
     }
 }

@@ -10,16 +10,19 @@ enum JPEGIDCT {
     static let fix0_899976223 = 7373, fix1_175875602 = 9633, fix1_501321110 = 12299, fix1_847759065 = 15137
     static let fix1_961570560 = 16069, fix2_053119869 = 16819, fix2_562915447 = 20995, fix3_072711026 = 25172
 
-    /// libjpeg's range limit on the IDCT's output: centred on 128 and clamped to 0…255, for
-    /// values that wrap to within ±512 (the wrap is libjpeg's too).
+    /// The range limit on the IDCT's output: centred on 128 and clamped to 0…255, as
+    /// libjpeg-turbo's SIMD transforms (what phones and browsers run) clamp. (Its plain C
+    /// transform wraps values more than 384 out of range instead; only damaged data gets there.)
     @inline(__always)
     static func limit(_ x: Int) -> UInt8 {
-        let v = x & 1023
-        return v < 128 ? UInt8(v + 128) : v < 512 ? 255 : v < 896 ? 0 : UInt8(v - 896)
+        let v = x + 128
+        return v < 0 ? 0 : v > 255 ? 255 : UInt8(v)
     }
 
+    /// Rounds `x` and drops `n` fraction bits, in 32-bit arithmetic as the vector transforms
+    /// do: the same samples on every path, even where damaged data overflows 32 bits.
     @inline(__always)
-    static func descale(_ x: Int, _ n: Int) -> Int { (x + (1 << (n - 1))) >> n }
+    static func descale(_ x: Int, _ n: Int) -> Int { Int(Int32(truncatingIfNeeded: x &+ (1 << (n - 1))) >> Int32(n)) }
 
     /// The even part of both passes: inputs 0, 2, 4 and 6 in, tmp10, tmp11, tmp12 and tmp13
     /// out.
@@ -125,11 +128,11 @@ enum JPEGIDCT {
         let (t10, t11, t12, t13) = even(V(lowHalf: a0, highHalf: b0), V(lowHalf: a2, highHalf: b2), V(lowHalf: c0, highHalf: d0), V(lowHalf: c2, highHalf: d2))
         let (t0, t1, t2, t3) = odd(V(lowHalf: c3, highHalf: d3), V(lowHalf: c1, highHalf: d1), V(lowHalf: a3, highHalf: b3), V(lowHalf: a1, highHalf: b1))
         let n = constBits + pass1Bits + 3
-        // libjpeg's range limit, in lanes: centred on 128, wrapped to 10 bits, clamped.
+        // The range limit, in lanes: centred on 128, clamped.
         @inline(__always) func limited(_ v: V) -> SIMD8<UInt32> {
-            let t = (descale(v, n) &+ V(repeating: 128)) & V(repeating: 1023)
-            let clamped = t.replacing(with: V(repeating: 255), where: t .>= V(repeating: 256))
-                .replacing(with: V.zero, where: t .>= V(repeating: 640))
+            let t = descale(v, n) &+ V(repeating: 128)
+            let clamped = t.replacing(with: V(repeating: 255), where: t .> V(repeating: 255))
+                .replacing(with: V.zero, where: t .< V.zero)
             return SIMD8<UInt32>(truncatingIfNeeded: clamped)
         }
         // Four output columns packed into each lane's 32 bits: lane r holds row r's bytes.
@@ -270,11 +273,11 @@ extension JPEGIDCT {
         let odd2 = z1 &* W(repeating: Int32(-fix0_509795579)) &+ z2 &* W(repeating: Int32(-fix0_601344887))
             &+ z3 &* W(repeating: Int32(fix0_899976223)) &+ z4 &* W(repeating: Int32(fix2_562915447))
         let n = Int32(constBits + pass1Bits + 3 + 1), bias = W(repeating: 1 << (n - 1))
-        // libjpeg's range limit, in lanes.
+        // The range limit, in lanes.
         @inline(__always) func limited(_ v: W) -> SIMD4<UInt32> {
-            let t = (((v &+ bias) &>> n) &+ W(repeating: 128)) & W(repeating: 1023)
-            let clamped = t.replacing(with: W(repeating: 255), where: t .>= W(repeating: 256))
-                .replacing(with: W.zero, where: t .>= W(repeating: 640))
+            let t = ((v &+ bias) &>> n) &+ W(repeating: 128)
+            let clamped = t.replacing(with: W(repeating: 255), where: t .> W(repeating: 255))
+                .replacing(with: W.zero, where: t .< W.zero)
             return SIMD4<UInt32>(truncatingIfNeeded: clamped)
         }
         // The four columns packed into each lane's 32 bits: lane r holds row r's bytes.

@@ -49,8 +49,8 @@ public enum PNG {
 
     /// The part of a PNG image shown in `rect` (display orientation, after the file's EXIF
     /// orientation), exactly as `decode(data).cropped(to: rect)` gives it, in a fraction of the
-    /// memory: a non-interlaced image is inflated and unfiltered row by row, and only the
-    /// crop's rows and columns are kept. Interlaced images decode whole, then crop.
+    /// memory: the image is inflated and unfiltered row by row (an interlaced one pass by pass,
+    /// each pass's rows scattered into place), and only the crop's pixels are kept.
     ///
     /// ```swift
     /// // The 2800² crop of a 12 MP photo: memory for the crop and a few rows.
@@ -139,5 +139,27 @@ enum Adam7 {
     static func size(_ p: Int, width: Int, height: Int) -> (width: Int, height: Int) {
         let pass = passes[p]
         return ((width - pass.x0 + pass.dx - 1) / pass.dx, (height - pass.y0 + pass.dy - 1) / pass.dy)
+    }
+
+    /// One sub-image of the filtered data: where its pixels lie in the image, and its size.
+    struct Pass {
+        var x0: Int, y0: Int, dx: Int, dy: Int
+        var width: Int, height: Int
+    }
+
+    /// The sub-images the filtered data holds, in order: the non-empty Adam7 passes of an
+    /// interlaced image, or the whole image.
+    static func layout(_ h: PNGHeader) -> [Pass] {
+        guard h.interlaced else { return [Pass(x0: 0, y0: 0, dx: 1, dy: 1, width: h.width, height: h.height)] }
+        return passes.indices.compactMap { p in
+            let pass = passes[p], size = size(p, width: h.width, height: h.height)
+            guard size.width > 0, size.height > 0 else { return nil }
+            return Pass(x0: pass.x0, y0: pass.y0, dx: pass.dx, dy: pass.dy, width: size.width, height: size.height)
+        }
+    }
+
+    /// The exact length of the filtered data: a filter byte and the packed samples per row.
+    static func filteredLength(_ h: PNGHeader) -> Int {
+        layout(h).reduce(0) { $0 + (h.rowBytes($1.width) + 1) * $1.height }
     }
 }

@@ -20,8 +20,8 @@ struct PNGDecoder {
     }
 
     /// The part of the image shown in `rect` (display orientation), as
-    /// `decode().cropped(to: rect)` gives it, decoding a non-interlaced image row by row and
-    /// keeping only the rows and columns the crop needs.
+    /// `decode().cropped(to: rect)` gives it, decoding row by row (an interlaced image pass by
+    /// pass) and keeping only the pixels the crop needs: memory for the crop and two rows.
     func decode(croppingTo rect: PixelRect, warnings: inout [ImagingWarning]) throws(ImagingError) -> PixelBuffer {
         let chunks = try readChunks(keepingImageData: true, warnings: &warnings)
         let h = chunks.header
@@ -30,31 +30,31 @@ struct PNGDecoder {
         guard !rect.isEmpty, let visible = rect.intersection(PixelRect(size: displaySize)) else {
             throw .cropOutsideImage(rect: rect, imageSize: displaySize)
         }
-        if h.interlaced {
-            let whole = try pixels(
-                h, palette: chunks.palette, transparency: chunks.transparency, compressed: chunks.compressed,
-                orientation: chunks.orientation)
-            return try whole.cropped(to: visible)
-        }
         let gray = h.colourType == 0 && chunks.transparency == nil
         let outChannels = gray ? 1 : 4
         // The same checks as a whole decode: the declared size against the limit, and the
         // filtered data's exact length.
         _ = try PixelBuffer.checkedRowStride(width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, pixelLimit: pixelLimit)
-        let rowLength = h.rowBytes(h.width) + 1
-        let expected = rowLength * h.height
+        let passes = Adam7.layout(h)
+        let expected = Adam7.filteredLength(h)
         let raw = chunks.orientation.rawRect(forDisplay: visible, rawSize: rawSize)
         let table = Self.lookupTable(h, palette: chunks.palette, transparency: chunks.transparency, gray: gray)
         let key = Self.transparentKey(h, chunks.transparency)
         var out = [UInt8](repeating: 0, count: raw.width * raw.height * outChannels)
-        var current = [UInt8](repeating: 0, count: rowLength), previous = [UInt8](repeating: 0, count: rowLength)
+        // One row of filtered data and the one above it (the widest pass's), and one row expanded.
+        let widest = h.rowBytes(h.width) + 1
+        var current = [UInt8](repeating: 0, count: widest), previous = [UInt8](repeating: 0, count: widest)
         var expanded = [UInt8](repeating: 0, count: h.width * outChannels)
-        var filled = 0, y = 0
+        // Where the stream is: the pass, the row in it, and the bytes of that row so far.
+        var passIndex = 0, y = 0, filled = 0, received = 0
         var badFilter: UInt8?
-        let plain = h.bitDepth == 8 && chunks.transparency == nil && [0, 2, 6].contains(h.colourType)
+        let plain = !h.interlaced && h.bitDepth == 8 && chunks.transparency == nil && [0, 2, 6].contains(h.colourType)
         try Inflate.zlib(chunks.compressed, limit: expected, format: .png, chunk: 1 << 16) { (piece) throws(ImagingError) in
             var index = 0
-            while index < piece.count {
+            received += piece.count
+            while index < piece.count, passIndex < passes.count {
+                let pass = passes[passIndex]
+                let rowLength = h.rowBytes(pass.width) + 1
                 let n = min(rowLength - filled, piece.count - index)
                 current.withUnsafeMutableBufferPointer { row in
                     (row.baseAddress! + filled).update(from: piece.baseAddress! + index, count: n)
@@ -71,25 +71,38 @@ struct PNGDecoder {
                     }
                 }
                 if let badFilter { throw .corruptFile(format: .png, reason: "row filter \(badFilter)") }
-                if y >= raw.y && y < raw.maxY, plain {
-                    // 8-bit gray, RGB or RGBA: copy the crop's columns straight from the row.
-                    current.withUnsafeBufferPointer { row in
-                        out.withUnsafeMutableBufferPointer { destination in
-                            Self.copyPlain(
-                                row.baseAddress! + 1 + raw.x * h.channels, count: raw.width, channels: h.channels,
-                                into: destination.baseAddress! + (y - raw.y) * raw.width * outChannels)
+                let imageY = pass.y0 + y * pass.dy
+                if imageY >= raw.y && imageY < raw.maxY {
+                    let line = (imageY - raw.y) * raw.width * outChannels
+                    if plain {
+                        // 8-bit gray, RGB or RGBA: copy the crop's columns straight from the row.
+                        current.withUnsafeBufferPointer { row in
+                            out.withUnsafeMutableBufferPointer { destination in
+                                Self.copyPlain(
+                                    row.baseAddress! + 1 + raw.x * h.channels, count: raw.width, channels: h.channels,
+                                    into: destination.baseAddress! + line)
+                            }
                         }
-                    }
-                } else if y >= raw.y && y < raw.maxY {
-                    current.withUnsafeBufferPointer { row in
-                        table.withUnsafeBufferPointer { table in
-                            expanded.withUnsafeMutableBufferPointer { line in
-                                Self.expand(
-                                    row.baseAddress! + 1, count: h.width, h, table: table, key: key, into: line.baseAddress!,
-                                    outChannels: outChannels, step: outChannels)
-                                out.withUnsafeMutableBufferPointer { destination in
-                                    (destination.baseAddress! + (y - raw.y) * raw.width * outChannels).update(
-                                        from: line.baseAddress! + raw.x * outChannels, count: raw.width * outChannels)
+                    } else {
+                        // The pass's columns that fall in the crop: the first at or after its
+                        // left edge, then every `dx`th.
+                        let first = max(0, (raw.x - pass.x0 + pass.dx - 1) / pass.dx)
+                        let last = min(pass.width, (raw.maxX - pass.x0 + pass.dx - 1) / pass.dx)
+                        if first < last {
+                            current.withUnsafeBufferPointer { row in
+                                table.withUnsafeBufferPointer { table in
+                                    expanded.withUnsafeMutableBufferPointer { expandedRow in
+                                        Self.expand(
+                                            row.baseAddress! + 1, count: last, h, table: table, key: key, into: expandedRow.baseAddress!,
+                                            outChannels: outChannels, step: outChannels)
+                                        out.withUnsafeMutableBufferPointer { destination in
+                                            for column in first..<last {
+                                                let x = pass.x0 + column * pass.dx - raw.x
+                                                (destination.baseAddress! + line + x * outChannels).update(
+                                                    from: expandedRow.baseAddress! + column * outChannels, count: outChannels)
+                                            }
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -98,10 +111,14 @@ struct PNGDecoder {
                 swap(&current, &previous)
                 filled = 0
                 y += 1
+                if y == pass.height {
+                    passIndex += 1
+                    y = 0
+                }
             }
         }
-        guard y == h.height, filled == 0 else {
-            throw fail("image data is \(y * rowLength + filled) bytes; \(expected) expected")
+        guard passIndex == passes.count, filled == 0 else {
+            throw fail("image data is \(received) bytes; \(expected) expected")
         }
         return PixelBuffer(
             checkedWidth: raw.width, height: raw.height, format: gray ? .gray8 : .rgba8, bytes: out,
@@ -211,12 +228,8 @@ struct PNGDecoder {
         // Checked against the pixel limit before anything is inflated.
         _ = try PixelBuffer.checkedRowStride(width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, pixelLimit: pixelLimit)
         // The exact size of the filtered data: anything more or less is corrupt.
-        var expected = 0
-        let passes = h.interlaced ? Array(0..<7) : [-1]
-        for p in passes {
-            let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
-            if size.0 > 0 && size.1 > 0 { expected += (h.rowBytes(size.0) + 1) * size.1 }
-        }
+        let passes = Adam7.layout(h)
+        let expected = Adam7.filteredLength(h)
         var raw = try Inflate.zlib(compressed, limit: expected, format: .png)
         guard raw.count == expected else { throw fail("image data is \(raw.count) bytes; \(expected) expected") }
         try Self.unfilterAll(&raw, h, passes: passes)
@@ -229,15 +242,12 @@ struct PNGDecoder {
             out.withUnsafeMutableBufferPointer { destination in
                 table.withUnsafeBufferPointer { table in
                     var offset = 0
-                    for p in passes {
-                        let pass = p < 0 ? (x0: 0, y0: 0, dx: 1, dy: 1) : Adam7.passes[p]
-                        let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
-                        guard size.0 > 0 && size.1 > 0 else { continue }
-                        let rowBytes = h.rowBytes(size.0)
-                        for y in 0..<size.1 {
+                    for pass in passes {
+                        let rowBytes = h.rowBytes(pass.width)
+                        for y in 0..<pass.height {
                             let line = destination.baseAddress! + ((pass.y0 + y * pass.dy) * h.width + pass.x0) * outChannels
                             Self.expand(
-                                source.baseAddress! + offset + 1, count: size.0, h, table: table, key: key,
+                                source.baseAddress! + offset + 1, count: pass.width, h, table: table, key: key,
                                 into: line, outChannels: outChannels, step: pass.dx * outChannels)
                             offset += rowBytes + 1
                         }
@@ -350,16 +360,14 @@ struct PNGDecoder {
     }
 
     /// Reverses every row's filter in place, pass by pass; each row's filter byte stays.
-    static func unfilterAll(_ raw: inout [UInt8], _ h: PNGHeader, passes: [Int]) throws(ImagingError) {
+    static func unfilterAll(_ raw: inout [UInt8], _ h: PNGHeader, passes: [Adam7.Pass]) throws(ImagingError) {
         var offset = 0
         var badFilter: UInt8?
         raw.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            for p in passes {
-                let size = p < 0 ? (h.width, h.height) : Adam7.size(p, width: h.width, height: h.height)
-                guard size.0 > 0 && size.1 > 0 else { continue }
-                let rowBytes = h.rowBytes(size.0)
-                for y in 0..<size.1 {
+            for pass in passes {
+                let rowBytes = h.rowBytes(pass.width)
+                for y in 0..<pass.height {
                     let row = base + offset + 1
                     let previous: UnsafePointer<UInt8>? = y == 0 ? nil : UnsafePointer(row - rowBytes - 1)
                     let filter = base[offset]

@@ -7,13 +7,10 @@ enum ImageFile {
     /// Decodes the file; what the decoder worked around goes to `warn`, one line each.
     static func read(_ path: String, warn: (String) -> Void = { FileHandle.standardError.write(Data("picker-image: warning: \($0)\n".utf8)) }) throws -> PixelBuffer {
         let data = try contents(path)
-        if isPNG(data) {
-            var warnings: [ImagingWarning] = []
-            let image = try PNG.decode(data, warnings: &warnings)
-            for warning in warnings { warn("\(path): \(warning)") }
-            return image
-        }
-        return try ImageFileFormat.decode(data)
+        var warnings: [ImagingWarning] = []
+        let image = try ImageFileFormat.decode(data, warnings: &warnings)
+        for warning in warnings { warn("\(path): \(warning)") }
+        return image
     }
 
     /// The file's bytes and header when the avatar pipeline reads it straight from the file
@@ -38,8 +35,6 @@ enum ImageFile {
         let data = try contents(path)
         return try ImageFileFormat.info(data)
     }
-
-    private static func isPNG(_ data: Data) -> Bool { ImageFileFormat(sniffing: data) == .png }
 
     private static func contents(_ path: String) throws -> Data {
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {

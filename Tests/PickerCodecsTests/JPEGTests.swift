@@ -259,8 +259,9 @@ struct JPEGTests {
     @Test func damagedFilesGiveTypedErrors() throws {
         let good = [UInt8](try Self.data("base-420-64x48.jpg"))
         #expect(throws: ImagingError.unknownFormat) { try JPEG.decode(Data([0x89, 0x50])) }
-        for cut in [2, 20, 200, good.count / 2, good.count - 2] {
-            #expect(throws: ImagingError.self) { try JPEG.decode(Data(good.prefix(cut))) }
+        // Cut before the image data: nothing to show. (Cut inside it: JPEGDamageTests.)
+        for cut in [2, 20, 200] {
+            #expect(throws: ImagingError.truncatedFile(format: .jpeg)) { try JPEG.decode(Data(good.prefix(cut))) }
         }
         var huge = good
         // SOF0's height and width: 65535 × 65535 is past the pixel limit.

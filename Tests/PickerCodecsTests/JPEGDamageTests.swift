@@ -1,0 +1,106 @@
+import Foundation
+@testable import PickerImaging
+@testable import PickerCodecs
+import Testing
+
+/// Damaged photos decode as libjpeg-turbo, and so Photos, browsers and Pillow, decode them: the
+/// corpus in Fixtures/jpeg-damaged (made by make_damaged_fixtures.py) holds each kind of
+/// damage beside libjpeg-turbo's decode of it.
+@Suite("Damaged JPEG files")
+struct JPEGDamageTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jpeg-damaged")
+
+    static func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent("damaged-\(name).jpg")) }
+
+    static func damage(_ reasons: String...) -> [ImagingWarning] { reasons.map { .damagedData(format: .jpeg, reason: $0) } }
+
+    static let lost = "they keep what earlier scans gave (gray where none did)"
+
+    /// Each damaged file, and the warnings its decode gives.
+    static let cases: [(name: String, warnings: [ImagingWarning])] = [
+        // A restart marker gone: the interval after it has no data of its own.
+        ("rst-missing", damage("scan 1: no data for 1 of its 48 MCUs; \(lost)", "scan 1: 1 restart marker missing or out of order")),
+        // Two markers' numbers swapped: each is out of order.
+        ("rst-swapped", damage("scan 1: no data for 1 of its 48 MCUs; \(lost)", "scan 1: 2 restart markers missing or out of order")),
+        // A marker repeating the one before it: skipped for the next.
+        ("rst-repeated", damage("scan 1: no data for 1 of its 48 MCUs; \(lost)", "scan 1: 1 restart marker missing or out of order")),
+        // Two markers gone: the next is too far ahead to judge, and is taken as expected.
+        ("rst-two-missing", damage("scan 1: no data for 3 of its 48 MCUs; \(lost)", "scan 1: 2 restart markers missing or out of order")),
+        // Cut right after the scan's header: the first MCU decodes from zero bits, as in
+        // libjpeg; the rest is gray.
+        ("cut-before-data", damage("scan 1: no data for 47 of its 48 MCUs; \(lost)", "the file ends before its end-of-image marker")),
+        // Cut inside the only scan: the rest is gray.
+        ("cut-baseline", damage("scan 1: no data for 28 of its 48 MCUs; \(lost)", "the file ends before its end-of-image marker")),
+        // A marker gone in a progressive file's refining scan.
+        ("progressive-rst-missing", damage("scan 9: no data for 2 of its 48 blocks; \(lost)", "scan 9: 1 restart marker missing or out of order")),
+        // Bytes changed inside the data: valid codes, wrong values, nothing to notice.
+        ("changed-bytes", []),
+    ]
+
+    @Test("shows what libjpeg-turbo shows, with a warning per kind of damage", arguments: cases.map(\.name))
+    func showsWhatLibjpegShows(name: String) throws {
+        var warnings: [ImagingWarning] = []
+        let image = try JPEG.decode(Self.data(name), warnings: &warnings)
+        let reference = try Netpbm.decode(Data(contentsOf: Self.folder.appendingPathComponent("damaged-\(name).ppm")))
+        #expect(image.pixelSize == reference.pixelSize)
+        let result = JPEGTests.compare(image, reference)
+        #expect(result.differing == 0, "\(name): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
+        #expect(warnings == Self.cases.first { $0.name == name }?.warnings)
+        // Without the warnings: the same pixels.
+        #expect(try JPEG.decode(Self.data(name)) == image)
+    }
+
+    @Test("a cropped, reduced decode of a damaged file is the crop of its whole decode", arguments: ["rst-missing", "cut-baseline", "progressive-rst-missing"])
+    func croppedDamage(name: String) throws {
+        let data = try Self.data(name)
+        for scale in JPEG.Scale.allCases {
+            let whole = try JPEG.decode(data, scale: scale)
+            let rect = PixelRect(x: 1, y: whole.height / 3, width: whole.width - 2, height: whole.height / 2)
+            #expect(try JPEG.decode(data, scale: scale, croppingTo: rect) == (try whole.cropped(to: rect)), "\(name) 1/\(scale.denominator)")
+        }
+    }
+
+    @Test func aFileCutBeforeItsImageDataIsTruncated() throws {
+        let good = [UInt8](try Self.data("cut-baseline"))
+        let sos = try #require((0..<(good.count - 1)).first { good[$0] == 0xFF && good[$0 + 1] == 0xDA })
+        // Anywhere up to the end of the first scan's header: nothing to show. (Cut right
+        // after it: "cut-before-data".)
+        for cut in [2, 3, 20, 200, sos, sos + 5, sos + 13] {
+            #expect(throws: ImagingError.truncatedFile(format: .jpeg), "cut at \(cut)") { try JPEG.decode(Data(good.prefix(cut))) }
+        }
+    }
+
+    @Test func bytesWhereAMarkerShouldBeAreSkippedWithAWarning() throws {
+        var bytes = [UInt8](try JPEGTests.data("base-420-17x9.jpg"))
+        // Garbage between the last segment before the scan and the scan.
+        let sos = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let clean = try JPEG.decode(Data(bytes))
+        bytes.insert(contentsOf: [1, 2, 3], at: sos)
+        var warnings: [ImagingWarning] = []
+        #expect(try JPEG.decode(Data(bytes), warnings: &warnings) == clean)
+        #expect(warnings == Self.damage("3 bytes that are no marker skipped at byte \(sos)"))
+    }
+
+    @Test func aRestartMarkerThatIsNoneOfTheNextIsSkippedLikeLibjpeg() throws {
+        // Every decision of the resynchronization rule, on an interval of one MCU: the reader
+        // expects RST2 and finds …
+        let cases: [(found: [UInt8], consumed: Bool, exact: Bool)] = [
+            ([0xFF, 0xD2], true, true),  // RST2: taken
+            ([0xFF, 0xD3], false, false),  // RST3, one ahead: left for the next interval
+            ([0xFF, 0xD4], false, false),  // RST4, two ahead: left
+            ([0xFF, 0xD5], true, false),  // RST5, too far to judge: taken as RST2
+            ([0xFF, 0xD1, 0xFF, 0xD2], true, false),  // RST1, the one before: skipped, then RST2
+            ([0xFF, 0xD9], false, false),  // EOI, no restart: left
+            ([0xFF, 0x02, 0xFF, 0xD2], true, false),  // an invalid marker: skipped
+        ]
+        for (found, consumed, exact) in cases {
+            let bytes = [0xAB, 0xCD] + found + [0x12]
+            bytes.withUnsafeBufferPointer { buffer in
+                var reader = JPEGBitReader(bytes: buffer, position: 0)
+                #expect(reader.restart(expecting: 10) == exact, "\(found)")
+                #expect(reader.marker == (consumed ? nil : found.last), "\(found)")
+                #expect(reader.position == (consumed ? bytes.count - 1 : 2), "\(found)")
+            }
+        }
+    }
+}
