@@ -103,12 +103,14 @@ struct JPEGDecoder {
         // Work bounded by the image: each scan walks every block of its components, however few
         // bytes it has, so the count of scans and the blocks they walk together are capped.
         var walksLeft = 0
+        var progress = JPEGSmoothing.Progress(components: 0)
         let (header, frame, tables) = try readSegments(warnings: &warnings) { (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
             guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
             guard index < scanLimit else {
                 throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
             }
             if index == 0 {
+                progress = JPEGSmoothing.Progress(components: frame.components.count)
                 let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
                 walksLeft = max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed)
                 // A baseline image whose first scan holds every component is complete after
@@ -123,7 +125,7 @@ struct JPEGDecoder {
                 }
             }
             return try scan(
-                start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft,
+                start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft, progress: &progress,
                 rows: streamed.map { ($0, tables.quantization) }, warnings: &warnings)
         }
         for component in frame.components where tables.quantization[component.table].isEmpty {
@@ -131,7 +133,9 @@ struct JPEGDecoder {
         }
         if let streamed { return streamed.pixels(header) }
         let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
-        planes.transformAll(quantization: tables.quantization)
+        planes.transformAll(
+            quantization: tables.quantization,
+            smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization))
         return planes.pixels(header)
     }
 
@@ -315,7 +319,7 @@ struct JPEGDecoder {
     /// one walk over the scan's blocks serves them all.
     private func scan(
         _ start: Int, _ end: Int, number: Int, frame: inout Frame, tables: Tables, walksLeft: inout Int,
-        rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil, warnings: inout [ImagingWarning]
+        progress: inout JPEGSmoothing.Progress, rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
@@ -352,6 +356,7 @@ struct JPEGDecoder {
                 base: c.coefficients.base, blocksAcross: c.blocksAcross, h: c.h, v: c.v, dc: dc, ac: ac,
                 dcLookup: dc.lookup, acLookup: ac.lookup)
         }
+        if frame.progressive { progress.start(scan: number, members: members, ss: ss, se: se, al: al) }
         let walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
         walksLeft -= walk.blocks
         guard walksLeft >= 0 else {
@@ -359,13 +364,13 @@ struct JPEGDecoder {
         }
         let (after, damage) =
             if !frame.progressive {
-                try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end)
+                try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
             } else if ss == 0 {
-                try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end)
+                try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
             } else if ah == 0 {
-                try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end)
+                try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
             } else {
-                try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end)
+                try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
             }
         let units = walk.units
         warnings += damage.reasons(scan: number, units: units.across * units.down, single: walk.single).map {
@@ -668,7 +673,11 @@ struct ScanWalk {
     /// position after the scan's entropy-coded data (the file's end when no marker follows)
     /// and the damage worked around: once the data runs out, the rest of the restart interval
     /// is left as it is, and restart markers are resynchronized, both as libjpeg does.
-    func run<Blocks: ScanBlocks>(_ blocks: Blocks, bytes: [UInt8], from start: Int) throws(ImagingError) -> (end: Int, damage: Damage) {
+    /// `lastGoodRow` becomes the last row of MCUs a unit of which is decoded while the data
+    /// lasts, as libjpeg's `last_good_iMCU_row` (block smoothing reads it).
+    func run<Blocks: ScanBlocks>(
+        _ blocks: Blocks, bytes: [UInt8], from start: Int, lastGoodRow: inout Int
+    ) throws(ImagingError) -> (end: Int, damage: Damage) {
         var blocks = blocks
         var endPosition = 0
         var damage = Damage()
@@ -686,6 +695,7 @@ struct ScanWalk {
                     for unitX in 0..<unitsAcross {
                         // Bits wanted past the data in the last unit: the data has run out.
                         if reader.overran { reader.starved = true }
+                        if !reader.starved { lastGoodRow = single ? unitY / scanMembers[0].v : unitY }
                         if restartInterval > 0 {
                             if unitsUntilRestart == 0 {
                                 if !reader.restart(expecting: restartsSeen) { damage.resyncs += 1 }

@@ -287,12 +287,27 @@ final class JPEGPlanes {
         }
     }
 
-    /// Transforms every needed block of the frame's coefficients.
-    func transformAll(quantization: [[Int32]]) {
+    /// Transforms every needed block of the frame's coefficients, smoothed where `smoothing`
+    /// says (a progressive image with low coefficients still unknown).
+    func transformAll(quantization: [[Int32]], smoothing: JPEGSmoothing? = nil) {
         for (index, c) in frame.components.enumerated() {
             quantization[c.table].withUnsafeBufferPointer { q in
                 for row in blockRows[index] {
-                    transform(index, row: row, blocks: c.coefficients.base + row * c.blocksAcross * 64, quantization: q.baseAddress!)
+                    let blocks = c.coefficients.base + row * c.blocksAcross * 64
+                    guard let smoothing else {
+                        transform(index, row: row, blocks: blocks, quantization: q.baseAddress!)
+                        continue
+                    }
+                    let layout = layouts[index], size = layout.size
+                    let line = planes[index] + row * size * layout.stride
+                    let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+                    defer { block.deallocate() }
+                    for column in blockColumns[index] {
+                        smoothing.smoothed(c, index: index, row: row, column: column, frame: frame, quantization: q.baseAddress!, into: block)
+                        JPEGIDCT.transform(
+                            block, size: size, quantization: q.baseAddress!, workspace: workspace, into: line + column * size,
+                            stride: layout.stride)
+                    }
                 }
             }
         }

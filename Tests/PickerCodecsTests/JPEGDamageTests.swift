@@ -31,6 +31,10 @@ struct JPEGDamageTests {
         ("cut-before-data", damage("scan 1: no data for 47 of its 48 MCUs; \(lost)", "the file ends before its end-of-image marker")),
         // Cut inside the only scan: the rest is gray.
         ("cut-baseline", damage("scan 1: no data for 28 of its 48 MCUs; \(lost)", "the file ends before its end-of-image marker")),
+        // A progressive file cut inside its first scan (its DC values) and inside a later one:
+        // libjpeg's block smoothing fills in the low frequencies the missing scans would give.
+        ("cut-progressive-first-scan", damage("scan 1: no data for 22 of its 48 MCUs; \(lost)", "the file ends before its end-of-image marker")),
+        ("cut-progressive-fifth-scan", damage("scan 5: no data for 59 of its 192 blocks; \(lost)", "the file ends before its end-of-image marker")),
         // A marker gone in a progressive file's refining scan.
         ("progressive-rst-missing", damage("scan 9: no data for 2 of its 48 blocks; \(lost)", "scan 9: 1 restart marker missing or out of order")),
         // Bytes changed inside the data: valid codes, wrong values, nothing to notice.
@@ -50,7 +54,16 @@ struct JPEGDamageTests {
         #expect(try JPEG.decode(Self.data(name)) == image)
     }
 
-    @Test("a cropped, reduced decode of a damaged file is the crop of its whole decode", arguments: ["rst-missing", "cut-baseline", "progressive-rst-missing"])
+    @Test("a cut progressive file is smoothed at every scale as libjpeg-turbo smooths it", arguments: ["cut-progressive-first-scan", "cut-progressive-fifth-scan"], [JPEG.Scale.half, .quarter, .eighth])
+    func smoothedAtEveryScale(name: String, scale: JPEG.Scale) throws {
+        let image = try JPEG.decode(Self.data(name), scale: scale)
+        let reference = try Netpbm.decode(Data(contentsOf: Self.folder.appendingPathComponent("damaged-\(name).s\(scale.denominator).ppm")))
+        #expect(image.pixelSize == reference.pixelSize)
+        let result = JPEGTests.compare(image, reference)
+        #expect(result.differing == 0, "\(name) 1/\(scale.denominator): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
+    }
+
+    @Test("a cropped, reduced decode of a damaged file is the crop of its whole decode", arguments: ["rst-missing", "cut-baseline", "progressive-rst-missing", "cut-progressive-first-scan"])
     func croppedDamage(name: String) throws {
         let data = try Self.data(name)
         for scale in JPEG.Scale.allCases {

@@ -30,11 +30,16 @@ def markers(data, low, high):
     return [i for i in range(len(data) - 1) if data[i] == 0xFF and low <= data[i + 1] <= high]
 
 
-def write(name, data):
+def write(name, data, scales=(1,)):
+    """The damaged file, and libjpeg-turbo's decode of it at each scale (NAME.sN.ppm for 1/N)."""
     open(os.path.join(here, f"damaged-{name}.jpg"), "wb").write(data)
-    image = Image.open(io.BytesIO(bytes(data)))
-    image.load()
-    image.convert("RGB").save(os.path.join(here, f"damaged-{name}.ppm"))
+    for n in scales:
+        image = Image.open(io.BytesIO(bytes(data)))
+        if n > 1:
+            image.draft("RGB", (image.size[0] // n, image.size[1] // n))
+        image.load()
+        suffix = "" if n == 1 else f".s{n}"
+        image.convert("RGB").save(os.path.join(here, f"damaged-{name}{suffix}.ppm"))
 
 
 def main():
@@ -66,8 +71,8 @@ def main():
     progressive = encode(picture, subsampling=2, progressive=True)
     scans = markers(progressive, 0xDA, 0xDA)
     assert len(scans) >= 6, len(scans)
-    write("cut-progressive-first-scan", progressive[:scans[0] + (scans[1] - scans[0]) // 2])
-    write("cut-progressive-fifth-scan", progressive[:scans[4] + (scans[5] - scans[4]) // 2])
+    write("cut-progressive-first-scan", progressive[:scans[0] + (scans[1] - scans[0]) // 2], scales=(1, 2, 4, 8))
+    write("cut-progressive-fifth-scan", progressive[:scans[4] + (scans[5] - scans[4]) // 2], scales=(1, 2, 4, 8))
 
     # A progressive file with restart markers, one missing in a refining AC scan.
     both = encode(picture, subsampling=2, progressive=True, restart_marker_blocks=3)
