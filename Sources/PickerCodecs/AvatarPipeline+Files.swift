@@ -61,8 +61,9 @@ extension AvatarPipeline {
     ///
     /// At ``jpegScale`` ``JPEG/Scale/full`` the result is exactly `render(JPEG.decode(data))`.
     /// ``Rendering/peakExtraBytes`` counts the decoded part of the photo and the decoder's
-    /// coefficients as well (one row of MCUs for a baseline file, 2 bytes per sample of the
-    /// whole frame for a progressive one).
+    /// coefficients as well (one row of MCUs for a baseline file; for a progressive one, the
+    /// blocks under the crop whole and 10 bytes for every other block, as
+    /// ``JPEG/decode(_:scale:croppingTo:pixelLimit:)`` keeps them).
     /// Reduced, the crop keeps its exact place on the photo: a crop on whole pixels of the
     /// reduced image is area-averaged from them; one that falls between them is filtered as a
     /// straightened frame is (`PixelBuffer.resampled(centreX:centreY:scale:rotatedBy:to:)`).
@@ -80,11 +81,11 @@ extension AvatarPipeline {
     /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:scanLimit:)`` and ``render(_:)``.
     public func render(jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
         let scale = jpegScale
-        let (info, coefficientBytes) = try JPEG.header(data)
+        let (info, wholeCoefficientBytes) = try JPEG.header(data)
         guard scale != .full else {
             let photo = try JPEG.decode(data, pixelLimit: pixelLimit)
             let rendering = try render(photo)
-            return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + coefficientBytes + photo.bytes.count)
+            return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + wholeCoefficientBytes + photo.bytes.count)
         }
         let size = clampedOutputSize
         if turn != 0 {
@@ -109,9 +110,11 @@ extension AvatarPipeline {
                 x: Int(low.x.rounded(.down)), y: Int(low.y.rounded(.down)),
                 width: Int(high.x.rounded(.up)) - Int(low.x.rounded(.down)),
                 height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
-            // Only the blocks under the crop are transformed.
+            // Only the blocks under the crop are transformed (and, of a progressive file, kept).
             let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-            let part = try decoder.decode(denominator: scale.denominator) { _ in bounds }
+            var warnings: [ImagingWarning] = [], coefficientBytes = 0
+            let part = try decoder.decode(
+                denominator: scale.denominator, region: { _ in bounds }, warnings: &warnings, coefficientBytes: &coefficientBytes)
             let stored = info.orientation.swapsAxes ? size.transposed : size
             let threadCount = PixelBuffer.threadCount(threads, sourcePixels: bounds.width * bounds.height)
             var scaled = part.resampleRaw(
@@ -145,7 +148,8 @@ extension AvatarPipeline {
         guard let reads = frame(centredOn: centre).bounds.intersection(PixelRect(size: shown)) else {
             throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
         }
-        let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit)
+        var warnings: [ImagingWarning] = [], coefficientBytes = 0
+        let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
         let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y))), edges: edges).maskedInPlace(mask)
         return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count)
     }

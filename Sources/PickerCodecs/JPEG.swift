@@ -18,7 +18,7 @@ public enum JPEG {
     /// scan per band of coefficients and bit of refinement; libjpeg's standard script has ten).
     /// A file of more is `ImagingError.workLimitExceeded(format:reason:)`; pass `scanLimit` to
     /// ``decode(_:scale:pixelLimit:scanLimit:)`` to accept more. Whatever the limit, the scans
-    /// together may walk each block of the image at most 64 times.
+    /// together may walk each block of the image at most 16 times.
     public static let defaultScanLimit = 1_000
 
     /// Reads a JPEG file.
@@ -49,12 +49,11 @@ public enum JPEG {
     /// - Parameters:
     ///   - data: the file's bytes.
     ///   - scale: the size to decode at; see ``Scale/size(of:)``.
-    ///   - pixelLimit: the most pixels accepted, counted at full size (the coefficients are held
-    ///     at full size whatever the scale).
+    ///   - pixelLimit: the most pixels accepted, counted at full size.
     ///   - scanLimit: the most scans accepted (``defaultScanLimit``).
     /// - Throws: the errors of ``decode(_:pixelLimit:)``, and
     ///   `ImagingError.workLimitExceeded(format:reason:)` for more scans than `scanLimit`, or
-    ///   scans that together walk the image's blocks more than 64 times over.
+    ///   scans that together walk the image's blocks more than 16 times over.
     public static func decode(
         _ data: Data, scale: Scale, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit
     ) throws(ImagingError) -> PixelBuffer {
@@ -86,8 +85,11 @@ public enum JPEG {
 
     /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)`, but
     /// only the blocks under `rect` (and their neighbours, for upsampling) go through the
-    /// inverse DCT and colour conversion. The whole file is still entropy-decoded, and its
-    /// coefficients held (2 bytes per sample at full size).
+    /// inverse DCT and colour conversion. The whole file is still entropy-decoded. Memory goes
+    /// by what is kept: a baseline file holds one row of MCUs of coefficients; a progressive
+    /// one holds of the blocks under `rect` the coefficients the inverse DCT at `scale` reads
+    /// (128 bytes a block; 50 at 1/4; at 1/8 only the DC), and of every other block only what
+    /// later scans and smoothing need: its DC and which coefficients are nonzero (10 bytes).
     ///
     /// ```swift
     /// let face = try JPEG.decode(data, scale: .half, croppingTo: PixelRect(x: 200, y: 50, width: 1400, height: 1400))
@@ -105,8 +107,27 @@ public enum JPEG {
     public static func decode(
         _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit
     ) throws(ImagingError) -> PixelBuffer {
+        var warnings: [ImagingWarning] = []
+        return try decode(data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit, warnings: &warnings)
+    }
+
+    /// ``decode(_:scale:croppingTo:pixelLimit:)``, adding to `warnings` the damage worked
+    /// around (as ``decode(_:scale:pixelLimit:scanLimit:warnings:)`` does).
+    public static func decode(
+        _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
+        warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> PixelBuffer {
+        var coefficientBytes = 0
+        return try decode(data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
+    }
+
+    /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took.
+    static func decode(
+        _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, warnings: inout [ImagingWarning],
+        coefficientBytes: inout Int
+    ) throws(ImagingError) -> PixelBuffer {
         let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-        return try decoder.decode(denominator: scale.rawValue) { (header) throws(ImagingError) -> PixelRect in
+        let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
             // (A frame is present whenever pixels are rendered.)
             let frame = header.frame!
             let stored = scale.size(of: PixelSize(width: frame.width, height: frame.height))
@@ -114,6 +135,7 @@ public enum JPEG {
             guard !rect.isEmpty, PixelRect(size: shown).contains(rect) else { throw .cropOutsideImage(rect: rect, imageSize: shown) }
             return header.orientation.rawRect(forDisplay: rect, rawSize: stored)
         }
+        return try decoder.decode(denominator: scale.rawValue, region: region, warnings: &warnings, coefficientBytes: &coefficientBytes)
     }
 
     /// A size to decode at: a fraction of the image's own, 1/1, 1/2, 1/4 or 1/8.
@@ -146,12 +168,15 @@ public enum JPEG {
         try header(data).info
     }
 
-    /// The header, and the bytes a decode holds for the frame's coefficients: 2 per sample of
-    /// one row of MCUs for a baseline file whose first scan holds every component (it is
-    /// transformed as it is decoded), of every block otherwise; whatever the scale.
+    /// The header, and the bytes a whole decode at full size holds for the frame's
+    /// coefficients: 2 per sample of one row of MCUs for a baseline file whose first scan holds
+    /// every component (it is transformed as it is decoded), of every block otherwise, and a
+    /// progressive file's 8 bytes of nonzero bits a block.
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
         let (header, frame) = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).header()
-        let coefficientBytes = frame.components.reduce(0) { $0 + $1.blocksAcross * (header.streamsRows ? $1.v : $1.blocksDown) * 128 }
+        let coefficientBytes = frame.components.reduce(0) {
+            $0 + $1.blocksAcross * (header.streamsRows ? $1.v : $1.blocksDown) * 128 + (frame.progressive ? $1.blocksAcross * $1.blocksDown * 8 : 0)
+        }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {
         case .gray: "gray"
         case .yCbCr: "YCbCr"

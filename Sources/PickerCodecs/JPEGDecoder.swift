@@ -9,9 +9,10 @@ struct JPEGDecoder {
     /// The most scans decoded; more is ``ImagingError/workLimitExceeded(format:reason:)``.
     var scanLimit = JPEG.defaultScanLimit
 
-    /// How many times, on average, the scans may walk each block of the frame: a real
-    /// progressive file walks each about ten times (a scan per band and bit of refinement).
-    static let passesPerBlock = 64
+    /// How many times, on average, the scans may walk each block of the frame: libjpeg's
+    /// progressive script walks a luma block six times and a chroma block four (a scan per band
+    /// and bit of refinement), and no encoder's script we know walks any block more than 12.
+    static let passesPerBlock = 16
     /// Walks any image may make whatever its size: a million blocks walk in milliseconds.
     static let walksAlwaysAllowed = 1 << 20
 
@@ -34,7 +35,7 @@ struct JPEGDecoder {
         var width = 0, height = 0
         /// The quantized coefficients of every block, 64 each, row by row (a reference: the
         /// component's other fields copy freely, the coefficients never do).
-        var coefficients = JPEGCoefficients(count: 0)
+        var coefficients = JPEGCoefficients(blocksAcross: 0, blocksDown: 0)
         var dcTable = 0, acTable = 0
         var prediction = 0
     }
@@ -99,7 +100,19 @@ struct JPEGDecoder {
     func decode(
         denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> PixelBuffer {
+        var coefficientBytes = 0
+        return try decode(denominator: denominator, region: region, warnings: &warnings, coefficientBytes: &coefficientBytes)
+    }
+
+    /// ``decode(denominator:region:warnings:)``, setting `coefficientBytes` to the bytes the
+    /// coefficients took.
+    func decode(
+        denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?, warnings: inout [ImagingWarning],
+        coefficientBytes: inout Int
+    ) throws(ImagingError) -> PixelBuffer {
         var streamed: JPEGPlanes?
+        // Made at the first scan when which blocks are kept depends on it.
+        var early: JPEGPlanes?
         // Work bounded by the image: each scan walks every block of its components, however few
         // bytes it has, so the count of scans and the blocks they walk together are capped.
         var walksLeft = 0
@@ -116,7 +129,16 @@ struct JPEGDecoder {
                 // A baseline image whose first scan holds every component is complete after
                 // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
                 // and only that row's coefficients are held.
-                try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: header.streamsRows)
+                if frame.progressive && (region != nil || denominator > 1) {
+                    // Only the blocks the pixels come from are kept whole; of the others, what
+                    // later scans and smoothing need.
+                    _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
+                    let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+                    Self.allocate(&frame, keeping: planes)
+                    early = planes
+                } else {
+                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: header.streamsRows)
+                }
                 if header.streamsRows {
                     for component in frame.components where tables.quantization[component.table].isEmpty {
                         throw fail("no quantization table \(component.table)")
@@ -131,10 +153,12 @@ struct JPEGDecoder {
         for component in frame.components where tables.quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
         }
+        coefficientBytes = frame.components.reduce(0) { $0 + $1.coefficients.bytes }
         if let streamed { return streamed.pixels(header) }
-        let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+        let planes: JPEGPlanes
+        if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
         planes.transformAll(
-            quantization: tables.quantization,
+            frame.components, quantization: tables.quantization,
             smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization))
         return planes.pixels(header)
     }
@@ -298,19 +322,44 @@ struct JPEGDecoder {
     static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int, mcuRowOnly: Bool = false) throws(ImagingError) {
         _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
         for i in frame.components.indices {
-            let rows = mcuRowOnly ? frame.components[i].v : frame.components[i].blocksDown
-            let count = frame.components[i].blocksAcross * rows * 64
-            frame.components[i].coefficients = JPEGCoefficients(count: count)
+            let c = frame.components[i]
+            frame.components[i].coefficients = JPEGCoefficients(
+                blocksAcross: c.blocksAcross, blocksDown: mcuRowOnly ? c.v : c.blocksDown, progressive: frame.progressive)
+        }
+    }
+
+    /// Reserves the coefficients of a progressive image of which `planes` transforms only some
+    /// blocks: those kept (the 25 coefficients a 2×2 inverse DCT reads, or all 64; none of a
+    /// component transformed at one sample per block, whose DC is all its inverse DCT reads),
+    /// the others as DC and nonzero bits.
+    static func allocate(_ frame: inout Frame, keeping planes: JPEGPlanes) {
+        for i in frame.components.indices {
+            let c = frame.components[i]
+            let size = planes.layouts[i].size
+            frame.components[i].coefficients = JPEGCoefficients(
+                blocksAcross: c.blocksAcross, blocksDown: c.blocksDown, keptRows: size == 1 ? 0..<0 : planes.blockRows[i],
+                keptColumns: size == 1 ? 0..<0 : planes.blockColumns[i], slots: size == 2 ? JPEGIDCT.readBy2 : nil,
+                progressive: true)
         }
     }
 
     /// What each block's decoding needs of a scan's component, taken out of the frame once.
     struct ScanMember {
+        /// The first kept block, and the kept blocks' extent.
         let base: UnsafeMutablePointer<Int16>
-        let blocksAcross: Int, h: Int, v: Int
+        let keptRows: Range<Int>, keptColumns: Range<Int>
+        /// Whether some blocks are not kept (held as DC and nonzero bits).
+        let partial: Bool
+        /// Per block of the component, `blocksAcross` a row: the DC of blocks not kept, and
+        /// (in a progressive image) every block's nonzero bits.
+        let dc: UnsafeMutablePointer<Int16>?, nonzero: UnsafeMutablePointer<UInt64>?
+        let blocksAcross: Int
+        /// The natural positions of the coefficients kept, when not all 64 are.
+        let slots: UnsafeBufferPointer<Int>?
+        let h: Int, v: Int
         // Tables the scan does not use are never read: any table stands in for them.
-        unowned(unsafe) let dc: JPEGHuffmanTable
-        unowned(unsafe) let ac: JPEGHuffmanTable
+        unowned(unsafe) let dcTable: JPEGHuffmanTable
+        unowned(unsafe) let acTable: JPEGHuffmanTable
         let dcLookup: JPEGHuffmanTable.Lookup, acLookup: JPEGHuffmanTable.Lookup
     }
 
@@ -352,8 +401,10 @@ struct JPEGDecoder {
         let scanMembers = members.map { index in
             let c = frame.components[index]
             let dc = tables.dc[c.dcTable] ?? Self.noTable, ac = tables.ac[c.acTable] ?? Self.noTable
+            let store = c.coefficients
             return ScanMember(
-                base: c.coefficients.base, blocksAcross: c.blocksAcross, h: c.h, v: c.v, dc: dc, ac: ac,
+                base: store.base, keptRows: store.keptRows, keptColumns: store.keptColumns, partial: store.dc != nil,
+                dc: store.dc, nonzero: store.nonzero, blocksAcross: store.blocksAcross, slots: store.slotPointer, h: c.h, v: c.v, dcTable: dc, acTable: ac,
                 dcLookup: dc.lookup, acLookup: ac.lookup)
         }
         if frame.progressive { progress.start(scan: number, members: members, ss: ss, se: se, al: al) }
@@ -445,7 +496,7 @@ struct JPEGDecoder {
     @inline(__always)
     static func decodeACFirst(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
-        eobrun: inout Int
+        eobrun: inout Int, nonzero: inout UInt64
     ) {
         if eobrun > 0 {
             eobrun -= 1
@@ -467,7 +518,9 @@ struct JPEGDecoder {
             }
             // (A run past the band lands past it, as in libjpeg; never past the block.)
             k += r
-            block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extended(s) * (1 << al))
+            let at = Int(zigzag[k]), value = Int16(truncatingIfNeeded: reader.extended(s) * (1 << al))
+            block[at] = value
+            if value != 0 { nonzero |= 1 << UInt64(at) }
             k += 1
         }
     }
@@ -475,7 +528,7 @@ struct JPEGDecoder {
     @inline(__always)
     static func decodeACRefine(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
-        eobrun: inout Int
+        eobrun: inout Int, nonzero: inout UInt64
     ) {
         let p1 = 1 << al, m1 = -1 << al
         let zigzag = UnsafePointer(zigzagTable)
@@ -503,7 +556,7 @@ struct JPEGDecoder {
                 // Past r zero coefficients, refining the nonzero ones on the way.
                 while k <= se {
                     let at = Int(zigzag[k])
-                    if block[at] != 0 {
+                    if nonzero & 1 << UInt64(at) != 0 {
                         refine(at)
                     } else {
                         if r == 0 { break }
@@ -513,7 +566,9 @@ struct JPEGDecoder {
                 }
                 if s != 0 {
                     // (Past the band when the run overshoots, as in libjpeg.)
-                    block[Int(zigzag[k])] = Int16(truncatingIfNeeded: s)
+                    let at = Int(zigzag[k])
+                    block[at] = Int16(truncatingIfNeeded: s)
+                    nonzero |= 1 << UInt64(at)
                 }
                 k += 1
             }
@@ -521,7 +576,7 @@ struct JPEGDecoder {
         if eobrun > 0 {
             while k <= se {
                 let at = Int(zigzag[k])
-                if block[at] != 0 { refine(at) }
+                if nonzero & 1 << UInt64(at) != 0 { refine(at) }
                 k += 1
             }
             eobrun -= 1
@@ -529,30 +584,144 @@ struct JPEGDecoder {
     }
 }
 
-/// A component's coefficients: one allocation, zeroed, freed with the last reference.
+/// A component's coefficients, zeroed, freed with the last reference: the 64 of every block
+/// in the kept rows and columns, row by row; when those are not all the blocks, the DC of
+/// every block (all that block smoothing and later scans need of a block never transformed);
+/// and, in a progressive image, a bit per natural position of every block's nonzero
+/// coefficients (what refining scans need to know, and how they pass over empty blocks).
 final class JPEGCoefficients: @unchecked Sendable {
+    /// The kept blocks' coefficients, `perBlock` each: all 64, or those at the natural
+    /// positions `slots` (what a reduced inverse DCT reads).
     let base: UnsafeMutablePointer<Int16>
     let count: Int
+    let slots: [Int]?, perBlock: Int
+    /// `slots` in fixed storage, for the block loop.
+    let slotPointer: UnsafeBufferPointer<Int>?
+    /// The blocks held whole.
+    let keptRows: Range<Int>, keptColumns: Range<Int>
+    /// Per block of the component (`blocksAcross` a row): the DC, when not every block is
+    /// kept; the nonzero coefficients' bits, in a progressive image.
+    let dc: UnsafeMutablePointer<Int16>?, nonzero: UnsafeMutablePointer<UInt64>?
+    let blocksAcross: Int, blockCount: Int
 
-    init(count: Int) {
-        self.count = count
+    /// The blocks in `keptRows` × `keptColumns` (every block by default) kept whole, with
+    /// nonzero bits for every block when `progressive`.
+    init(
+        blocksAcross: Int, blocksDown: Int, keptRows: Range<Int>? = nil, keptColumns: Range<Int>? = nil, slots: [Int]? = nil,
+        progressive: Bool = false
+    ) {
+        self.slots = slots
+        perBlock = slots?.count ?? 64
+        slotPointer = slots.map { slots in
+            let pointer = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots.count)
+            _ = pointer.initialize(from: slots)
+            return UnsafeBufferPointer(pointer)
+        }
+        let keptRows = keptRows ?? 0..<blocksDown, keptColumns = keptColumns ?? 0..<blocksAcross
+        let all = keptRows == 0..<blocksDown && keptColumns == 0..<blocksAcross
+        (self.keptRows, self.keptColumns) = keptRows.isEmpty || keptColumns.isEmpty ? (0..<0, 0..<0) : (keptRows, keptColumns)
+        self.blocksAcross = blocksAcross
+        blockCount = blocksAcross * blocksDown
+        count = self.keptRows.count * self.keptColumns.count * perBlock
         base = .allocate(capacity: max(1, count))
         base.initialize(repeating: 0, count: max(1, count))
+        let blocks = max(1, blockCount)
+        if all {
+            dc = nil
+        } else {
+            dc = .allocate(capacity: blocks)
+            dc!.initialize(repeating: 0, count: blocks)
+        }
+        if progressive || !all {
+            nonzero = .allocate(capacity: blocks)
+            nonzero!.initialize(repeating: 0, count: blocks)
+        } else {
+            nonzero = nil
+        }
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        dc?.deallocate()
+        nonzero?.deallocate()
+        slotPointer?.deallocate()
+    }
+
+    /// The bytes held: 2 per kept coefficient, 2 per block for the DC when not all are kept,
+    /// and 8 per block for the nonzero bits.
+    var bytes: Int { count * 2 + (dc == nil ? 0 : blockCount * 2) + (nonzero == nil ? 0 : blockCount * 8) }
+
+    /// The kept block (`row`, `column`)'s `perBlock` coefficients, or `nil` when it is held as
+    /// DC and bits.
+    @inline(__always)
+    func kept(row: Int, column: Int) -> UnsafeMutablePointer<Int16>? {
+        guard keptRows.contains(row), keptColumns.contains(column) else { return nil }
+        return base + ((row - keptRows.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * perBlock
+    }
+
+    /// The kept block (`row`, `column`) as 64 coefficients in place, when all 64 are kept.
+    @inline(__always)
+    func whole(row: Int, column: Int) -> UnsafeMutablePointer<Int16>? {
+        slots == nil ? kept(row: row, column: column) : nil
+    }
+
+    /// The DC of block (`row`, `column`), kept or not.
+    @inline(__always)
+    func dcValue(row: Int, column: Int) -> Int16 {
+        if let block = kept(row: row, column: column) { return block[0] }
+        return dc.map { $0[row * blocksAcross + column] } ?? 0
+    }
+
+    /// Block (`row`, `column`) into `block` (64 coefficients): whole when kept; otherwise the
+    /// DC, and 1 for each other nonzero coefficient.
+    @inline(__always)
+    func load(row: Int, column: Int, into block: UnsafeMutablePointer<Int16>) {
+        if let kept = kept(row: row, column: column) {
+            guard let slots else {
+                block.update(from: kept, count: 64)
+                return
+            }
+            block.update(repeating: 0, count: 64)
+            for (i, at) in slots.enumerated() { block[at] = kept[i] }
+            return
+        }
+        block.update(repeating: 0, count: 64)
+        guard let dc, let nonzero else { return }
+        let at = row * blocksAcross + column
+        var bits = nonzero[at]
+        while bits != 0 {
+            block[bits.trailingZeroBitCount] = 1
+            bits &= bits - 1
+        }
+        block[0] = dc[at]
+    }
 }
 
 /// How one kind of scan decodes a block.
 protocol ScanBlocks {
     /// Decodes the next block of `member` from `reader` into `block` (64 coefficients), with
-    /// the member's running DC `prediction`.
+    /// the member's running DC `prediction`; an AC scan keeps `nonzero`, a bit per natural
+    /// position of the block's nonzero coefficients, up to date, and reads it to know them.
     mutating func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        prediction: inout Int
+        prediction: inout Int, nonzero: inout UInt64
     ) throws(ImagingError)
     /// A restart marker: a run of empty blocks ends with it.
     mutating func restart()
+    /// Whether the scan leaves the next block, whose nonzero coefficients are `nonzero`, as it
+    /// is, reading no bits for it; if so, the scan moves past it.
+    mutating func skips(nonzero: UInt64) -> Bool
+    /// How many blocks from here on the scan leaves as they are whatever they hold (a run of
+    /// empty blocks in a first AC pass).
+    var emptyRun: Int { get }
+    /// Moves past `count` blocks of ``emptyRun``.
+    mutating func skipEmpty(_ count: Int)
+}
+
+extension ScanBlocks {
+    func skips(nonzero: UInt64) -> Bool { false }
+    var emptyRun: Int { 0 }
+    func skipEmpty(_ count: Int) {}
 }
 
 /// A baseline scan's blocks: DC difference, then run-length coded AC coefficients.
@@ -562,7 +731,7 @@ struct BaselineBlocks: ScanBlocks {
     @inline(__always)
     func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        prediction: inout Int
+        prediction: inout Int, nonzero: inout UInt64
     ) throws(ImagingError) {
         try JPEGDecoder.decodeBaseline(
             &reader, block, dc: member.pointee.dcLookup, ac: member.pointee.acLookup, prediction: &prediction, zigzag: zigzag)
@@ -578,9 +747,9 @@ struct DCBlocks: ScanBlocks {
     @inline(__always)
     func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        prediction: inout Int
+        prediction: inout Int, nonzero: inout UInt64
     ) throws(ImagingError) {
-        try JPEGDecoder.decodeDC(&reader, block, table: member.pointee.dc, refine: refine, al: al, prediction: &prediction)
+        try JPEGDecoder.decodeDC(&reader, block, table: member.pointee.dcTable, refine: refine, al: al, prediction: &prediction)
     }
 
     func restart() {}
@@ -594,28 +763,46 @@ struct ACFirstBlocks: ScanBlocks {
     @inline(__always)
     mutating func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        prediction: inout Int
+        prediction: inout Int, nonzero: inout UInt64
     ) {
-        JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+        JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.acTable, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &nonzero)
     }
 
     mutating func restart() { eobrun = 0 }
+
+    var emptyRun: Int { eobrun }
+
+    mutating func skipEmpty(_ count: Int) { eobrun -= count }
 }
 
 /// A progressive AC scan refining a band of coefficients by a bit.
 struct ACRefineBlocks: ScanBlocks {
     let ss: Int, se: Int, al: Int
     var eobrun = 0
+    /// The band's natural positions, as bits.
+    let band: UInt64
+
+    init(ss: Int, se: Int, al: Int) {
+        (self.ss, self.se, self.al) = (ss, se, al)
+        band = (ss...se).reduce(0) { $0 | 1 << UInt64(JPEGDecoder.zigzag[$1]) }
+    }
 
     @inline(__always)
     mutating func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        prediction: inout Int
+        prediction: inout Int, nonzero: inout UInt64
     ) {
-        JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.ac, ss: ss, se: se, al: al, eobrun: &eobrun)
+        JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.acTable, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &nonzero)
     }
 
     mutating func restart() { eobrun = 0 }
+
+    /// A block in a run of empty ones, with nothing in the band to refine.
+    mutating func skips(nonzero: UInt64) -> Bool {
+        guard eobrun > 0, nonzero & band == 0 else { return false }
+        eobrun -= 1
+        return true
+    }
 }
 
 /// The walk over a scan's blocks that every kind of scan shares: MCU by MCU (or block by
@@ -687,12 +874,17 @@ struct ScanWalk {
             let predictions = UnsafeMutablePointer<Int>.allocate(capacity: members.count)
             predictions.initialize(repeating: 0, count: members.count)
             defer { predictions.deallocate() }
+            let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+            scratch.initialize(repeating: 0, count: 64)
+            defer { scratch.deallocate() }
             let single = self.single
             let (unitsAcross, unitsDown) = units
             var restartsSeen = 0, unitsUntilRestart = restartInterval
             try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
                 for unitY in 0..<unitsDown {
-                    for unitX in 0..<unitsAcross {
+                    var unitX = 0
+                    while unitX < unitsAcross {
+                        defer { unitX += 1 }
                         // Bits wanted past the data in the last unit: the data has run out.
                         if reader.overran { reader.starved = true }
                         if !reader.starved { lastGoodRow = single ? unitY / scanMembers[0].v : unitY }
@@ -710,6 +902,16 @@ struct ScanWalk {
                             damage.unitsSkipped += 1
                             continue
                         }
+                        // A run of blocks the scan leaves as they are: passed at once, up to
+                        // the row's end or the next restart.
+                        if single, blocks.emptyRun > 1 {
+                            var count = min(blocks.emptyRun, unitsAcross - unitX)
+                            if restartInterval > 0 { count = min(count, unitsUntilRestart + 1) }
+                            blocks.skipEmpty(count)
+                            if restartInterval > 0 { unitsUntilRestart -= count - 1 }
+                            unitX += count - 1
+                            continue
+                        }
                         for m in 0..<scanMembers.count {
                             let member = scanMembers.baseAddress! + m
                             let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
@@ -718,8 +920,32 @@ struct ScanWalk {
                                     // (Streamed, the buffer holds the current row of MCUs only.)
                                     let row = (rows == nil ? (single ? unitY : unitY * member.pointee.v) : 0) + v
                                     let column = single ? unitX : unitX * member.pointee.h + h
-                                    let block = member.pointee.base + (row * member.pointee.blocksAcross + column) * 64
-                                    try blocks.decode(&reader, block, UnsafePointer(member), prediction: &predictions[m])
+                                    let kept = member.pointee.keptRows, keptColumns = member.pointee.keptColumns
+                                    // A progressive image's blocks carry their nonzero bits.
+                                    let bits = member.pointee.nonzero.map { $0 + row * member.pointee.blocksAcross + column }
+                                    var nonzero = bits?.pointee ?? 0
+                                    if bits != nil, blocks.skips(nonzero: nonzero) { continue }
+                                    if member.pointee.partial && !(kept.contains(row) && keptColumns.contains(column)) {
+                                        // A block never transformed: only its DC and nonzero bits
+                                        // are kept, the rest decoded into the scratch block.
+                                        let dc = member.pointee.dc! + row * member.pointee.blocksAcross + column
+                                        scratch[0] = dc.pointee
+                                        try blocks.decode(&reader, scratch, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
+                                        dc.pointee = scratch[0]
+                                    } else if let slots = member.pointee.slots {
+                                        // Kept in part: the coefficients a reduced inverse DCT
+                                        // reads, put in place for the scan and taken back.
+                                        let held = member.pointee.base
+                                            + ((row - kept.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * slots.count
+                                        for i in slots.indices { scratch[slots[i]] = held[i] }
+                                        try blocks.decode(&reader, scratch, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
+                                        for i in slots.indices { held[i] = scratch[slots[i]] }
+                                    } else {
+                                        let block = member.pointee.base
+                                            + ((row - kept.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * 64
+                                        try blocks.decode(&reader, block, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
+                                    }
+                                    bits?.pointee = nonzero
                                 }
                             }
                         }
@@ -748,11 +974,11 @@ struct ScanWalk {
             rows.quantization[frame.components[index].table].withUnsafeBufferPointer { q in
                 for v in 0..<blockRows {
                     rows.planes.transform(
-                        index, row: unitY * blockRows + v, blocks: member.base + v * member.blocksAcross * 64,
+                        index, row: unitY * blockRows + v, blocks: member.base + v * member.keptColumns.count * 64,
                         quantization: q.baseAddress!)
                 }
             }
-            member.base.update(repeating: 0, count: member.blocksAcross * blockRows * 64)
+            member.base.update(repeating: 0, count: member.keptColumns.count * blockRows * 64)
         }
     }
 }

@@ -6,6 +6,10 @@ import PickerImaging
 /// the same samples.
 enum JPEGIDCT {
     static let constBits = 13, pass1Bits = 2
+    /// The natural positions of the coefficients the 2×2 transform reads: rows and columns 0,
+    /// 1, 3, 5 and 7 (``fill(_:size:quantization:into:stride:)`` gives the same samples whatever
+    /// the others hold).
+    static let readBy2 = [0, 1, 3, 5, 7].flatMap { row in [0, 1, 3, 5, 7].map { row * 8 + $0 } }
     static let fix0_298631336 = 2446, fix0_390180644 = 3196, fix0_541196100 = 4433, fix0_765366865 = 6270
     static let fix0_899976223 = 7373, fix1_175875602 = 9633, fix1_501321110 = 12299, fix1_847759065 = 15137
     static let fix1_961570560 = 16069, fix2_053119869 = 16819, fix2_562915447 = 20995, fix3_072711026 = 25172

@@ -287,25 +287,29 @@ final class JPEGPlanes {
         }
     }
 
-    /// Transforms every needed block of the frame's coefficients, smoothed where `smoothing`
-    /// says (a progressive image with low coefficients still unknown).
-    func transformAll(quantization: [[Int32]], smoothing: JPEGSmoothing? = nil) {
-        for (index, c) in frame.components.enumerated() {
+    /// Transforms every needed block of `components`' coefficients (the frame's, decoded),
+    /// smoothed where `smoothing` says (a progressive image with low coefficients still
+    /// unknown).
+    func transformAll(_ components: [JPEGDecoder.Component], quantization: [[Int32]], smoothing: JPEGSmoothing? = nil) {
+        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        defer { block.deallocate() }
+        for (index, c) in components.enumerated() {
+            let store = c.coefficients
             quantization[c.table].withUnsafeBufferPointer { q in
+                let layout = layouts[index], size = layout.size
                 for row in blockRows[index] {
-                    let blocks = c.coefficients.base + row * c.blocksAcross * 64
-                    guard let smoothing else {
-                        transform(index, row: row, blocks: blocks, quantization: q.baseAddress!)
-                        continue
-                    }
-                    let layout = layouts[index], size = layout.size
                     let line = planes[index] + row * size * layout.stride
-                    let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-                    defer { block.deallocate() }
                     for column in blockColumns[index] {
-                        smoothing.smoothed(c, index: index, row: row, column: column, frame: frame, quantization: q.baseAddress!, into: block)
+                        var source = UnsafePointer(block)
+                        if let smoothing {
+                            smoothing.smoothed(c, index: index, row: row, column: column, frame: frame, into: block)
+                        } else if let whole = store.whole(row: row, column: column) {
+                            source = UnsafePointer(whole)
+                        } else {
+                            store.load(row: row, column: column, into: block)
+                        }
                         JPEGIDCT.transform(
-                            block, size: size, quantization: q.baseAddress!, workspace: workspace, into: line + column * size,
+                            source, size: size, quantization: q.baseAddress!, workspace: workspace, into: line + column * size,
                             stride: layout.stride)
                     }
                 }

@@ -43,6 +43,8 @@ struct JPEGSmoothing {
     }
 
     let progress: Progress
+    /// Each component's quantization table, natural order.
+    let quantization: [[Int32]]
 
     /// The smoothing for a progressive image, or `nil` where libjpeg smooths nothing: every
     /// component's DC must be at least partly known, its quantizers for the ten coefficients
@@ -62,16 +64,16 @@ struct JPEGSmoothing {
             for index in latched.previous.indices { latched.previous[index] = Array(repeating: -1, count: 10) }
         }
         self.progress = latched
+        self.quantization = frame.components.map { quantization[$0.table] }
     }
 
     /// Copies block (`row`, `column`) of component `index` into `block`, with the coefficients
     /// smoothing estimates.
     func smoothed(
-        _ c: JPEGDecoder.Component, index: Int, row: Int, column: Int, frame: JPEGDecoder.Frame, quantization q: UnsafePointer<Int32>,
-        into block: UnsafeMutablePointer<Int16>
+        _ c: JPEGDecoder.Component, index: Int, row: Int, column: Int, frame: JPEGDecoder.Frame, into block: UnsafeMutablePointer<Int16>
     ) {
-        let base = c.coefficients.base
-        block.update(from: base + (row * c.blocksAcross + column) * 64, count: 64)
+        let store = c.coefficients
+        store.load(row: row, column: column, into: block)
         // The rows of blocks around, as libjpeg picks them: repeated at the image's edges,
         // counted within the last row of MCUs by that row's own block rows.
         let iMCURows = frame.mcusDown, lastIMCU = iMCURows - 1
@@ -84,18 +86,24 @@ struct JPEGSmoothing {
         let twoAbove = imageRow > 1 ? row - 2 : above
         let below = imageRow < imageRows - 1 ? row + 1 : row
         let twoBelow = imageRow < imageRows - 2 ? row + 2 : below
-        let rows = [twoAbove, above, row, below, twoBelow]
-        // dc[5 * i + j]: the DC of row i, column − 2 + j (columns repeated at the edges).
-        var dc = [Int](repeating: 0, count: 25)
-        for i in 0..<5 {
-            for j in 0..<5 {
-                let x = min(max(column - 2 + j, 0), widthInBlocks - 1)
-                dc[5 * i + j] = Int(base[(rows[i] * c.blocksAcross + x) * 64])
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 25) { dc in
+            // dc[5 * i + j]: the DC of row i, column − 2 + j (columns repeated at the edges).
+            for i in 0..<5 {
+                let r = i == 0 ? twoAbove : i == 1 ? above : i == 2 ? row : i == 3 ? below : twoBelow
+                for j in 0..<5 {
+                    dc[5 * i + j] = Int(store.dcValue(row: r, column: min(max(column - 2 + j, 0), widthInBlocks - 1)))
+                }
             }
+            estimate(block, index: index, bits: iMCU > progress.lastGoodRow ? progress.previous[index] : progress.current[index], dc: UnsafePointer(dc.baseAddress!))
         }
-        let bits = iMCU > progress.lastGoodRow ? progress.previous[index] : progress.current[index]
+    }
+
+    /// Sets the estimates in `block` from `dc` (the 5×5 DC values around it, row by row) for
+    /// a component whose coefficients 0…9 are known to `bits`.
+    private func estimate(_ block: UnsafeMutablePointer<Int16>, index: Int, bits: [Int], dc: UnsafePointer<Int>) {
         let changeDC = (1...9).allSatisfy { bits[$0] == -1 }
         func d(_ n: Int) -> Int { dc[n - 1] }
+        let q = quantization[index]
         let q00 = Int(q[0])
         /// Sets coefficient `k` (zigzag 1…9) to the estimate `num / (q << 8)`, rounded, limited
         /// below the bit the next refinement would send.

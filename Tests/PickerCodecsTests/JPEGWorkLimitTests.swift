@@ -63,8 +63,9 @@ struct JPEGWorkLimitTests {
         let file = Self.manyScans(width: 4096, height: 4096, scans: 200)
         #expect(file.count < 40_000)
         #expect(throws: ImagingError.workLimitExceeded(
-            format: .jpeg, reason: "its scans walk the image's blocks more than 64 times over")) { try JPEG.decode(file) }
-        // 63 AC scans and the DC scan: within the limit, and decoded.
-        #expect(try JPEG.decode(Self.manyScans(width: 512, height: 512, scans: 63)).displaySize == PixelSize(width: 512, height: 512))
+            format: .jpeg, reason: "its scans walk the image's blocks more than 16 times over")) { try JPEG.decode(file) }
+        // 15 AC scans and the DC scan: within the limit, and decoded; one more is refused.
+        #expect(try JPEG.decode(Self.manyScans(width: 2048, height: 2048, scans: 15)).displaySize == PixelSize(width: 2048, height: 2048))
+        #expect(throws: ImagingError.self) { try JPEG.decode(Self.manyScans(width: 2048, height: 2048, scans: 16)) }
     }
 }
