@@ -16,7 +16,25 @@ extension AvatarPipeline {
     /// - Throws: the errors of ``PNG/decode(_:croppingTo:pixelLimit:)`` and ``render(_:)``.
     public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
         let info = try PNG.info(data)
-        let bounds = PixelRect(size: info.displaySize)
+        let reads = try readsRegion(of: info.displaySize)
+        var part = try PNG.decode(data, croppingTo: reads, pixelLimit: pixelLimit)
+        part.orientation = info.orientation
+        return try render(part, readFrom: reads, heldBytes: part.bytes.count)
+    }
+
+    /// Renders `part`, the pixels of the photo under `reads` (display orientation), exactly as
+    /// the whole photo would render; `heldBytes` more were held to decode it.
+    private func render(_ part: PixelBuffer, readFrom reads: PixelRect, heldBytes: Int) throws(ImagingError) -> Rendering {
+        var shifted = self
+        shifted.crop = PixelRect(x: crop.x - reads.x, y: crop.y - reads.y, width: crop.width, height: crop.height)
+        let rendering = try shifted.render(part)
+        return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + heldBytes)
+    }
+
+    /// The part of a photo shown `displaySize` that the pipeline reads: the crop, or the turned
+    /// frame's bounding box within the photo.
+    private func readsRegion(of displaySize: PixelSize) throws(ImagingError) -> PixelRect {
+        let bounds = PixelRect(size: displaySize)
         let reads: PixelRect?
         if turn == 0 {
             reads = bounds.contains(crop) && !crop.isEmpty ? crop : nil
@@ -26,7 +44,7 @@ extension AvatarPipeline {
             let size = clampedOutputSize
             guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
             guard reachable, !crop.isEmpty, crop.intersection(bounds) != nil else {
-                throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
+                throw .cropOutsideImage(rect: crop, imageSize: displaySize)
             }
             let frame = TurnedFrame(
                 centre: SIMD2(Double(crop.x) + Double(crop.width) / 2, Double(crop.y) + Double(crop.height) / 2),
@@ -34,13 +52,8 @@ extension AvatarPipeline {
                 degrees: angle, output: size)
             reads = frame.bounds.intersection(bounds)
         }
-        guard let reads else { throw .cropOutsideImage(rect: crop, imageSize: info.displaySize) }
-        var part = try PNG.decode(data, croppingTo: reads, pixelLimit: pixelLimit)
-        part.orientation = info.orientation
-        var shifted = self
-        shifted.crop = PixelRect(x: crop.x - reads.x, y: crop.y - reads.y, width: crop.width, height: crop.height)
-        let rendering = try shifted.render(part)
-        return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + part.bytes.count)
+        guard let reads else { throw .cropOutsideImage(rect: crop, imageSize: displaySize) }
+        return reads
     }
 }
 
@@ -81,11 +94,14 @@ extension AvatarPipeline {
     /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:scanLimit:)`` and ``render(_:)``.
     public func render(jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
         let scale = jpegScale
-        let (info, wholeCoefficientBytes) = try JPEG.header(data)
+        let info = try JPEG.info(data)
         guard scale != .full else {
-            let photo = try JPEG.decode(data, pixelLimit: pixelLimit)
-            let rendering = try render(photo)
-            return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + wholeCoefficientBytes + photo.bytes.count)
+            // Only the part read is decoded, as for PNG.
+            let reads = try readsRegion(of: info.displaySize)
+            var warnings: [ImagingWarning] = [], coefficientBytes = 0
+            let part = try JPEG.decode(
+                data, scale: .full, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
+            return try render(part, readFrom: reads, heldBytes: coefficientBytes + part.bytes.count)
         }
         let size = clampedOutputSize
         if turn != 0 {
