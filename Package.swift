@@ -44,7 +44,7 @@ let package = Package(
             name: "PickerCodecsTests", dependencies: ["PickerCodecs", "PickerImaging", "ImagingTestSupport", "picker-image"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerKitTesting", "PickerFuzzTargets"]),
+            name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "PickerKitTesting", "PickerFuzzTargets"]),
         .testTarget(
             name: "ScenarioTests",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs", "AvatarDemo"],

@@ -29,6 +29,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRepresent(format: String, reason: String)
     /// A JPEG quality outside 1…100.
     case invalidQuality(Int)
+    /// A number that is not finite, or outside the range its parameter takes; `parameter`
+    /// names it, as the function's argument label.
+    case invalidNumber(parameter: String, value: Double)
     /// The file asks for more decoding work than any real image of its size needs (a
     /// progressive JPEG of thousands of scans, each walking every block): refused before the
     /// work is done. The reason names the limit and how to raise it where it can be.
@@ -62,6 +65,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "unsupported \(format) feature: \(feature)"
         case let .invalidQuality(quality):
             "JPEG quality \(quality) is outside 1...100"
+        case let .invalidNumber(parameter, value):
+            "\(parameter) is \(value): not a number this parameter takes"
         case let .workLimitExceeded(format, reason):
             "the \(format) file asks for too much decoding work: \(reason)"
         case let .cannotRepresent(format, reason):

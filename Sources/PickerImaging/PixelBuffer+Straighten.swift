@@ -71,17 +71,22 @@ extension PixelBuffer {
     /// as an edit screen's canvas does; filtered the same way.
     ///
     /// - Throws: ``ImagingError/invalidAngle(_:)`` for an angle that is not finite;
-    ///   ``ImagingError/invalidDimensions(width:height:)`` for an empty `size`, or a centre or
-    ///   scale that is not finite (or a scale not positive) as `invalidDimensions(0, 0)`;
+    ///   ``ImagingError/invalidDimensions(width:height:)`` for an empty `size`;
+    ///   ``ImagingError/invalidNumber(parameter:value:)`` naming `centreX`, `centreY` or
+    ///   `scale` for one that is not finite, a centre 2⁴⁰ or more from the origin, or a scale
+    ///   that is not positive or makes the frame reach that far;
     ///   ``ImagingError/tooManyPixels(count:limit:)`` above the default pixel limit.
     public func resampled(
         centreX: Double, centreY: Double, scale: Double, rotatedBy degrees: Double, to size: PixelSize
     ) throws(ImagingError) -> PixelBuffer {
         try Self.checkTurned(degrees: degrees, rect: nil, output: size)
         let reach = Double(Self.farthestFrame)
-        guard centreX.isFinite, centreY.isFinite, abs(centreX) < reach, abs(centreY) < reach,
-            scale.isFinite, scale > 0, scale * Double(max(size.width, size.height)) < reach
-        else { throw .invalidDimensions(width: 0, height: 0) }
+        for (parameter, value) in [("centreX", centreX), ("centreY", centreY)] where !(value.isFinite && abs(value) < reach) {
+            throw .invalidNumber(parameter: parameter, value: value)
+        }
+        guard scale.isFinite, scale > 0, scale * Double(max(size.width, size.height)) < reach else {
+            throw .invalidNumber(parameter: "scale", value: scale)
+        }
         return turned(TurnedFrame(centre: SIMD2(centreX, centreY), scaleX: scale, scaleY: scale, degrees: degrees, output: size))
     }
 

@@ -309,10 +309,14 @@ struct StraightenTests {
                 try image.resampled(displayRect: far, rotatedBy: 3, to: size)
             }
         }
-        for (x, y, scale) in [(Double.nan, 0.0, 1.0), (0, .infinity, 1), (0, 0, 0), (0, 0, -1), (0, 0, .nan), (1e300, 0, 1), (0, 0, 1e300)] {
-            #expect(throws: ImagingError.invalidDimensions(width: 0, height: 0)) {
-                try image.resampled(centreX: x, centreY: y, scale: scale, rotatedBy: 3, to: size)
-            }
+        // Each bad number is named.
+        for (x, y, scale, parameter) in [(Double.nan, 0.0, 1.0, "centreX"), (0, .infinity, 1, "centreY"), (0, 0, 0, "scale"),
+                                         (0, 0, -1, "scale"), (0, 0, .nan, "scale"), (1e300, 0, 1, "centreX"), (0, 0, 1e300, "scale")] {
+            let value = parameter == "centreX" ? x : parameter == "centreY" ? y : scale
+            #expect(performing: { try image.resampled(centreX: x, centreY: y, scale: scale, rotatedBy: 3, to: size) }, throws: { error in
+                guard case let .invalidNumber(named, number)? = error as? ImagingError else { return false }
+                return named == parameter && (number == value || number.isNaN && value.isNaN)
+            })
         }
     }
 }

@@ -120,7 +120,7 @@ struct EditorGeometryTests {
          .viewport(width: 1e300, height: 100), "the viewport is 1e+300x100 points"),
         (photo, { var c = EditorConfiguration(); c.margin = 200; return c }(), .noRoomForMask,
          "the safe area and margin leave no room for the mask"),
-        (photo, { var c = EditorConfiguration(); c.margin = -1; return c }(), .insets, "insets and margin must be finite and not negative"),
+        (photo, { var c = EditorConfiguration(); c.margin = -1; return c }(), .insets(parameter: "margin", value: -1), "margin is -1.0; insets and margin must be finite, not negative and at most 100000 points"),
         (photo, { var c = EditorConfiguration(); c.maximumZoom = .factor(0.5); return c }(), .zoomFactor(0.5), "zoom factor 0.5 is below 1"),
         (photo, { var c = EditorConfiguration(); c.shape = .rectangle(aspectRatio: 0); return c }(), .aspectRatio(0), "aspect ratio 0.0"),
     ])

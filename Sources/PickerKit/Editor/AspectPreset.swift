@@ -18,20 +18,21 @@ public enum AspectPreset: Sendable, Equatable, Codable, CustomStringConvertible 
     /// The presets editors commonly offer, in order: original, square, 3:4, 4:3, 9:16, 16:9.
     public static let common: [AspectPreset] = [.original, .square, .ratio(3, 4), .ratio(4, 3), .ratio(9, 16), .ratio(16, 9)]
 
-    /// The mask shape this preset gives for an image shown `imageSize`; `nil` for a ratio that
-    /// is not finite and positive.
+    /// The mask shape this preset gives for an image shown `imageSize`; `nil` for a ratio
+    /// outside ``CropShape/aspectRatios`` (the editor then keeps its shape).
     public func shape(for imageSize: PixelSize) -> CropShape? {
+        let ratio: Double
         switch self {
         case .original:
             guard !imageSize.isEmpty else { return nil }
-            return .rectangle(aspectRatio: Double(imageSize.width) / Double(imageSize.height))
+            ratio = Double(imageSize.width) / Double(imageSize.height)
         case .square:
             return .square
         case let .ratio(width, height):
-            let ratio = width / height
-            guard width > 0, height > 0, ratio.isFinite else { return nil }
-            return .rectangle(aspectRatio: ratio)
+            guard width > 0, height > 0 else { return nil }
+            ratio = width / height
         }
+        return CropShape.aspectRatios.contains(ratio) ? .rectangle(aspectRatio: ratio) : nil
     }
 
     /// `"original"`, `"square"`, `"4:3"`.

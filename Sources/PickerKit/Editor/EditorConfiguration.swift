@@ -6,8 +6,12 @@ public enum CropShape: Sendable, Equatable, Codable, CustomStringConvertible {
     case circle
     /// A square: the crop is exactly square.
     case square
-    /// A rectangle of this width-to-height ratio.
+    /// A rectangle of this width-to-height ratio, in ``aspectRatios``.
     case rectangle(aspectRatio: Double)
+
+    /// The width-to-height ratios a rectangular mask takes: 1:1000 to 1000:1, far past any
+    /// photo's, and every mask still at least a point across on any screen.
+    public static let aspectRatios = 0.001...1000.0
 
     /// Whether the crop is a square.
     public var isSquare: Bool {

@@ -55,12 +55,13 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         else {
             throw .invalidEditorLayout(.viewport(width: Double(v.width), height: Double(v.height)))
         }
-        let insets = [configuration.safeArea.top, configuration.safeArea.left, configuration.safeArea.bottom,
-                      configuration.safeArea.right, configuration.margin]
-        guard insets.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.largestViewport }) else {
-            throw .invalidEditorLayout(.insets)
+        let insets = [("safeArea.top", configuration.safeArea.top), ("safeArea.left", configuration.safeArea.left),
+                      ("safeArea.bottom", configuration.safeArea.bottom), ("safeArea.right", configuration.safeArea.right),
+                      ("margin", configuration.margin)]
+        for (parameter, value) in insets where !(value.isFinite && value >= 0 && value <= Self.largestViewport) {
+            throw .invalidEditorLayout(.insets(parameter: parameter, value: value))
         }
-        if case let .rectangle(ratio) = configuration.shape, !(ratio.isFinite && ratio > 0) {
+        if case let .rectangle(ratio) = configuration.shape, !CropShape.aspectRatios.contains(ratio) {
             throw .invalidEditorLayout(.aspectRatio(ratio))
         }
         switch configuration.maximumZoom {

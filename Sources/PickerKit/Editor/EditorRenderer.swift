@@ -30,6 +30,8 @@ public struct EditorRenderer: Sendable, Equatable {
 
     /// The largest canvas side drawn, in pixels.
     public static let maximumSide = 8192
+    /// The widest outline drawn, in points.
+    public static let widestOutline = 100.0
 
     /// Creates a renderer: black background, outside dimmed to 40 %, a one-point white outline.
     public init(
@@ -46,11 +48,14 @@ public struct EditorRenderer: Sendable, Equatable {
     /// The edit screen for `geometry` showing `image`, which must be the image it was made for.
     ///
     /// - Throws: ``PickerError/invalidEditorLayout(_:)`` for a scale that is not finite and
-    ///   positive or a canvas above ``maximumSide``, and ``PickerError/imageMismatch(expected:actual:)``
+    ///   positive, a canvas above ``maximumSide``, a ``dimming`` outside 0…1 or an
+    ///   ``outlineWidth`` outside 0…``widestOutline``; and ``PickerError/imageMismatch(expected:actual:)``
     ///   when `image`'s display size is not the geometry's.
     /// - Complexity: O(canvas pixels + visible image pixels).
     public func render(_ geometry: EditorGeometry, image: PixelBuffer) throws(PickerError) -> PixelBuffer {
         guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout(.renderScale(scale)) }
+        guard (0...1).contains(dimming) else { throw .invalidEditorLayout(.dimming(dimming)) }
+        guard (0...Self.widestOutline).contains(outlineWidth) else { throw .invalidEditorLayout(.outlineWidth(outlineWidth)) }
         var image = image
         image.orientation = geometry.displayOrientation(of: image.orientation)
         guard image.displaySize == geometry.imageSize else {

@@ -29,9 +29,10 @@ public enum EditorLayoutProblem: Sendable, Equatable, CustomStringConvertible {
     case imageSize(PixelSize)
     /// The viewport is not finite, positive and at most ``EditorGeometry/largestViewport`` points.
     case viewport(width: Double, height: Double)
-    /// An inset or the margin is not finite, negative, or above ``EditorGeometry/largestViewport``.
-    case insets
-    /// A rectangular mask's aspect ratio is not finite and positive.
+    /// An inset or the margin is not finite, negative, or above ``EditorGeometry/largestViewport``;
+    /// `parameter` names it (`margin`, `safeArea.top`, …).
+    case insets(parameter: String, value: Double)
+    /// A rectangular mask's aspect ratio is outside ``CropShape/aspectRatios``.
     case aspectRatio(Double)
     /// A zoom factor limit below 1 or not finite.
     case zoomFactor(Double)
@@ -43,12 +44,16 @@ public enum EditorLayoutProblem: Sendable, Equatable, CustomStringConvertible {
     case renderScale(Double)
     /// A rendered canvas that is empty or above ``EditorRenderer/maximumSide`` pixels a side.
     case canvas(width: Double, height: Double)
+    /// A renderer's ``EditorRenderer/dimming`` outside 0…1.
+    case dimming(Double)
+    /// A renderer's ``EditorRenderer/outlineWidth`` outside 0…``EditorRenderer/widestOutline``.
+    case outlineWidth(Double)
 
     public var description: String {
         switch self {
         case let .imageSize(size): "the image is \(size); each side must be 1...\(EditorGeometry.largestImageSide) pixels"
         case let .viewport(width, height): "the viewport is \(width.short)x\(height.short) points"
-        case .insets: "insets and margin must be finite and not negative"
+        case let .insets(parameter, value): "\(parameter) is \(value); insets and margin must be finite, not negative and at most \(EditorGeometry.largestViewport.short) points"
         case let .aspectRatio(ratio): "aspect ratio \(ratio)"
         case let .zoomFactor(factor): "zoom factor \(factor) is below 1"
         case let .minimumOutputPixels(pixels): "minimum output of \(pixels) pixels"
@@ -56,6 +61,8 @@ public enum EditorLayoutProblem: Sendable, Equatable, CustomStringConvertible {
         case let .renderScale(scale): "render scale \(scale)"
         case let .canvas(width, height):
             "a \(width.short)x\(height.short) canvas, above \(EditorRenderer.maximumSide) pixels a side or empty"
+        case let .dimming(value): "dimming \(value) is outside 0...1"
+        case let .outlineWidth(value): "outline width \(value) is outside 0...\(EditorRenderer.widestOutline.short) points"
         }
     }
 }
