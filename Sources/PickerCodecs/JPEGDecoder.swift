@@ -126,6 +126,15 @@ struct JPEGDecoder {
                 progress = JPEGSmoothing.Progress(components: frame.components.count)
                 let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
                 walksLeft = max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed)
+                // The scans ahead, counted from their headers alone: a file asking for too much
+                // is refused before any memory is reserved or any block walked.
+                let (scans, walks) = Self.scansAhead(in: bytes, from: start - 4, frame: frame)
+                guard scans <= scanLimit else {
+                    throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
+                }
+                guard walks <= walksLeft else {
+                    throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
+                }
                 // A baseline image whose first scan holds every component is complete after
                 // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
                 // and only that row's coefficients are held.
@@ -314,6 +323,36 @@ struct JPEGDecoder {
         return Frame(
             width: width, height: height, progressive: progressive, components: components, hMax: hMax, vMax: vMax,
             mcusAcross: mcusAcross, mcusDown: mcusDown)
+    }
+
+    /// The scans from the one whose marker is at `start` to the file's end, and the blocks
+    /// they walk, read from their headers: entropy-coded data holds no `FF DA`, so each one
+    /// found is a scan. A header naming no component of `frame` counts as no walk (its scan
+    /// fails when it is read).
+    static func scansAhead(in bytes: [UInt8], from start: Int, frame: Frame) -> (scans: Int, walks: Int) {
+        var scans = 0, walks = 0
+        var at = start
+        bytes.withUnsafeBufferPointer { bytes in
+            while at + 5 < bytes.count {
+                guard bytes[at] == 0xFF, bytes[at + 1] == 0xDA else {
+                    at += 1
+                    continue
+                }
+                scans += 1
+                let count = Int(bytes[at + 4])
+                let members = (0..<count).compactMap { i -> Component? in
+                    let id = at + 5 + 2 * i
+                    return id < bytes.count ? frame.components.first { $0.id == Int(bytes[id]) } : nil
+                }
+                if members.count == 1 {
+                    walks += ((members[0].width + 7) / 8) * ((members[0].height + 7) / 8)
+                } else {
+                    walks += frame.mcusAcross * frame.mcusDown * members.reduce(0) { $0 + $1.h * $1.v }
+                }
+                at += 5
+            }
+        }
+        return (scans, walks)
     }
 
     /// Checks the size against the limit before any coefficient memory is reserved, then
