@@ -8,9 +8,10 @@ import PickerKit
 /// answer that contradicts another). The libFuzzer harnesses in `Fuzz/Harness` call these, and
 /// the regression tests replay every input in `Fuzz/regressions` through them.
 public enum FuzzTargets {
-    /// The most pixels a fuzzed image may have: large enough for every code path, small enough
-    /// for thousands of runs a second.
-    public static let pixelLimit = 1 << 22
+    /// The most pixels a fuzzed image may have (512²): large enough for every code path (the
+    /// 12 MP fixtures are tested, not fuzzed), small enough for thousands of runs a second now
+    /// that a damaged JPEG decodes whole rather than failing at the damage.
+    public static let pixelLimit = 1 << 18
 
     /// Every harness, by name.
     public static let all: [(name: String, run: @Sendable (Data) -> Void)] = [
@@ -37,7 +38,8 @@ public enum FuzzTargets {
     /// JPEG: the headers alone, then the whole image (damaged files decode, with warnings); both
     /// must agree. Then a reduced decode
     /// (the scale from the file's length) and a crop of it, which must be that part of the
-    /// whole; and, for small images, the encoder's file, which must decode to the same size.
+    /// whole; and, for one small image in eight, the encoder's file, which must decode to the
+    /// same size.
     public static func jpeg(_ data: Data) {
         let info = try? JPEG.info(data)
         var warnings: [ImagingWarning] = []
@@ -53,7 +55,8 @@ public enum FuzzTargets {
         let rect = PixelRect(x: shown.width / 3, y: shown.height / 2, width: max(1, shown.width / 2), height: max(1, shown.height / 3))
         let part = try? JPEG.decode(data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit)
         check(part?.normalized() == (try? reduced.cropped(to: rect))?.normalized(), "a cropped decode is that part of the whole")
-        guard let count = image.pixelSize.pixelCount, count <= 1 << 14 else { return }
+        // The encoder, for one small image in eight (it costs more than the decodes).
+        guard let count = image.pixelSize.pixelCount, count <= 1 << 14, data.count % 8 == 0 else { return }
         let options = JPEG.EncodingOptions(
             quality: data.count % 100 + 1, chroma: data.count % 2 == 0 ? .quarter : .full, optimizedHuffman: data.count % 3 == 0,
             orientation: data.count % 5 == 0 ? .exif : .normalize)

@@ -117,12 +117,16 @@ struct JPEGDecoder {
         // bytes it has, so the count of scans and the blocks they walk together are capped.
         var walksLeft = 0
         var progress = JPEGSmoothing.Progress(components: 0)
-        let (header, frame, tables) = try readSegments(warnings: &warnings) { (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
+        // The header as it stood at the first scan, as `header()` and `JPEG.info` read it: what
+        // segments between scans say (a late EXIF orientation) changes nothing.
+        var atFirstScan: Header?
+        let (_, frame, tables) = try readSegments(warnings: &warnings) { (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
             guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
             guard index < scanLimit else {
                 throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
             }
             if index == 0 {
+                atFirstScan = header
                 progress = JPEGSmoothing.Progress(components: frame.components.count)
                 let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
                 walksLeft = max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed)
@@ -163,6 +167,7 @@ struct JPEGDecoder {
             throw fail("no quantization table \(component.table)")
         }
         coefficientBytes = frame.components.reduce(0) { $0 + $1.coefficients.bytes }
+        guard let header = atFirstScan else { throw fail("no scan") }
         if let streamed { return streamed.pixels(header) }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
