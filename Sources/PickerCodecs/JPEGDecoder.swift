@@ -120,7 +120,10 @@ struct JPEGDecoder {
         // The header as it stood at the first scan, as `header()` and `JPEG.info` read it: what
         // segments between scans say (a late EXIF orientation) changes nothing.
         var atFirstScan: Header?
-        let (_, frame, tables) = try readSegments(warnings: &warnings) { (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
+        // Whether a baseline image's one scan has been decoded: every row is out.
+        var rowsDone = false
+        let (_, frame, tables) = try readSegments(warnings: &warnings, complete: { rowsDone }) {
+            (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
             guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
             guard index < scanLimit else {
                 throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
@@ -159,9 +162,11 @@ struct JPEGDecoder {
                     streamed = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
                 }
             }
-            return try scan(
+            let after = try scan(
                 start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft, progress: &progress,
                 rows: streamed.map { ($0, tables.quantization) }, warnings: &warnings)
+            rowsDone = streamed != nil
+            return after
         }
         for component in frame.components where tables.quantization[component.table].isEmpty {
             throw fail("no quantization table \(component.table)")
@@ -182,7 +187,7 @@ struct JPEGDecoder {
     /// entropy-coded data ends, or `nil` to stop reading there. Returns the header, the frame
     /// and the tables; a file without a frame or a scan is corrupt.
     private func readSegments(
-        warnings: inout [ImagingWarning],
+        warnings: inout [ImagingWarning], complete: () -> Bool = { false },
         _ scan: (
             _ header: Header, _ frame: inout Frame, _ tables: Tables, _ index: Int, _ start: Int, _ end: Int,
             _ warnings: inout [ImagingWarning]
@@ -201,7 +206,14 @@ struct JPEGDecoder {
             guard scans > 0 else { throw .truncatedFile(format: .jpeg) }
             warnings.append(.damagedData(format: .jpeg, reason: "the file ends before its end-of-image marker"))
         }
-        while true {
+        // Once `complete` says the image is whole (a baseline image after its one scan), what
+        // comes after is damage to report, not a reason to lose the image: libjpeg has written
+        // every row before it reads those segments.
+        func afterImage(_ error: ImagingError) throws(ImagingError) {
+            guard complete() else { throw error }
+            warnings.append(.damagedData(format: .jpeg, reason: "after the image: \(error)"))
+        }
+        segments: while true {
             guard position < bytes.count else { try truncated(); break }
             if bytes[position] != 0xFF || position + 1 == bytes.count || bytes[position + 1] == 0 {
                 // Bytes where a marker should be: skipped to the next marker, as libjpeg does.
@@ -220,7 +232,7 @@ struct JPEGDecoder {
             if (0xD0...0xD7).contains(marker) || marker == 0x01 { continue }  // stray RSTn, TEM: no length
             guard position + 2 <= bytes.count else { try truncated(); break }
             let length = u16(position)
-            guard length >= 2 else { throw fail("segment length \(length)") }
+            guard length >= 2 else { try afterImage(fail("segment length \(length)")); break }
             guard position + length <= bytes.count else { try truncated(); break }
             let start = position + 2, end = position + length
             position = end
@@ -228,13 +240,24 @@ struct JPEGDecoder {
             case 0xDA:
                 guard var frame = header.frame else { throw fail("a scan before the frame") }
                 if scans == 0, end > start { header.firstScanComponents = Int(bytes[start]) }
-                let after = try scan(header, &frame, tables, scans, start, end, &warnings)
+                let after: Int?
+                do {
+                    after = try scan(header, &frame, tables, scans, start, end, &warnings)
+                } catch {
+                    try afterImage(error)
+                    break segments
+                }
                 header.frame = frame
                 scans += 1
                 guard let after else { return (header, frame, tables) }
                 position = after
             default:
-                try readSegment(marker, start, end, header: &header, tables: &tables)
+                do {
+                    try readSegment(marker, start, end, header: &header, tables: &tables)
+                } catch {
+                    try afterImage(error)
+                    break segments
+                }
             }
         }
         guard let frame = header.frame else { throw fail("no frame") }
@@ -330,31 +353,49 @@ struct JPEGDecoder {
             mcusAcross: mcusAcross, mcusDown: mcusDown)
     }
 
-    /// The scans from the one whose marker is at `start` to the file's end, and the blocks
-    /// they walk, read from their headers: entropy-coded data holds no `FF DA`, so each one
-    /// found is a scan. A header naming no component of `frame` counts as no walk (its scan
-    /// fails when it is read).
+    /// The scans from the one whose marker is at `start` to the end of the image, and the
+    /// blocks they walk, read from their headers: segments are passed by their lengths, a
+    /// scan's entropy-coded data to the next marker other than a restart, and reading stops at
+    /// EOI (data after the image, such as a motion photo's movie, is never read). A header
+    /// naming no component of `frame` counts as no walk (its scan fails when it is read).
     static func scansAhead(in bytes: [UInt8], from start: Int, frame: Frame) -> (scans: Int, walks: Int) {
         var scans = 0, walks = 0
         var at = start
         bytes.withUnsafeBufferPointer { bytes in
-            while at + 5 < bytes.count {
-                guard bytes[at] == 0xFF, bytes[at + 1] == 0xDA else {
+            while at + 3 < bytes.count {
+                guard bytes[at] == 0xFF else {
                     at += 1
                     continue
                 }
-                scans += 1
-                let count = Int(bytes[at + 4])
-                let members = (0..<count).compactMap { i -> Component? in
-                    let id = at + 5 + 2 * i
-                    return id < bytes.count ? frame.components.first { $0.id == Int(bytes[id]) } : nil
+                let marker = bytes[at + 1]
+                if marker == 0xFF || marker == 0 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                    at += marker == 0xFF ? 1 : 2
+                    continue
                 }
-                if members.count == 1 {
-                    walks += ((members[0].width + 7) / 8) * ((members[0].height + 7) / 8)
-                } else {
-                    walks += frame.mcusAcross * frame.mcusDown * members.reduce(0) { $0 + $1.h * $1.v }
+                if marker == 0xD9 { break }
+                let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+                guard length >= 2 else { break }
+                if marker == 0xDA {
+                    scans += 1
+                    let count = at + 4 < bytes.count ? Int(bytes[at + 4]) : 0
+                    let members = (0..<count).compactMap { i -> Component? in
+                        let id = at + 5 + 2 * i
+                        return id < bytes.count ? frame.components.first { $0.id == Int(bytes[id]) } : nil
+                    }
+                    if members.count == 1 {
+                        walks += ((members[0].width + 7) / 8) * ((members[0].height + 7) / 8)
+                    } else {
+                        walks += frame.mcusAcross * frame.mcusDown * members.reduce(0) { $0 + $1.h * $1.v }
+                    }
                 }
-                at += 5
+                // Past the segment; a scan's data ends at the next marker that is not a restart.
+                at += 2 + length
+                if marker == 0xDA {
+                    while at + 1 < bytes.count, !(bytes[at] == 0xFF && bytes[at + 1] != 0 && bytes[at + 1] != 0xFF
+                        && !(0xD0...0xD7).contains(bytes[at + 1])) {
+                        at += 1
+                    }
+                }
             }
         }
         return (scans, walks)
@@ -564,7 +605,8 @@ struct JPEGDecoder {
             k += r
             let at = Int(zigzag[k]), value = Int16(truncatingIfNeeded: reader.extended(s) * (1 << al))
             block[at] = value
-            if value != 0 { nonzero |= 1 << UInt64(at) }
+            // (A value that wraps to 0 in 16 bits is zero to later scans, as in libjpeg.)
+            nonzero = value != 0 ? nonzero | 1 << UInt64(at) : nonzero & ~(1 << UInt64(at))
             k += 1
         }
     }

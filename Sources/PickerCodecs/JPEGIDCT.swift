@@ -15,12 +15,22 @@ enum JPEGIDCT {
     static let fix1_961570560 = 16069, fix2_053119869 = 16819, fix2_562915447 = 20995, fix3_072711026 = 25172
 
     /// The range limit on the IDCT's output: centred on 128 and clamped to 0…255, as
-    /// libjpeg-turbo's SIMD transforms (what phones and browsers run) clamp. (Its plain C
-    /// transform wraps values more than 384 out of range instead; only damaged data gets there.)
+    /// libjpeg-turbo's SIMD transforms (what phones and browsers run) clamp values a little out
+    /// of range. (Only damaged data goes far out: there its plain C transforms wrap, see
+    /// ``wrappingLimit(_:)``, and its SIMD ones wrap in their 16-bit arithmetic.)
     @inline(__always)
     static func limit(_ x: Int) -> UInt8 {
         let v = x + 128
         return v < 0 ? 0 : v > 255 ? 255 : UInt8(v)
+    }
+
+    /// libjpeg's C range limit: centred on 128, clamped to 0…255 within ±384 and wrapped
+    /// beyond. Its 1×1 transform (1/8 scale) has no SIMD version, so this is what every build
+    /// of it gives.
+    @inline(__always)
+    static func wrappingLimit(_ x: Int) -> UInt8 {
+        let v = x & 1023
+        return v < 128 ? UInt8(v + 128) : v < 512 ? 255 : v < 896 ? 0 : UInt8(v - 896)
     }
 
     /// Rounds `x` and drops `n` fraction bits, in 32-bit arithmetic as the vector transforms
@@ -228,7 +238,7 @@ extension JPEGIDCT {
             if !fill(coefficients, size: 2, quantization: q, into: out, stride: stride) {
                 transform2(coefficients, quantization: q, workspace: ws, into: out, stride: stride)
             }
-        default: out[0] = limit(descale(Int(Int32(truncatingIfNeeded: Int(coefficients[0]) * Int(q[0]))), 3))
+        default: out[0] = wrappingLimit(descale(Int(Int32(truncatingIfNeeded: Int(coefficients[0]) * Int(q[0]))), 3))
         }
     }
 

@@ -83,6 +83,52 @@ struct JPEGDamageTests {
         }
     }
 
+    @Test func damageAfterABaselineImageIsReportedNotFatal() throws {
+        // libjpeg has written every row of a baseline image before it reads what follows.
+        var bytes = [UInt8](try JPEGTests.data("base-420-64x48.jpg"))
+        let clean = try JPEG.decode(Data(bytes))
+        #expect(bytes.suffix(2) == [0xFF, 0xD9])
+        bytes.removeLast(2)
+        bytes += [0xFF, 0xC4, 0x00, 0x05, 0x77, 0x77, 0x77]  // a Huffman table of class 7
+        var warnings: [ImagingWarning] = []
+        #expect(try JPEG.decode(Data(bytes), warnings: &warnings) == clean)
+        #expect(warnings == Self.damage("after the image: corrupt JPEG file: DHT segment"))
+        // Before the image is whole, the same damage is an error.
+        var early = [UInt8](try JPEGTests.data("prog-420-64x48.jpg"))
+        early.removeLast(2)
+        early += [0xFF, 0xC4, 0x00, 0x05, 0x77, 0x77, 0x77]
+        #expect(throws: ImagingError.corruptFile(format: .jpeg, reason: "DHT segment")) { try JPEG.decode(Data(early)) }
+    }
+
+    @Test func dataAfterTheImageIsNeverCountedAsScans() throws {
+        // A motion photo's movie after EOI, full of what look like scan headers naming the
+        // frame's components: the work budget counts the image's own scans only.
+        var bytes = [UInt8](try JPEGTests.data("photo-640x480-420.jpg"))
+        let clean = try JPEG.decode(Data(bytes), scale: .eighth)
+        let fakeScan: [UInt8] = [0xFF, 0xDA, 0x00, 0x0C, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3F, 0x00]
+        for _ in 0..<2_000 { bytes += fakeScan + [UInt8](repeating: 0x5A, count: 30) }
+        #expect(try JPEG.decode(Data(bytes), scale: .eighth) == clean)
+    }
+
+    @Test func aReducedDecodeAtAnEighthWrapsAsLibjpegsOnlyTransformForItDoes() {
+        // libjpeg-turbo's 1×1 transform is C on every platform: a DC far out of range wraps.
+        var block = [Int16](repeating: 0, count: 64), quantization = [Int32](repeating: 8, count: 64)
+        var workspace = [Int32](repeating: 0, count: 64), out: [UInt8] = [7]
+        for (dc, expected) in [(Int16(600), UInt8(0)), (40, 168), (-100, 28), (400, 255), (-600, 255)] {
+            block[0] = dc
+            block.withUnsafeBufferPointer { c in
+                quantization.withUnsafeBufferPointer { q in
+                    workspace.withUnsafeMutableBufferPointer { ws in
+                        out.withUnsafeMutableBufferPointer { o in
+                            JPEGIDCT.transform(c.baseAddress!, size: 1, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: o.baseAddress!, stride: 1)
+                        }
+                    }
+                }
+            }
+            #expect(out[0] == expected, "DC \(dc)")
+        }
+    }
+
     @Test func bytesWhereAMarkerShouldBeAreSkippedWithAWarning() throws {
         var bytes = [UInt8](try JPEGTests.data("base-420-17x9.jpg"))
         // Garbage between the last segment before the scan and the scan.
