@@ -93,12 +93,22 @@ extension AvatarPipeline {
     ///
     /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:scanLimit:)`` and ``render(_:)``.
     public func render(jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
+        var warnings: [ImagingWarning] = []
+        return try render(jpeg: data, pixelLimit: pixelLimit, warnings: &warnings)
+    }
+
+    /// ``render(jpeg:pixelLimit:)``, adding to `warnings` the damage the decode worked around
+    /// (``ImagingWarning/damagedData(format:reason:)``): a damaged photo renders as
+    /// libjpeg-turbo shows it.
+    public func render(
+        jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> Rendering {
         let scale = jpegScale
         let info = try JPEG.info(data)
         guard scale != .full else {
             // Only the part read is decoded, as for PNG.
             let reads = try readsRegion(of: info.displaySize)
-            var warnings: [ImagingWarning] = [], coefficientBytes = 0
+            var coefficientBytes = 0
             let part = try JPEG.decode(
                 data, scale: .full, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
             return try render(part, readFrom: reads, heldBytes: coefficientBytes + part.bytes.count)
@@ -128,7 +138,7 @@ extension AvatarPipeline {
                 height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
             // Only the blocks under the crop are transformed (and, of a progressive file, kept).
             let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-            var warnings: [ImagingWarning] = [], coefficientBytes = 0
+            var coefficientBytes = 0
             let part = try decoder.decode(
                 denominator: scale.denominator, region: { _ in bounds }, warnings: &warnings, coefficientBytes: &coefficientBytes)
             let stored = info.orientation.swapsAxes ? size.transposed : size
@@ -164,7 +174,7 @@ extension AvatarPipeline {
         guard let reads = frame(centredOn: centre).bounds.intersection(PixelRect(size: shown)) else {
             throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
         }
-        var warnings: [ImagingWarning] = [], coefficientBytes = 0
+        var coefficientBytes = 0
         let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
         let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y))), edges: edges).maskedInPlace(mask)
         return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count)
@@ -177,9 +187,17 @@ extension AvatarPipeline {
     /// - Throws: `ImagingError.unknownFormat` for anything else, and the errors of the
     ///   format's path.
     public func render(imageFile data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
+        var warnings: [ImagingWarning] = []
+        return try render(imageFile: data, pixelLimit: pixelLimit, warnings: &warnings)
+    }
+
+    /// ``render(imageFile:pixelLimit:)``, adding to `warnings` what the decoder worked around.
+    public func render(
+        imageFile data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> Rendering {
         switch ImageFileFormat(sniffing: data) {
         case .png: try render(png: data, pixelLimit: pixelLimit)
-        case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit)
+        case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit, warnings: &warnings)
         case .pam, .ppm, .pgm: try render(Netpbm.decode(data, pixelLimit: pixelLimit))
         case nil: throw .unknownFormat
         }

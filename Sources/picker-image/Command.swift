@@ -123,7 +123,9 @@ enum Command {
         if orientation == nil, transforms.isEmpty, let file = try ImageFile.direct(files[0]) {
             // Straight from the file: a PNG's crop alone, a JPEG at the smallest scale that serves.
             shown = (file.info.displaySize, file.info.orientation)
-            rendering = try pipeline.render(imageFile: file.data)
+            var warnings: [ImagingWarning] = []
+            rendering = try pipeline.render(imageFile: file.data, warnings: &warnings)
+            for warning in warnings { ImageFile.warn("\(files[0]): \(warning)") }
         } else {
             var photo = try ImageFile.read(files[0])
             if let orientation { photo.orientation = orientation }

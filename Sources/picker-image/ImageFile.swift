@@ -5,7 +5,12 @@ import PickerCodecs
 /// Reading and writing images by file extension.
 enum ImageFile {
     /// Decodes the file; what the decoder worked around goes to `warn`, one line each.
-    static func read(_ path: String, warn: (String) -> Void = { FileHandle.standardError.write(Data("picker-image: warning: \($0)\n".utf8)) }) throws -> PixelBuffer {
+    /// Writes a warning to standard error.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("picker-image: warning: \(message)\n".utf8))
+    }
+
+    static func read(_ path: String, warn: (String) -> Void = ImageFile.warn) throws -> PixelBuffer {
         let data = try contents(path)
         var warnings: [ImagingWarning] = []
         let image = try ImageFileFormat.decode(data, warnings: &warnings)
@@ -21,9 +26,7 @@ enum ImageFile {
         switch ImageFileFormat(sniffing: data) {
         case .png:
             let info = try PNG.info(data)
-            for warning in info.warnings {
-                FileHandle.standardError.write(Data("picker-image: warning: \(path): \(warning)\n".utf8))
-            }
+            for warning in info.warnings { warn("\(path): \(warning)") }
             return (data, info)
         case .jpeg: return (data, try JPEG.info(data))
         case .pam, .ppm, .pgm, nil: return nil

@@ -73,6 +73,21 @@ struct JPEGDamageTests {
         }
     }
 
+    @Test("the avatar pipeline renders a damaged photo and reports its damage", arguments: ["rst-missing", "cut-progressive-first-scan"])
+    func pipelineReportsDamage(name: String) throws {
+        let data = try Self.data(name)
+        var expected: [ImagingWarning] = []
+        let whole = try JPEG.decode(data, warnings: &expected)
+        // Full scale (a crop of the photo's pixels) and half scale (from the DCT).
+        for size in [PixelSize(width: 64, height: 64), PixelSize(width: 24, height: 24)] {
+            let pipeline = AvatarPipeline(crop: PixelRect(x: 16, y: 8, width: 64, height: 64), outputSize: size)
+            var warnings: [ImagingWarning] = []
+            let avatar = try pipeline.render(imageFile: data, warnings: &warnings)
+            #expect(warnings == expected, "\(size)")
+            if pipeline.jpegScale == .full { #expect(avatar.image == (try pipeline.render(whole)).image) }
+        }
+    }
+
     @Test func aFileCutBeforeItsImageDataIsTruncated() throws {
         let good = [UInt8](try Self.data("cut-baseline"))
         let sos = try #require((0..<(good.count - 1)).first { good[$0] == 0xFF && good[$0 + 1] == 0xDA })
