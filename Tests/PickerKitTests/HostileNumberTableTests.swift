@@ -176,7 +176,7 @@ struct HostileNumberTableTests {
         return try EditorGeometry(imageSize: PixelSize(width: 400, height: 300), configuration: configuration)
     }
 
-    static let tiny = try! PNG.encode(PixelBuffer(width: 3, height: 2))
+    static var tiny: Data { try! PNG.encode(PixelBuffer(width: 3, height: 2)) }
 
     static let integerEntries: [Integer] = [
         Integer(
