@@ -388,17 +388,22 @@ struct JPEGDecoder {
                         walks += frame.mcusAcross * frame.mcusDown * members.reduce(0) { $0 + $1.h * $1.v }
                     }
                 }
-                // Past the segment; a scan's data ends at the next marker that is not a restart.
+                // Past the segment, and past a scan's entropy-coded data.
                 at += 2 + length
-                if marker == 0xDA {
-                    while at + 1 < bytes.count, !(bytes[at] == 0xFF && bytes[at + 1] != 0 && bytes[at + 1] != 0xFF
-                        && !(0xD0...0xD7).contains(bytes[at + 1])) {
-                        at += 1
-                    }
-                }
+                if marker == 0xDA { at = endOfScanData(in: bytes, from: at) }
             }
         }
         return (scans, walks)
+    }
+
+    /// Where a scan's entropy-coded data that goes on at `start` ends: at the next marker other
+    /// than a restart (`FF` and a code other than `00`, `FF` or `D0`…`D7`), or at the file's end.
+    static func endOfScanData(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var at = start
+        while at + 1 < bytes.count, !(bytes[at] == 0xFF && bytes[at + 1] != 0 && bytes[at + 1] != 0xFF && !(0xD0...0xD7).contains(bytes[at + 1])) {
+            at += 1
+        }
+        return at + 1 < bytes.count ? at : bytes.count
     }
 
     /// Checks the size against the limit before any coefficient memory is reserved, then
@@ -1040,13 +1045,8 @@ struct ScanWalk {
                 }
             }
             damage.badCodes = reader.badCodes
-            // The data ends at the next marker other than a restart (the reader stops at one
-            // without passing it), or at the file's end.
-            var at = min(reader.position, buffer.count)
-            while at + 1 < buffer.count, !(buffer[at] == 0xFF && buffer[at + 1] != 0 && buffer[at + 1] != 0xFF && !(0xD0...0xD7).contains(buffer[at + 1])) {
-                at += 1
-            }
-            endPosition = at + 1 < buffer.count ? at : buffer.count
+            // (The reader stops at a marker without passing it.)
+            endPosition = JPEGDecoder.endOfScanData(in: buffer, from: min(reader.position, buffer.count))
         }
         return (endPosition, damage)
     }
