@@ -1,3 +1,4 @@
+import Foundation
 import PickerKit
 
 /// Plays the person: taps on whatever the ``FakePresenter`` shows frontmost, and records each
@@ -125,6 +126,12 @@ public final class ScriptedUser {
         gesture(.straighten(degrees: degrees))
     }
 
+    /// Lays the edit screen out anew, as a device turning or a window resizing does: its
+    /// viewport and safe area, in points.
+    public func layOutEditor(viewport: CGSize, safeArea: EdgeInsets = .zero) {
+        tap("layout \(Self.points(viewport.width))x\(Self.points(viewport.height))", .editorLaidOut(viewport: viewport, safeArea: safeArea))
+    }
+
     /// Swipes the presented sheet down (or taps outside the popover): the presenter reports it
     /// to the picker as ``UserAction/interactivelyDismissed``.
     public func dismissInteractively() {
@@ -135,6 +142,12 @@ public final class ScriptedUser {
     /// Swipes back on the picker's navigation stack.
     public func swipeBack() {
         presenter.swipeBack()
+    }
+
+    /// `390`, `412.5`.
+    private static func points(_ value: CGFloat) -> String {
+        let v = Double(value)
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     private func tap(_ what: String, _ action: UserAction) {

@@ -71,7 +71,12 @@ struct AspectPresetTests {
     @Test func aRectangleSwitchedToSquareIsExactlySquare() throws {
         var editor = try Self.editor()
         editor.apply(.aspect(.square))
-        #expect(editor.configuration.shape == .square)
+        #expect(editor.configuration.shape == .rectangle(aspectRatio: 1))
+        #expect(editor.cropRect.width == editor.cropRect.height)
+        // Square is one preset among others: the menu still switches on from it.
+        editor.apply(.aspect(.ratio(4, 3)))
+        #expect(editor.configuration.shape == .rectangle(aspectRatio: 4.0 / 3))
+        editor.apply(.aspect(.square))
         #expect(editor.cropRect.width == editor.cropRect.height)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 
 /// What the coordinator decided, one event per decision, in order: the session's log.
@@ -27,6 +28,8 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case editorChanged(EditorGesture, crop: PixelRect)
     /// Undo (or redo, `undone` false) on the edit screen; the crop it now gives.
     case editorHistory(undone: Bool, crop: PixelRect)
+    /// The edit screen was laid out anew in a viewport of this size; the crop it now gives.
+    case editorLaidOut(viewport: CGSize, crop: PixelRect)
     /// The camera's capture session started on a device.
     case cameraReady(CameraDevice)
     /// The camera's device or flash changed.
@@ -68,6 +71,9 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case overLimit = "over the selection limit"
         /// Undo or redo with no step to go to.
         case nothingToUndo = "nothing to undo or redo"
+        /// An edit screen layout with no room for the mask (a view not laid out yet, or
+        /// insets that fill it): the edit stays as it was laid out before.
+        case noRoomForMask = "no room for the mask"
     }
 
     public var description: String {
@@ -83,6 +89,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .loadFailed(item, error): "load failed \(item.id): \(error)"
         case let .editorChanged(gesture, crop): "editor \(gesture): crop \(crop)"
         case let .editorHistory(undone, crop): "editor \(undone ? "undo" : "redo"): crop \(crop)"
+        case let .editorLaidOut(viewport, crop): "editor laid out \(Double(viewport.width).short)x\(Double(viewport.height).short): crop \(crop)"
         case let .cameraReady(device): "camera ready: \(device.rawValue)"
         case let .cameraChanged(device, flash): "camera \(device.rawValue), flash \(flash.rawValue)"
         case let .captureStarted(warmUp): "shutter: capture after \(warmUp.seconds)s"

@@ -1,3 +1,4 @@
+import Foundation
 /// Something the person did on a screen, sent to ``ProfilePicker/send(_:from:)``.
 ///
 /// Actions are named after what happened. Each is valid on some screens only; the coordinator
@@ -31,6 +32,10 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     case trimChanged(start: Duration, end: Duration)
     /// A VoiceOver action on the edit screen: it does what the gestures it stands for do.
     case accessibilityAction(EditorAccessibilityAction)
+    /// The edit screen was laid out anew (it appeared, the device turned, a split view or window
+    /// resized): its viewport and safe area, in points. The image keeps what is under the mask
+    /// (``EditorGeometry/laidOut(viewport:safeArea:)``); undo and redo keep their steps.
+    case editorLaidOut(viewport: CGSize, safeArea: EdgeInsets)
     /// Undo was tapped on the edit screen.
     case undoTapped
     /// Redo was tapped on the edit screen.
@@ -60,6 +65,8 @@ public enum UserAction: Sendable, Equatable, CustomStringConvertible {
         case .interactivelyDismissed: "interactivelyDismissed"
         case .selectMoreTapped: "selectMoreTapped"
         case .undoTapped: "undoTapped"
+        case let .editorLaidOut(viewport, safeArea):
+            "editorLaidOut(\(Double(viewport.width).short)x\(Double(viewport.height).short), safe \(safeArea))"
         case let .accessibilityAction(action): "accessibilityAction(\(action.rawValue))"
         case .redoTapped: "redoTapped"
         }

@@ -10,7 +10,8 @@ import PickerImaging
 public enum AspectPreset: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The image's own width-to-height ratio, as shown (after turns).
     case original
-    /// Width and height equal.
+    /// Width and height equal: a rectangle of ratio 1, whose crop is exactly square and which
+    /// switches on to other presets (a configured ``CropShape/square`` mask does not).
     case square
     /// `width`:`height`, such as 3:4, 4:3, 9:16, 16:9.
     case ratio(Double, Double)
@@ -27,7 +28,7 @@ public enum AspectPreset: Sendable, Equatable, Codable, CustomStringConvertible 
             guard !imageSize.isEmpty else { return nil }
             ratio = Double(imageSize.width) / Double(imageSize.height)
         case .square:
-            return .square
+            ratio = 1
         case let .ratio(width, height):
             guard width > 0, height > 0 else { return nil }
             ratio = width / height

@@ -12,11 +12,11 @@ public struct EditHistory: Sendable, Equatable {
     public static let limit = 50
 
     /// The geometries to go back to, most recent last.
-    public private(set) var undoStack: [EditorGeometry] = []
+    public internal(set) var undoStack: [EditorGeometry] = []
     /// The geometries undone, to go forward to, most recent last.
-    public private(set) var redoStack: [EditorGeometry] = []
+    public internal(set) var redoStack: [EditorGeometry] = []
     /// The geometry after the last committed step.
-    public private(set) var committed: EditorGeometry
+    public internal(set) var committed: EditorGeometry
 
     /// A history starting at `start`, with nothing to undo.
     public init(start: EditorGeometry) {

@@ -21,6 +21,10 @@ public enum CropShape: Sendable, Equatable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Whether the crop is exactly square: a circle, a square, or a rectangle of ratio 1 (the
+    /// square aspect preset).
+    var cropsSquare: Bool { isSquare || self == .rectangle(aspectRatio: 1) }
+
     public var description: String {
         switch self {
         case .circle: "circle"

@@ -257,13 +257,14 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// square for circles and squares (B21), inside the image unless empty space is allowed.
     public var cropRect: PixelRect {
         let mask = maskRect
+        let square = configuration.shape.cropsSquare
         let aspect = Double(mask.width) / Double(mask.height)
         var width = max(1, Self.round(Double(mask.width) / zoom))
         if !configuration.allowsEmptySpace {
-            width = min(width, imageSize.width, configuration.shape.isSquare ? imageSize.height : Int.max)
+            width = min(width, imageSize.width, square ? imageSize.height : Int.max)
         }
         // The height follows the width and the mask's aspect, so a restore gives the same size.
-        var height = configuration.shape.isSquare ? width : max(1, Self.round(Double(width) / aspect))
+        var height = square ? width : max(1, Self.round(Double(width) / aspect))
         if !configuration.allowsEmptySpace, height > imageSize.height {
             height = imageSize.height
             width = max(1, min(width, Self.round(Double(height) * aspect)))
@@ -275,7 +276,7 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
                           Double(imageSize.height) / (Double(width) * s + Double(height) * c))
             if fit < 1 {
                 width = max(1, Int(Double(width) * fit))
-                height = configuration.shape.isSquare ? width : max(1, Int(Double(height) * fit))
+                height = square ? width : max(1, Int(Double(height) * fit))
             }
         }
         // Round the centre, so the rectangle stays centred under the mask.

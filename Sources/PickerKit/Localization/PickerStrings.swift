@@ -70,6 +70,7 @@ public struct PickerStrings: Sendable, Equatable {
         case straightenedClockwise, straightenedCounterclockwise, straightenClockwise, straightenCounterclockwise
         case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed
         case cameraFailed, editFailed, setupError
+        case undo, redo, flip, aspectRatio, aspectOriginal, aspectSquare
     }
 
     /// The language of the entries not overridden.
@@ -121,6 +122,8 @@ public struct PickerStrings: Sendable, Equatable {
         .cameraFailed: "The camera could not start.",
         .editFailed: "The edited photo could not be made.",
         .setupError: "The photo picker is not set up correctly.",
+        .undo: "Undo", .redo: "Redo", .flip: "Flip", .aspectRatio: "Aspect ratio", .aspectOriginal: "Original",
+        .aspectSquare: "Square",
     ]
 
     private static let simplifiedChinese: [Key: String] = [
@@ -144,6 +147,8 @@ public struct PickerStrings: Sendable, Equatable {
         .cameraFailed: "无法启动相机。",
         .editFailed: "无法生成编辑后的照片。",
         .setupError: "照片选择器的设置不正确。",
+        .undo: "撤销", .redo: "重做", .flip: "翻转", .aspectRatio: "比例", .aspectOriginal: "原始比例",
+        .aspectSquare: "正方形",
     ]
 }
 

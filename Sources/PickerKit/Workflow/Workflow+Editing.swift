@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 
 extension Workflow {
@@ -6,6 +7,12 @@ extension Workflow {
     /// undo, redo and a second Choose are busy. Cancel still goes back, and the render falls out.
     mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
         guard let rendering = state.editing?.isRendering else { return nil }
+        // A layout changes what is shown, not the edit being rendered: taken even while rendering.
+        if case let .editorLaidOut(viewport, safeArea) = action {
+            return updateEditing { _, editing in
+                Self.layOut(&editing, viewport: viewport, safeArea: safeArea, action: action, on: id)
+            } ?? []
+        }
         if rendering {
             switch action {
             case .editorGesture, .accessibilityAction, .undoTapped, .redoTapped, .chooseTapped: return ignore(action, id, .busy)
@@ -24,6 +31,20 @@ extension Workflow {
         default:
             return nil
         }
+    }
+
+    /// The edit and its undo steps on the screen's new layout.
+    private static func layOut(
+        _ editing: inout EditingStep, viewport: CGSize, safeArea: EdgeInsets, action: UserAction, on id: Route.ID
+    ) -> [WorkflowEffect] {
+        let before = editing.geometry
+        guard let after = try? before.laidOut(viewport: viewport, safeArea: safeArea) else {
+            return [.emit(.actionIgnored(action, route: id, reason: .noRoomForMask))]
+        }
+        guard after != before else { return [] }
+        editing.geometry = after
+        editing.history.relayout { ($0 == before ? after : try? $0.laidOut(viewport: viewport, safeArea: safeArea)) ?? $0 }
+        return [.emit(.editorLaidOut(viewport: viewport, crop: after.cropRect))]
     }
 
     private static func editorChange(_ action: UserAction, on id: Route.ID, _ editing: inout EditingStep) -> [WorkflowEffect] {

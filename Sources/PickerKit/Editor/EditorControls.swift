@@ -1,0 +1,94 @@
+import PickerImaging
+
+/// A control of the edit screen's toolbar: what it is called, whether it can be used now, and
+/// the action it sends. Every edit screen (PickerKit's UIKit and SwiftUI screens, or an app's
+/// own) shows ``EditingStep/controls(strings:presets:)`` in order, so what each button does is
+/// tested once, here.
+public struct EditorControl: Sendable, Equatable, Identifiable, CustomStringConvertible {
+    /// The controls, in the order a toolbar shows them, leading to trailing.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case cancel, turn, flip, aspect, undo, redo, choose
+    }
+
+    /// Which control it is.
+    public var kind: Kind
+    /// Its title, in the strings' language (also its VoiceOver label where it shows a symbol).
+    public var title: String
+    /// Whether it can be used now: not while the crop renders, and undo and redo only with a
+    /// step to go to.
+    public var isEnabled: Bool
+    /// What tapping it sends to ``ProfilePicker/send(_:from:)``; `nil` for the aspect menu,
+    /// whose ``menu`` entries send.
+    public var action: UserAction?
+    /// The aspect menu's entries; empty for the other controls.
+    public var menu: [EditorMenuEntry]
+
+    public var id: Kind { kind }
+
+    /// `"undo (disabled)"`, `"aspect [original, *square, 3:4]"`.
+    public var description: String {
+        let entries = menu.isEmpty ? "" : " [" + menu.map { ($0.isSelected ? "*" : "") + $0.preset.description }.joined(separator: ", ") + "]"
+        return kind.rawValue + entries + (isEnabled ? "" : " (disabled)")
+    }
+}
+
+/// An entry of the edit screen's aspect menu.
+public struct EditorMenuEntry: Sendable, Equatable, Identifiable {
+    /// The preset it switches to.
+    public var preset: AspectPreset
+    /// Its title: "Original", "Square", "4:3".
+    public var title: String
+    /// Whether the mask has this aspect now (a check mark in the menu).
+    public var isSelected: Bool
+    /// What choosing it sends.
+    public var action: UserAction { .editorGesture(.aspect(preset)) }
+
+    public var id: String { preset.description }
+}
+
+extension EditingStep {
+    /// The edit screen's toolbar now: Cancel, turn, flip, the aspect menu (rectangular masks
+    /// only: a circle or square crop has one aspect), undo, redo and Choose.
+    ///
+    /// While the crop renders, only Cancel can be used; undo needs a step to undo
+    /// (``EditHistory/canUndo(from:)``) and redo one undone.
+    ///
+    /// - Parameters:
+    ///   - strings: the titles' language.
+    ///   - presets: the aspect menu's entries; ``AspectPreset/common`` by default.
+    public func controls(strings: PickerStrings = PickerStrings(), presets: [AspectPreset] = AspectPreset.common) -> [EditorControl] {
+        let free = !isRendering
+        var controls = [
+            EditorControl(kind: .cancel, title: strings[.cancel], isEnabled: true, action: .cancelTapped, menu: []),
+            EditorControl(kind: .turn, title: strings[.rotate], isEnabled: free, action: .editorGesture(.transform(.turnRight)), menu: []),
+            EditorControl(kind: .flip, title: strings[.flip], isEnabled: free, action: .editorGesture(.transform(.flipHorizontal)), menu: []),
+        ]
+        let shape = geometry.configuration.shape
+        if !shape.isSquare {
+            let entries = presets.compactMap { preset -> EditorMenuEntry? in
+                guard let presetShape = preset.shape(for: geometry.imageSize) else { return nil }
+                return EditorMenuEntry(preset: preset, title: preset.title(in: strings), isSelected: presetShape == shape)
+            }
+            if !entries.isEmpty {
+                controls.append(EditorControl(kind: .aspect, title: strings[.aspectRatio], isEnabled: free, action: nil, menu: entries))
+            }
+        }
+        controls += [
+            EditorControl(kind: .undo, title: strings[.undo], isEnabled: free && history.canUndo(from: geometry), action: .undoTapped, menu: []),
+            EditorControl(kind: .redo, title: strings[.redo], isEnabled: free && history.canRedo, action: .redoTapped, menu: []),
+            EditorControl(kind: .choose, title: strings[.choose], isEnabled: free, action: .chooseTapped, menu: []),
+        ]
+        return controls
+    }
+}
+
+extension AspectPreset {
+    /// The preset's name in a menu: "Original", "Square", "4:3".
+    public func title(in strings: PickerStrings) -> String {
+        switch self {
+        case .original: strings[.aspectOriginal]
+        case .square: strings[.aspectSquare]
+        case .ratio: description
+        }
+    }
+}
