@@ -16,7 +16,8 @@ import UIKit
 /// - the library picker is a `PHPickerViewController`, whose results become `itemsPicked`
 ///   (none: a cancel), on a navigation stack with no bar of its own;
 /// - the source chooser is an action sheet (a popover on iPad, Mac and Vision);
-/// - the edit screen, a movie's preview and the camera are the app's view controllers, from
+/// - the edit screen is PickerKit's ``ProfileEditViewController``, unless ``makeViewController``
+///   makes the app's own; a movie's preview and the camera are the app's view controllers, from
 ///   ``makeViewController``.
 ///
 /// A presentation UIKit would refuse (the host released, not in a window, or already
@@ -28,7 +29,7 @@ import UIKit
 ///
 /// ```swift
 /// final class ProfileViewController: UIViewController, ProfilePickerDelegate {
-///     lazy var presenter = UIKitPresenter(host: self) { route in EditScreen(route: route) }
+///     lazy var presenter = UIKitPresenter(host: self)
 ///     lazy var picker = ProfilePicker(photoSource: SystemPhotoSource(), presenter: presenter, delegate: self)
 /// }
 /// ```
@@ -36,15 +37,16 @@ import UIKit
 public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationControllerDelegate {
     /// The screen that presents the picker; held weakly, as the picker holds its presenter.
     public weak var host: UIViewController?
-    /// Makes the view controller of a screen the app draws: the edit screen, a movie's preview,
-    /// the camera; and a browser or the library picker when ``usesSystemPickers`` is off.
-    /// Returning `nil` for a screen it must draw ends the session with
-    /// `PickerError.presentationFailed`.
+    /// Makes the view controller of a screen the app draws: a movie's preview, the camera, its
+    /// own edit screen; and a browser or the library picker when ``usesSystemPickers`` is off.
+    /// Returning `nil` for the edit screen shows PickerKit's ``ProfileEditViewController``;
+    /// for any other screen it must draw, it ends the session with `PickerError.presentationFailed`.
     public var makeViewController: (Route) -> UIViewController?
     /// Whether browsers and the library picker are the system's pickers (the default), or the
     /// app's own view controllers from ``makeViewController``.
     public var usesSystemPickers = true
-    /// The strings of alerts and of the source chooser's action sheet; the app's language by default.
+    /// The strings of alerts, of the source chooser's action sheet and of PickerKit's screens;
+    /// the app's language by default.
     public var strings = PickerStrings()
     /// The coordinator's proxy, which hears the navigation stack's transitions.
     public weak var navigationProxy: (any NavigationProxy)? {
@@ -72,7 +74,8 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     ///
     /// - Parameters:
     ///   - host: the view controller that presents the picker; held weakly.
-    ///   - makeViewController: the view controller of each screen the app draws.
+    ///   - makeViewController: the view controller of each screen the app draws; `nil` for
+    ///     PickerKit's own.
     public init(host: UIViewController, makeViewController: @escaping (Route) -> UIViewController? = { _ in nil }) {
         self.host = host
         self.makeViewController = makeViewController
@@ -158,11 +161,21 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         case let .sourceChooser(chooser):
             return Shown(route: route, controller: actionSheet(chooser, route: route), stack: nil, hidesBarAtRoot: false)
         default:
-            guard let screen = makeViewController(route) else { return nil }
+            guard let screen = viewController(for: route) else { return nil }
             guard route.screen.kind.isNavigationStack else { return Shown(route: route, controller: screen, stack: nil, hidesBarAtRoot: false) }
             let stack = screen as? UINavigationController ?? UINavigationController(rootViewController: screen)
             stack.delegate = relay
             return Shown(route: route, controller: stack, stack: stack, hidesBarAtRoot: false)
+        }
+    }
+
+    /// The app's view controller for `route`, else PickerKit's screen for it, if it has one.
+    private func viewController(for route: Route) -> UIViewController? {
+        if let made = makeViewController(route) { return made }
+        guard let picker else { return nil }
+        switch route.screen {
+        case .editor: return ProfileEditViewController(route: route, picker: picker, strings: strings)
+        default: return nil
         }
     }
 
@@ -224,6 +237,12 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         presenting.dismiss(animated: animated) { completion() }
     }
 
+    /// A sheet with unsaved edits on its edit screen stays when swiped down, as the system's
+    /// editors do; everything else may go.
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+        !(picker?.editing?.hasUnsavedEdits ?? false)
+    }
+
     /// The person swiped the sheet down or tapped outside the popover: UIKit already dismissed it.
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
         guard let shown, presentationController.presentedViewController === shown.controller else { return }
@@ -241,7 +260,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
 
     public func push(_ route: Route, animated: Bool) {
         guard let shown, let stack = shown.stack else { return }
-        guard let screen = makeViewController(route) else {
+        guard let screen = viewController(for: route) else {
             picker?.presentationFailed(shown.route.id, reason: "no view controller for \(route.screen.kind): makeViewController returned nil")
             return
         }

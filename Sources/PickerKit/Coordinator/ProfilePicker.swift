@@ -60,6 +60,12 @@ public final class ProfilePicker {
         workflow.state.editing?.geometry
     }
 
+    /// The edit screen's step, while it is shown: the image, its geometry, the undo steps and
+    /// whether the crop is rendering. An edit screen draws it and its ``EditingStep/controls(strings:presets:)``.
+    public var editing: EditingStep? {
+        workflow.state.editing
+    }
+
     let proxy = ForwardingNavigationProxy()
     /// Work running in the background for the current session, in the order started.
     var work: [Work] = []

@@ -47,6 +47,10 @@ public struct EditorMenuEntry: Sendable, Equatable, Identifiable {
 }
 
 extension EditingStep {
+    /// Whether the person has changed the crop since the edit screen opened (there is a step to
+    /// undo): an edit screen then refuses to be swiped away, as the system's editors do.
+    public var hasUnsavedEdits: Bool { history.canUndo(from: geometry) }
+
     /// The edit screen's toolbar now: Cancel, turn, flip, the aspect menu (rectangular masks
     /// only: a circle or square crop has one aspect), undo, redo and Choose.
     ///

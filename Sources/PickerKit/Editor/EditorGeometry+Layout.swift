@@ -46,3 +46,28 @@ extension EditHistory {
         committed = layout(committed)
     }
 }
+
+/// What an edit screen tells the geometry about its layout: its size, and the safe area with
+/// its bottom toolbar added, so the mask sits clear of the notch, the home indicator and the
+/// controls.
+///
+/// ```swift
+/// let layout = EditorScreenLayout(viewport: CGSize(width: 390, height: 844),
+///                                 safeArea: EdgeInsets(top: 47, bottom: 34), toolbarHeight: 44)
+/// layout.safeArea   // (47, 0, 78, 0)
+/// picker.send(.editorLaidOut(viewport: layout.viewport, safeArea: layout.safeArea), from: route.id)
+/// ```
+public struct EditorScreenLayout: Sendable, Equatable {
+    /// The screen's size, in points.
+    public var viewport: CGSize
+    /// The insets the mask keeps clear of: the safe area's, and the toolbar's height at the bottom.
+    public var safeArea: EdgeInsets
+
+    /// The layout of a screen of `viewport` points with `safeArea` insets and a toolbar
+    /// `toolbarHeight` points tall above its bottom inset.
+    public init(viewport: CGSize, safeArea: EdgeInsets, toolbarHeight: Double) {
+        self.viewport = viewport
+        self.safeArea = EdgeInsets(
+            top: safeArea.top, left: safeArea.left, bottom: safeArea.bottom + toolbarHeight, right: safeArea.right)
+    }
+}

@@ -46,6 +46,7 @@ public final class Device: @unchecked Sendable {
         var exceptions: [String] = []
         var warnings: [String] = []
         var idiom = Idiom.phone
+        var screenScale = 3.0
         var orientation = Orientation.portrait
         var sources: [Int: [String]] = [0: ["public.image", "public.movie"], 1: ["public.image", "public.movie"], 2: ["public.image", "public.movie"]]
         var photoAccess = Access.authorized
@@ -91,6 +92,13 @@ public final class Device: @unchecked Sendable {
     public var idiom: Idiom {
         get { read(\.idiom) }
         set { write { $0.idiom = newValue } }
+    }
+
+    /// Pixels per point on the screen: 3 on a current phone; tests that draw whole screens
+    /// often use 1, to keep the debug build's drawing quick.
+    public var screenScale: Double {
+        get { read(\.screenScale) }
+        set { write { $0.screenScale = newValue } }
     }
 
     /// How the device is held now. Setting it tells the sensors' listeners (a capture

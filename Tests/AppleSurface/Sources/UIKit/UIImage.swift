@@ -28,6 +28,16 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// Apple: `init(cgImage: CGImage)`.
+    /// Apple: `convenience init?(systemName name: String)` (iOS 13). The surface has no symbol
+    /// catalogue: every name gives an image, which remembers its name.
+    public convenience init?(systemName name: String) {
+        self.init()
+        surfaceSystemName = name
+    }
+
+    /// The SF Symbol this image was made from.
+    @_spi(Surface) public private(set) var surfaceSystemName: String?
+
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
     }

@@ -1,6 +1,7 @@
 @_exported import AppleFoundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
+import SurfaceDevice
 
 /// Apple: `@MainActor class UIResponder : NSObject`.
 @MainActor
@@ -9,6 +10,36 @@ open class UIResponder: NSObject {
     public override init() {
         super.init()
     }
+
+    /// Apple: `func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?)`. No responder
+    /// chain is modelled: the default does nothing.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Apple: `func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?)`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Apple: `func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?)`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Apple: `func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?)`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    // The UIAccessibility informal protocol. Apple declares these on NSObject; Linux's NSObject
+    // is Foundation's, and members of an extension cannot be overridden without the
+    // Objective-C runtime, so the surface declares them on its first own class. Every use and
+    // override an adapter makes of them on a responder is valid on both.
+
+    /// Apple: `var isAccessibilityElement: Bool { get set }` (on NSObject).
+    open var isAccessibilityElement = false
+    /// Apple: `var accessibilityLabel: String? { get set }` (on NSObject).
+    open var accessibilityLabel: String?
+    /// Apple: `var accessibilityValue: String? { get set }` (on NSObject).
+    open var accessibilityValue: String?
+    /// Apple: `var accessibilityTraits: UIAccessibilityTraits { get set }` (on NSObject).
+    open var accessibilityTraits: UIAccessibilityTraits = []
+    /// Apple: `var accessibilityCustomActions: [UIAccessibilityCustomAction]? { get set }` (on NSObject).
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    /// Apple: `func accessibilityIncrement()` (on NSObject): an adjustable element's swipe up.
+    open func accessibilityIncrement() {}
+    /// Apple: `func accessibilityDecrement()` (on NSObject): an adjustable element's swipe down.
+    open func accessibilityDecrement() {}
 }
 
 /// Apple: `protocol UIPopoverPresentationControllerSourceItem : NSObjectProtocol` (iOS 16): what
@@ -21,8 +52,10 @@ public protocol UIPopoverPresentationControllerSourceItem: NSObjectProtocol {}
 /// inside is a window, or it is the view of a view controller that is shown in one.
 @MainActor
 open class UIView: UIResponder, UIPopoverPresentationControllerSourceItem {
-    /// Apple: `var frame: CGRect { get set }`.
-    open var frame: CGRect
+    /// Apple: `var frame: CGRect { get set }`. A new size asks for layout, as UIKit's does.
+    open var frame: CGRect {
+        didSet { if frame.size != oldValue.size { needsLayout = true } }
+    }
     /// Apple: `var bounds: CGRect { get set }`.
     open var bounds: CGRect {
         get { CGRect(origin: .zero, size: frame.size) }
@@ -70,6 +103,100 @@ open class UIView: UIResponder, UIPopoverPresentationControllerSourceItem {
         superview?.subviews.removeAll { $0 === self }
         superview = nil
     }
+
+    /// Apple: `@NSCopying var backgroundColor: UIColor? { get set }`.
+    open var backgroundColor: UIColor?
+    /// Apple: `var isUserInteractionEnabled: Bool { get set }`; `true` for views (an image
+    /// view's is `false`).
+    open var isUserInteractionEnabled = true
+    /// Apple: `var isMultipleTouchEnabled: Bool { get set }`; `false` by default: the view
+    /// receives only the first finger.
+    open var isMultipleTouchEnabled = false
+    /// Apple: `var contentScaleFactor: CGFloat { get set }`; the device's screen scale.
+    open var contentScaleFactor = CGFloat(Device.current.screenScale)
+
+    // MARK: Layout
+
+    var needsLayout = true
+    /// The view controller whose view this is: told before and after it lays out.
+    weak var owner: UIViewController?
+
+    /// Apple: `func setNeedsLayout()`.
+    open func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Apple: `func layoutIfNeeded()`. Lays out this view, if it asked for it, then its
+    /// subviews; a view controller's view tells its controller before and after, as UIKit does.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            owner?.viewWillLayoutSubviews()
+            layoutSubviews()
+            owner?.viewDidLayoutSubviews()
+        }
+        for view in subviews { view.layoutIfNeeded() }
+    }
+
+    /// Apple: `func layoutSubviews()`. No autoresizing or constraints are modelled: the
+    /// default does nothing.
+    open func layoutSubviews() {}
+
+    /// Apple: `var safeAreaInsets: UIEdgeInsets { get }` (iOS 11). A view controller's view has
+    /// its window's insets (the device's notch, home indicator and bars, set by tests) plus the
+    /// controller's `additionalSafeAreaInsets`; another view, the part of its superview's it
+    /// overlaps.
+    open var safeAreaInsets: UIEdgeInsets {
+        if let owner {
+            let device = owner.shownWindow?.surfaceSafeAreaInsets ?? .zero
+            let more = owner.additionalSafeAreaInsets
+            return UIEdgeInsets(
+                top: device.top + more.top, left: device.left + more.left, bottom: device.bottom + more.bottom,
+                right: device.right + more.right)
+        }
+        guard let superview else { return (self as? UIWindow)?.surfaceSafeAreaInsets ?? .zero }
+        let outer = superview.safeAreaInsets, room = superview.bounds.size
+        return UIEdgeInsets(
+            top: max(0, outer.top - frame.minY), left: max(0, outer.left - frame.minX),
+            bottom: max(0, outer.bottom - (room.height - frame.maxY)), right: max(0, outer.right - (room.width - frame.maxX)))
+    }
+
+    /// Where this view's origin is in its window: its frames' origins added up.
+    var originInWindow: CGPoint {
+        var point = frame.origin
+        var view = superview
+        while let next = view, !(next is UIWindow) {
+            point.x += next.frame.origin.x
+            point.y += next.frame.origin.y
+            view = next.superview
+        }
+        return point
+    }
+
+    // MARK: Touches
+
+    /// Delivers touches as UIKit does: none to a view with user interaction off or not in a
+    /// window, and only the first finger down to one without multiple touch (the others
+    /// never reach it, in any phase).
+    @_spi(Surface) public func surfaceTouches(_ phase: SurfaceTouchPhase, _ touches: [UITouch]) {
+        guard isUserInteractionEnabled, window != nil else { return }
+        var delivered = touches
+        if !isMultipleTouchEnabled {
+            if phase == .began, acceptedTouch == nil { acceptedTouch = touches.first.map(ObjectIdentifier.init) }
+            delivered = touches.filter { ObjectIdentifier($0) == acceptedTouch }
+        }
+        guard !delivered.isEmpty else { return }
+        let set = Set(delivered)
+        switch phase {
+        case .began: touchesBegan(set, with: UIEvent())
+        case .moved: touchesMoved(set, with: UIEvent())
+        case .ended: touchesEnded(set, with: UIEvent())
+        case .cancelled: touchesCancelled(set, with: UIEvent())
+        }
+        if phase == .ended || phase == .cancelled, !isMultipleTouchEnabled { acceptedTouch = nil }
+    }
+
+    private var acceptedTouch: ObjectIdentifier?
 }
 
 /// Apple: `@MainActor class UIWindow : UIView`.
@@ -99,6 +226,9 @@ open class UIWindow: UIView {
     /// A window is its own window.
     open override var window: UIWindow? { self }
 
+    /// The device's safe-area insets in this window (status bar or notch, home indicator).
+    @_spi(Surface) public var surfaceSafeAreaInsets = UIEdgeInsets.zero
+
     /// Apple: `func makeKeyAndVisible()`.
     open func makeKeyAndVisible() {
         isKeyWindow = true
@@ -113,6 +243,13 @@ open class UIBarItem: NSObject {
         super.init()
     }
 
+    /// Apple: `var isEnabled: Bool { get set }`.
+    open var isEnabled = true
+    /// Apple: `var title: String? { get set }`.
+    open var title: String?
+    /// Apple: `var image: UIImage? { get set }`.
+    open var image: UIImage?
+
     /// Apple: `required init?(coder: NSCoder)` (NSCoding).
     public required init?(coder: NSCoder) {
         nil
@@ -122,12 +259,97 @@ open class UIBarItem: NSObject {
 /// Apple: `@MainActor class UIBarButtonItem : UIBarItem`.
 @MainActor
 open class UIBarButtonItem: UIBarItem, UIPopoverPresentationControllerSourceItem {
-    /// Apple: `init()`.
-    public override init() {
+    /// Apple: `init()`. Required here so `flexibleSpace()` can make a `Self`, which Objective-C's
+    /// `alloc`/`init` does on Apple platforms.
+    public required override init() {
         super.init()
     }
 
+    /// Apple: `@MainActor @preconcurrency convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil)`
+    /// (iOS 14). A primary action gives the item its title and image, taking precedence.
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        self.init()
+        self.title = primaryAction?.title ?? title
+        self.image = primaryAction?.image ?? image
+        self.primaryAction = primaryAction
+        self.menu = menu
+    }
+
+    /// Apple: `class func flexibleSpace() -> Self` (iOS 14).
+    open class func flexibleSpace() -> Self {
+        let item = self.init()
+        item.isFlexibleSpace = true
+        return item
+    }
+
+    /// Apple: `@NSCopying var primaryAction: UIAction? { get set }` (iOS 14).
+    open var primaryAction: UIAction?
+    /// Apple: `@NSCopying var menu: UIMenu? { get set }` (iOS 14).
+    open var menu: UIMenu?
+    @_spi(Surface) public private(set) var isFlexibleSpace = false
+
+    /// The person tapped the item: its primary action runs, when it is enabled. (An item with
+    /// only a menu shows the menu instead: see ``surfaceChoose(_:)``.)
+    @_spi(Surface) public func surfaceTap() {
+        guard isEnabled, let primaryAction else { return }
+        primaryAction.surfacePerform()
+    }
+
+    /// The person opened the item's menu and chose the action titled `title`; `false` when the
+    /// item is disabled or has no such action.
+    @discardableResult
+    @_spi(Surface) public func surfaceChoose(_ title: String) -> Bool {
+        guard isEnabled, let action = menu?.children.compactMap({ $0 as? UIAction }).first(where: { $0.title == title }) else { return false }
+        action.surfacePerform()
+        return true
+    }
+
     /// Apple: `required init?(coder: NSCoder)`.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+}
+
+/// Apple: `@MainActor class UIImageView : UIView`.
+@MainActor
+open class UIImageView: UIView {
+    /// Apple: `var image: UIImage? { get set }`.
+    open var image: UIImage?
+
+    /// Apple: `init(image: UIImage?)`. User interaction is off, as UIKit's is for image views.
+    public init(image: UIImage?) {
+        self.image = image
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
+    }
+
+    /// Apple: `init(frame: CGRect)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) {
+        nil
+    }
+}
+
+/// Apple: `@MainActor class UIToolbar : UIView`.
+@MainActor
+open class UIToolbar: UIView {
+    /// Apple: `var items: [UIBarButtonItem]? { get set }`.
+    open var items: [UIBarButtonItem]?
+
+    /// Apple: `func setItems(_ items: [UIBarButtonItem]?, animated: Bool)`.
+    open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+        self.items = items
+    }
+
+    /// Apple: `init(frame: CGRect)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
     public required init?(coder: NSCoder) {
         nil
     }

@@ -49,6 +49,7 @@ open class UIViewController: UIResponder {
                 loadView()
                 if loadedView == nil { loadedView = UIView(frame: .zero) }
                 loadedView?.shownIn = shownWindow
+                loadedView?.owner = self
                 viewDidLoad()
             }
             return loadedView
@@ -56,7 +57,20 @@ open class UIViewController: UIResponder {
         set {
             loadedView = newValue
             newValue?.shownIn = shownWindow
+            newValue?.owner = self
         }
+    }
+
+    /// Apple: `func viewWillLayoutSubviews()`.
+    open func viewWillLayoutSubviews() {}
+
+    /// Apple: `func viewDidLayoutSubviews()`.
+    open func viewDidLayoutSubviews() {}
+
+    /// Apple: `var additionalSafeAreaInsets: UIEdgeInsets { get set }` (iOS 11). Changing it
+    /// lays the view out again.
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { loadedView?.setNeedsLayout() }
     }
 
     /// Apple: `var viewIfLoaded: UIView? { get }`.
@@ -79,10 +93,17 @@ open class UIViewController: UIResponder {
     }
 
     /// Shows this view controller's view in `window` (nil: no longer shown), with what it presents.
+    /// Shows the view in `window` (or takes it off screen): as UIKit does for a root or
+    /// full-screen view controller, the view fills the window and is laid out. (Sheets and
+    /// popovers fill the window too: their smaller frames are not modelled.)
     func show(in window: UIWindow?) {
         shownWindow = window
         loadedView?.shownIn = window
-        if window != nil { loadViewIfNeeded() }
+        if let window {
+            loadViewIfNeeded()
+            view.frame = window.bounds
+            view.layoutIfNeeded()
+        }
         for child in shownChildren { child.show(in: window) }
     }
 

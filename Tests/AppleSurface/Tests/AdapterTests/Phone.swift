@@ -31,16 +31,24 @@ final class Phone {
     let presenter: UIKitPresenter
     let picker: ProfilePicker
 
-    /// Resets the device to `idiom` and starts the app.
-    init(idiom: Device.Idiom = .phone, configuration: PickerConfiguration = PickerConfiguration()) {
+    /// Resets the device to `idiom` and starts the app; with `ownEditScreen` off, the app
+    /// leaves the edit screen to PickerKit's. The screen's scale is 1 unless a test asks for
+    /// more: the debug build draws a 3x phone screen in seconds.
+    init(
+        idiom: Device.Idiom = .phone, configuration: PickerConfiguration = PickerConfiguration(), ownEditScreen: Bool = true,
+        screenScale: Double = 1
+    ) {
         Device.current.reset()
+        Device.current.screenScale = screenScale
         Animations.reset()
         UIDevice.current.surfaceReset()
         Device.current.idiom = idiom
         window.rootViewController = host
         window.makeKeyAndVisible()
         delegate = RecordingDelegate(transcript: transcript)
-        presenter = UIKitPresenter(host: host) { route in AppScreen(route: route) }
+        presenter = UIKitPresenter(host: host) { route in
+            route.screen.kind == .editor && !ownEditScreen ? nil : AppScreen(route: route)
+        }
         picker = ProfilePicker(
             photoSource: photos, camera: camera, presenter: presenter, delegate: delegate, configuration: configuration,
             hostInfo: .allDeclared)

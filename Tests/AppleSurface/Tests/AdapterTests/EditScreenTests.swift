@@ -1,0 +1,296 @@
+import Foundation
+import PickerCodecs
+import PickerImaging
+import PickerKit
+import PickerKitTesting
+import PickerKitUIKit
+import SurfaceDevice
+import Testing
+@_spi(Surface) import UIKit
+
+extension AppleSurfaceTests {
+    /// PickerKit's UIKit edit screen, which `UIKitPresenter` shows when the app makes none: what
+    /// it draws, what fingers, the toolbar and VoiceOver do, and how it lays out.
+    @MainActor
+    @Suite("The UIKit edit screen")
+    struct EditScreenTests {
+        /// The scene of the headless editor snapshots (`EditorSnapshotTests`).
+        static func scene() throws -> PixelBuffer {
+            var image = try PixelBuffer(width: 240, height: 180)
+            for y in 0..<180 {
+                for x in 0..<240 {
+                    var p = y < 110 ? RGBA(UInt8(90 + y), UInt8(150 + y / 2), 235) : RGBA(60, UInt8(170 - (y - 110)), 50)
+                    if (20..<70).contains(x) && (20..<70).contains(y) { p = RGBA(220, 40, 40) }
+                    let dx = x - 180, dy = y - 80
+                    if dx * dx + dy * dy < 35 * 35 { p = RGBA(40, 60, 220) }
+                    if y >= 165 && x < 200 { p = RGBA(250, 210, 40) }
+                    image[x, y] = p
+                }
+            }
+            return image
+        }
+
+        /// The headless snapshot named `name`.
+        static func reference(_ name: String) throws -> PixelBuffer {
+            let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            let file = tests.appendingPathComponent("ScenarioTests/__Snapshots__/EditorSnapshotTests/\(name).png")
+            return try PNG.decode(try Data(contentsOf: file))
+        }
+
+        /// A phone whose window is the snapshots' 160 × 240 viewport with the toolbar below it,
+        /// editing the snapshots' scene on PickerKit's edit screen at scale 1.
+        static func snapshotPhone() async throws -> (Phone, ProfileEditViewController) {
+            var configuration = PickerConfiguration()
+            configuration.editor.margin = 10
+            let phone = Phone(configuration: configuration, ownEditScreen: false)
+            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            try phone.picker.edit(try scene())
+            await phone.settle()
+            let screen = try #require(phone.presented.first as? ProfileEditViewController)
+            return (phone, screen)
+        }
+
+        /// What the canvas shows, as pixels.
+        static func shown(_ screen: ProfileEditViewController) throws -> PixelBuffer {
+            let image = try #require(screen.canvas.image?.cgImage)
+            return try #require(try CGImageBuffer(image: image, orientation: .up).pixelBuffer())
+        }
+
+        /// The part of the canvas above the toolbar.
+        static func aboveTheToolbar(_ screen: ProfileEditViewController) throws -> PixelBuffer {
+            try shown(screen).cropped(to: PixelRect(x: 0, y: 0, width: 160, height: 240))
+        }
+
+        /// Whether `a` and `b` hold the same pixels (whatever their storage), saying how many differ.
+        static func same(_ a: PixelBuffer, _ b: PixelBuffer) -> Comparison {
+            Comparison(Snapshot.compare(a, b, tolerance: 0))
+        }
+
+        /// Expects `a` and `b` to hold the same pixels.
+        static func expectSame(_ a: PixelBuffer, _ b: PixelBuffer, _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+            let comparison = same(a, b)
+            #expect(comparison.matches, "\(what) \(comparison)", sourceLocation: sourceLocation)
+        }
+
+        struct Comparison: CustomStringConvertible {
+            let result: Snapshot.Comparison
+            init(_ result: Snapshot.Comparison) { self.result = result }
+            var matches: Bool { result.matches }
+            var description: String {
+                result.sizeMismatch ? "sizes differ" : "\(result.differingPixels) pixels differ, by up to \(result.maximumDifference)"
+            }
+        }
+
+        static func touch(_ x: Double, _ y: Double, taps: Int = 1) -> UITouch {
+            UITouch(surfaceAt: CGPoint(x: x, y: y), tapCount: taps)
+        }
+
+        @Test func theScreenDrawsWhatTheHeadlessSnapshotsHold() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            #expect(phone.picker.editorGeometry?.configuration.viewport == CGSize(width: 160, height: 284))
+            #expect(phone.picker.editorGeometry?.configuration.safeArea == EdgeInsets(bottom: 44))
+            try Self.expectSame(Self.aboveTheToolbar(screen), Self.reference("editor-initial"))
+            // Below the mask's layout area: the toolbar over the dimmed photo.
+            #expect(screen.toolbar.frame == CGRect(x: 0, y: 240, width: 160, height: 44))
+            // The whole canvas is the renderer's picture of the geometry, at the screen's scale.
+            let geometry = try #require(phone.picker.editorGeometry)
+            try Self.expectSame(Self.shown(screen), EditorRenderer(scale: 1).render(geometry, image: Self.scene()))
+            phone.expectNoCrash()
+        }
+
+        @Test func twoFingersPinchWithTheGridShowingAndLiftingSettles() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            let a = Self.touch(30, 120), b = Self.touch(130, 120)
+            screen.canvas.surfaceTouches(.began, [a, b])
+            a.surfaceMove(to: CGPoint(x: 10, y: 120))
+            b.surfaceMove(to: CGPoint(x: 150, y: 120))
+            screen.canvas.surfaceTouches(.moved, [a, b])
+            // The snapshots' pinch of 1.4 about the mask's centre, with the thirds grid (the
+            // straighten dial sits lower than the snapshot's: the screen is taller).
+            var renderer = EditorRenderer(scale: 1)
+            renderer.showsGrid = true
+            var geometry = try #require(phone.picker.editorGeometry)
+            try Self.expectSame(Self.shown(screen), renderer.render(geometry, image: Self.scene()), "the grid while the fingers move")
+            screen.canvas.surfaceTouches(.ended, [a, b])
+            renderer.showsGrid = false
+            geometry = try #require(phone.picker.editorGeometry)
+            try Self.expectSame(Self.shown(screen), renderer.render(geometry, image: Self.scene()), "the grid goes with the fingers")
+            phone.transcript.expect([
+                "picker: start edit 240x180",
+                "picker: editor laid out 160x284: crop (30,0,180,180)",
+                "picker: editor pinch(1.4 at 80,120): crop (56,26,129,129)",
+                "picker: editor ended: crop (56,26,129,129)",
+            ])
+            phone.expectNoCrash()
+        }
+
+        @Test func oneFingerPansAndADoubleTapZooms() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            let finger = Self.touch(80, 120)
+            screen.canvas.surfaceTouches(.began, [finger])
+            finger.surfaceMove(to: CGPoint(x: 60, y: 120))
+            screen.canvas.surfaceTouches(.moved, [finger])
+            screen.canvas.surfaceTouches(.ended, [finger])
+            let first = Self.touch(100, 100), second = Self.touch(100, 100, taps: 2)
+            screen.canvas.surfaceTouches(.began, [first])
+            screen.canvas.surfaceTouches(.ended, [first])
+            screen.canvas.surfaceTouches(.began, [second])
+            screen.canvas.surfaceTouches(.ended, [second])
+            phone.transcript.expect([
+                "picker: start edit 240x180",
+                "picker: editor laid out 160x284: crop (30,0,180,180)",
+                "picker: editor pan(-20,0): crop (56,0,180,180)",
+                "picker: editor ended: crop (56,0,180,180)",
+                "picker: editor doubleTap(100,100): crop (125,39,72,72)",
+            ])
+            phone.expectNoCrash()
+        }
+
+        @Test func theToolbarsControlsReachTheWorkflow() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            func items() -> [UIBarButtonItem] { (screen.toolbar.items ?? []).filter { !$0.isFlexibleSpace } }
+            func item(_ title: String) throws -> UIBarButtonItem { try #require(items().first { $0.title == title }) }
+            #expect(items().map(\.title) == ["Cancel", "Rotate", "Flip", "Undo", "Redo", "Choose"])
+            #expect(items().map(\.isEnabled) == [true, true, true, false, false, true])
+            #expect(items().map { $0.image?.surfaceSystemName } == [
+                nil, "rotate.right", "arrow.left.and.right.righttriangle.left.righttriangle.right", "arrow.uturn.backward",
+                "arrow.uturn.forward", nil,
+            ])
+            #expect(screen.toolbar.items?.count == 11, "a flexible space between each pair")
+            try item("Rotate").surfaceTap()
+            try item("Flip").surfaceTap()
+            #expect(items().map(\.isEnabled) == [true, true, true, true, false, true])
+            try item("Undo").surfaceTap()
+            #expect(items().map(\.isEnabled) == [true, true, true, true, true, true])
+            try item("Redo").surfaceTap()
+            try item("Choose").surfaceTap()
+            #expect(items().map(\.isEnabled) == [true, false, false, false, false, false], "only Cancel while the crop renders")
+            await phone.settle()
+            #expect(phone.presented.isEmpty)
+            phone.transcript.expect([
+                "picker: start edit 240x180",
+                "picker: editor laid out 160x284: crop (30,0,180,180)",
+                "picker: editor turnRight: crop (0,30,180,180)",
+                "picker: editor flipHorizontal: crop (0,30,180,180)",
+                "picker: editor undo: crop (0,30,180,180)",
+                "picker: editor redo: crop (0,30,180,180)",
+                "picker: end finished public.image edited 180x180 from 240x180 crop (0,30,180,180)",
+                "delegate: didFinish public.image edited 180x180 from 240x180 crop (0,30,180,180)",
+            ])
+            let edit = try #require(phone.delegate.lastResult?.editSession)
+            // A turn right then a mirror: kept as a mirror then three turns right.
+            #expect(edit.geometry.quarterTurns == 3 && edit.geometry.isMirrored)
+            phone.expectNoCrash()
+        }
+
+        @Test func aRectangularMaskHasTheAspectMenu() async throws {
+            var configuration = PickerConfiguration()
+            configuration.editor.shape = .rectangle(aspectRatio: 3.0 / 4)
+            let phone = Phone(configuration: configuration, ownEditScreen: false)
+            try phone.picker.edit(try Self.scene())
+            await phone.settle()
+            let screen = try #require(phone.presented.first as? ProfileEditViewController)
+            let aspect = try #require(screen.toolbar.items?.first { $0.title == "Aspect ratio" })
+            #expect(aspect.primaryAction == nil && aspect.image?.surfaceSystemName == "aspectratio")
+            let entries = (aspect.menu?.children ?? []).compactMap { $0 as? UIAction }
+            #expect(entries.map(\.title) == ["Original", "Square", "3:4", "4:3", "9:16", "16:9"])
+            #expect(entries.map(\.state) == [.off, .off, .on, .off, .off, .off])
+            #expect(aspect.surfaceChoose("Square"))
+            #expect(phone.picker.editorGeometry?.configuration.shape == .rectangle(aspectRatio: 1))
+            let after = try #require(screen.toolbar.items?.first { $0.title == "Aspect ratio" })
+            #expect((after.menu?.children ?? []).compactMap { ($0 as? UIAction)?.state } == [.off, .on, .off, .off, .off, .off])
+            phone.expectNoCrash()
+        }
+
+        @Test func voiceOverReadsAndAdjustsThePhoto() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            let canvas = screen.canvas
+            #expect(canvas.isAccessibilityElement && canvas.accessibilityTraits == [.image, .adjustable])
+            #expect(canvas.accessibilityLabel == "Photo")
+            #expect(canvas.accessibilityValue == phone.picker.editorGeometry?.accessibility(in: PickerStrings()).value)
+            #expect(canvas.accessibilityCustomActions?.map(\.name) == [
+                "Move up", "Move down", "Move left", "Move right", "Rotate", "Straighten clockwise", "Straighten counterclockwise", "Reset",
+            ].filter { name in phone.picker.editorGeometry?.accessibility.actions.map(\.name).contains(name) ?? false })
+            canvas.accessibilityIncrement()
+            let zoomed = canvas.accessibilityValue
+            #expect(zoomed?.hasPrefix("zoomed 125%") == true, "\(zoomed ?? "nil")")
+            let left = try #require(canvas.accessibilityCustomActions?.first { $0.name == "Move left" })
+            #expect(left.surfacePerform())
+            canvas.accessibilityDecrement()
+            phone.transcript.expect([
+                "picker: start edit 240x180",
+                "picker: editor laid out 160x284: crop (30,0,180,180)",
+                "picker: editor pinch(1.25 at 80,120): crop (48,18,144,144)",
+                "picker: editor ended: crop (48,18,144,144)",
+                "picker: editor pan(35,0): crop (12,18,144,144)",
+                "picker: editor ended: crop (12,18,144,144)",
+                "picker: editor pinch(0.8 at 80,120): crop (0,0,180,180)",
+                "picker: editor ended: crop (0,0,180,180)",
+            ])
+            phone.expectNoCrash()
+        }
+
+        @Test func theMaskStaysInTheSafeAreaThroughARotationAndASplitView() async throws {
+            let phone = Phone(ownEditScreen: false)
+            phone.window.surfaceSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+            try phone.picker.edit(try PickerScenario.photo(width: 400, height: 300))
+            await phone.settle()
+            let screen = try #require(phone.presented.first as? ProfileEditViewController)
+            var geometry = try #require(phone.picker.editorGeometry)
+            #expect(geometry.maskRect == CGRect(x: 15, y: 47 + (844 - 47 - 34 - 44 - 360) / 2.0, width: 360, height: 360))
+            #expect(screen.toolbar.frame == CGRect(x: 0, y: 844 - 34 - 44, width: 390, height: 44))
+            // Turned to landscape: the notch on the left, the home indicator below.
+            phone.window.surfaceSafeAreaInsets = UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
+            screen.view.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+            screen.view.layoutIfNeeded()
+            geometry = try #require(phone.picker.editorGeometry)
+            #expect(geometry.maskRect == CGRect(x: 47 + (750 - 295) / 2.0, y: 15, width: 295, height: 295))
+            #expect(screen.toolbar.frame == CGRect(x: 0, y: 390 - 21 - 44, width: 844, height: 44))
+            // A third of an iPad in split view.
+            phone.window.surfaceSafeAreaInsets = UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0)
+            screen.view.frame = CGRect(x: 0, y: 0, width: 320, height: 1024)
+            screen.view.layoutIfNeeded()
+            geometry = try #require(phone.picker.editorGeometry)
+            #expect(geometry.maskRect == CGRect(x: 15, y: 24 + (1024 - 24 - 20 - 44 - 290) / 2.0, width: 290, height: 290))
+            #expect(geometry.cropRect == PixelRect(x: 50, y: 0, width: 300, height: 300), "the crop kept throughout")
+            phone.expectNoCrash()
+        }
+
+        @Test func aPopoverWithUnsavedEditsStaysWhenTappedAway() async throws {
+            let phone = Phone(idiom: .pad, ownEditScreen: false)
+            let button = UIView(frame: CGRect(x: 10, y: 10, width: 44, height: 44))
+            phone.host.view.addSubview(button)
+            let file = try Photos.file(try Photos.jpeg(width: 400, height: 300), named: "IMG_0001.jpeg")
+            try await phone.picker.selectFromPhotoLibrary(anchor: PopoverAnchor(sourceView: button, sourceRect: .zero, name: "button"))
+            await phone.settle()
+            let browser = try #require(phone.presented.first as? UIImagePickerController)
+            #expect(browser.modalPresentationStyle == .popover)
+            browser.surfacePick([.mediaType: "public.image", .imageURL: file])
+            await phone.settle()
+            let screen = try #require(browser.topViewController as? ProfileEditViewController)
+            #expect(!screen.isModalInPresentation)
+            let rotate = try #require(screen.toolbar.items?.first { $0.title == "Rotate" })
+            rotate.surfaceTap()
+            #expect(screen.isModalInPresentation)
+            #expect(!browser.surfaceTapOutsidePopover(), "the edit is not thrown away by a tap outside")
+            await phone.settle()
+            #expect(phone.presented.first === browser)
+            try #require(screen.toolbar.items?.first { $0.title == "Undo" }).surfaceTap()
+            #expect(!screen.isModalInPresentation)
+            #expect(browser.surfaceTapOutsidePopover())
+            await phone.settle()
+            #expect(phone.presented.isEmpty)
+            #expect(phone.delegate.callbacks.count == 1)
+            #expect(phone.transcript.lines.last == "delegate: didCancel")
+            phone.expectNoCrash()
+        }
+
+        @Test func anAppsOwnEditScreenStillWins() async throws {
+            let phone = Phone()
+            try phone.picker.edit(try Self.scene())
+            await phone.settle()
+            #expect(phone.presented.first is AppScreen)
+        }
+    }
+}
