@@ -28,7 +28,7 @@ let package = Package(
         // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`
         // (scripts/check-apple-only.sh checks it).
         .target(name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"], exclude: ["README.md"]),
-        .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit"]),
+        .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit", "PickerKitUIKit"]),
         .executableTarget(
             name: "AvatarDemo",
             dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs"],

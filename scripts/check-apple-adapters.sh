@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 surface=Tests/AppleSurface
 adapters=(Sources/PickerKitUIKit Sources/PickerKitSwiftUI)
 apple='AVFoundation|CoreGraphics|CoreMedia|Foundation|ImageIO|Observation|Photos|PhotosUI|QuartzCore|SwiftUI|UIKit|UniformTypeIdentifiers'
-pickerkit='PickerImaging|PickerKit'
+pickerkit='PickerImaging|PickerKit|PickerKitUIKit'
 status=0
 
 # 1. Only Apple's API: the modules it imports, and nothing of the surface's own.

@@ -4,6 +4,22 @@ import SwiftUI
 
 @available(iOS 17, visionOS 1, *)
 extension View {
+    /// Shows a picker's screens as `model` says, with PickerKit's screens for every route
+    /// (``ProfilePickerScreen``): the system's pickers for the browsers and the library picker,
+    /// PickerKit's edit screen, the source chooser as a confirmation dialog, and alerts. An app
+    /// that offers the camera or movies draws those screens with
+    /// ``profilePicker(_:strings:screen:)``.
+    ///
+    /// ```swift
+    /// Button("Change photo") { try? model.picker.chooseSource() }
+    ///     .profilePicker(model.presentation)
+    /// ```
+    public func profilePicker(_ model: PresentationModel, strings: PickerStrings = PickerStrings()) -> some View {
+        profilePicker(model, strings: strings) { route in
+            if let picker = model.picker { ProfilePickerScreen(route: route, picker: picker, strings: strings) }
+        }
+    }
+
     /// Shows a picker's screens as `model` says: full screen, as a sheet or as a popover from
     /// this view (pointing at the anchor's rectangle in it), the source chooser as a
     /// confirmation dialog, the edit screen pushed on a `NavigationStack`, and alerts. What the

@@ -16,12 +16,25 @@ import UIKit
 ///   it presented, once).
 /// - `PHPickerViewControllerDelegate`: results become `itemsPicked`, in the order picked; none
 ///   (Cancel) ends the session with a cancel.
+///
+/// `UIKitPresenter` keeps one; PickerKit's SwiftUI screens keep one per system picker they show.
 @MainActor
-final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImagePickerControllerDelegate, PHPickerViewControllerDelegate {
+public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImagePickerControllerDelegate, PHPickerViewControllerDelegate {
     weak var coordinator: ProfilePicker?
     weak var navigationProxy: (any NavigationProxy)?
     /// The presented route: the one a view controller we did not push stands for.
     var root: Route?
+
+    override init() {
+        super.init()
+    }
+
+    /// A relay sending what the system pickers showing `route` report to `picker` (held weakly).
+    public init(picker: ProfilePicker, route: Route) {
+        coordinator = picker
+        root = route
+        super.init()
+    }
     /// The routes pushed, by their view controllers.
     var routes: [ObjectIdentifier: Route] = [:]
 
@@ -34,31 +47,31 @@ final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImagePicker
 
     // MARK: UINavigationControllerDelegate
 
-    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
         guard let route = route(for: viewController) else { return }
         navigationProxy?.navigation(willShow: route, animated: animated)
     }
 
-    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
         guard let route = route(for: viewController) else { return }
         navigationProxy?.navigation(didShow: route, animated: animated)
     }
 
     // MARK: UIImagePickerControllerDelegate
 
-    func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]) {
+    public func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]) {
         guard let root, let coordinator, let item = photos?.register(info, configuration: coordinator.configuration) else { return }
         coordinator.send(.itemPicked(item), from: root.id)
     }
 
-    func imagePickerControllerDidCancel(_ picker: UIImagePickerController) {
+    public func imagePickerControllerDidCancel(_ picker: UIImagePickerController) {
         guard let root else { return }
         coordinator?.send(.cancelTapped, from: root.id)
     }
 
     // MARK: PHPickerViewControllerDelegate
 
-    func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult]) {
+    public func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult]) {
         guard let root, let coordinator, let photos else { return }
         coordinator.send(.itemsPicked(photos.register(results, configuration: coordinator.configuration)), from: root.id)
     }

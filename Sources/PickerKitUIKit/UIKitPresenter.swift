@@ -117,21 +117,8 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         relay.root = route
         relay.routes = [:]
         shown = made
-        share(with: picker, host: host)
+        if let picker { PickerScreens.share(picker, host: host) }
         host.present(made.controller, animated: animated) { completion() }
-    }
-
-    /// Hands the picker's configuration to the system seams that decode what they deliver,
-    /// and the host to the source's limited-library picker.
-    private func share(with picker: ProfilePicker?, host: UIViewController) {
-        guard let picker else { return }
-        if let photos = picker.photoSource as? SystemPhotoSource {
-            photos.configuration = picker.configuration
-            photos.presentingViewController = host
-        }
-        #if !os(visionOS)
-        (picker.camera as? AVCameraSession)?.configuration = picker.configuration
-        #endif
     }
 
     /// Reports a presentation that is not made: its completion, then the failure, which ends the
@@ -145,15 +132,10 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     private func screen(for route: Route) -> Shown? {
         switch route.screen {
         case let .browser(source, mediaTypes) where usesSystemPickers:
-            let browser = UIImagePickerController()
-            browser.sourceType = source == .savedPhotosAlbum ? .savedPhotosAlbum : .photoLibrary
-            browser.mediaTypes = mediaTypes.map(\.identifier)
-            browser.allowsEditing = false
-            browser.delegate = relay
+            let browser = PickerScreens.browser(source: source, mediaTypes: mediaTypes, relay: relay)
             return Shown(route: route, controller: browser, stack: browser, hidesBarAtRoot: false)
         case let .libraryPicker(library) where usesSystemPickers:
-            let phPicker = PHPickerViewController(configuration: SystemPhotoSource.configuration(for: library))
-            phPicker.delegate = relay
+            let phPicker = PickerScreens.libraryPicker(library, relay: relay)
             let stack = UINavigationController(rootViewController: phPicker)
             stack.setNavigationBarHidden(true, animated: false)
             stack.delegate = relay
@@ -169,14 +151,11 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         }
     }
 
-    /// The app's view controller for `route`, else PickerKit's screen for it, if it has one.
+    /// The app's view controller for `route`, else PickerKit's edit screen for an edit route.
     private func viewController(for route: Route) -> UIViewController? {
         if let made = makeViewController(route) { return made }
-        guard let picker else { return nil }
-        switch route.screen {
-        case .editor: return ProfileEditViewController(route: route, picker: picker, strings: strings)
-        default: return nil
-        }
+        guard let picker, route.screen.kind == .editor else { return nil }
+        return PickerScreens.viewController(for: route, picker: picker, strings: strings, relay: relay)
     }
 
     /// The source chooser as an action sheet: each offered source, then Cancel.

@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Photos", dependencies: ["AppleFoundation", "SurfaceDevice"]),
         .target(name: "PhotosUI", dependencies: ["Photos", "UIKit", "SurfaceDevice"]),
         .target(name: "AVFoundation", dependencies: ["AppleFoundation", "CoreGraphics", "CoreMedia", "QuartzCore", "SurfaceDevice"]),
-        .target(name: "SwiftUI", dependencies: ["AppleFoundation", "CoreGraphics", "SurfaceDevice"]),
+        .target(name: "SwiftUI", dependencies: ["AppleFoundation", "CoreGraphics", "UIKit", "SurfaceDevice"]),
 
         // PickerKit, as in the repository's Package.swift.
         .target(name: "PickerImaging", exclude: ["PickerImaging.docc"]),
@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "ImagingTestSupport"]),
         .target(
             name: "PickerKitUIKit", dependencies: ["PickerKit", "PickerImaging"] + frameworks, exclude: ["README.md"]),
-        .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit", "SwiftUI", "UIKit"]),
+        .target(name: "PickerKitSwiftUI", dependencies: ["PickerKit", "PickerKitUIKit", "SwiftUI", "UIKit"]),
 
         // Swift Testing's cross-import overlays, which the compiler asks for when a test imports
         // Testing with UIKit or Core Graphics: empty here.

@@ -29,6 +29,24 @@ struct PresentationFailureTests {
         s.exhaustivity = .off
     }
 
+    @Test func aShownScreenThatCannotWorkEndsTheSessionAndIsDismissed() async throws {
+        let s = PickerScenario()
+        try await s.picker.selectFromPhotoLibrary()
+        s.picker.screenFailed(Route.ID(7), reason: "not this session's")
+        #expect(s.picker.isSessionActive, "a route not on the stack is ignored")
+        s.picker.screenFailed(Route.ID(1), reason: "no browser screen")
+        await s.picker.waitUntilIdle()
+        s.expect([
+            "picker: start source photoLibrary",
+            "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
+            "presenter: dismiss animated",
+            "picker: end failed: the picker's screen could not be presented: no browser screen",
+            "delegate: didFail the picker's screen could not be presented: no browser screen",
+        ])
+        #expect(s.presenter.stack.isEmpty)
+        #expect(!s.picker.isSessionActive)
+    }
+
     @Test func thePickerTellsThePresenterWhoItIsBeforeItPresents() throws {
         // The presenter is passed to the initializer only: no attach(to:) call.
         let s = PickerScenario()

@@ -214,6 +214,14 @@ public final class ProfilePicker {
         dispatchAfterEffects(.presentationFailed(route, reason: reason))
     }
 
+    /// Ends the running session with ``PickerError/presentationFailed(_:)`` because `route`,
+    /// already shown, cannot work for `reason` (PickerKit's SwiftUI screens draw no camera):
+    /// unlike ``presentationFailed(_:reason:)``, what is shown is dismissed. A route not on the
+    /// running session's navigation stack is ignored.
+    public func screenFailed(_ route: Route.ID, reason: String) {
+        dispatchAfterEffects(.screenFailed(route, reason: reason))
+    }
+
     /// Acts on what the person did on the screen shown by `route`.
     ///
     /// An action is acted on only when a session is running, `route` is frontmost, and its

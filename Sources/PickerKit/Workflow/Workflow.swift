@@ -55,6 +55,10 @@ public struct Workflow {
             // screen to dismiss.
             guard state.navigation.stack.first?.id == id else { return [] }
             return end(.failed(.presentationFailed(reason)), dismissing: false)
+        case let .screenFailed(id, reason):
+            // A screen of the running session, already shown: dismissed with the session.
+            guard state.navigation.stack.contains(where: { $0.id == id }) else { return [] }
+            return end(.failed(.presentationFailed(reason)))
         case .delegateGone:
             return end(.cancelled(.delegateGone))
         case let .response(session, response):

@@ -1,10 +1,11 @@
 import SurfaceDevice
+@_spi(Surface) import UIKit
 
 /// A drawn view: what the person would see of it.
 @MainActor
 public final class SurfaceNode {
     enum Kind {
-        case group, text(String), presented, navigationStack, pushed(AnyHashable)
+        case group, text(String), presented, navigationStack, pushed(AnyHashable), controller(SurfaceRepresented)
         case button(title: String, role: ButtonRole?, action: @MainActor () -> Void)
     }
 
@@ -70,8 +71,13 @@ public final class SurfaceHost {
     private var appeared: [String: () -> Void] = [:]
 
     /// Shows `view`.
-    public init<V: View>(_ view: V) {
+    /// The window the app's scene shows in: representables' view controllers show in it.
+    public let window: UIWindow
+
+    public init<V: View>(_ view: V, size: CGSize = CGSize(width: 390, height: 844)) {
         drawRoot = { SwiftUI.draw(view, into: $0) }
+        window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        window.makeKeyAndVisible()
         update()
     }
 
@@ -96,6 +102,49 @@ public final class SurfaceHost {
         }
         previous = tree
         runLifecycle()
+        runControllers()
+    }
+
+    private struct Hosted {
+        let type: ObjectIdentifier
+        let controller: UIViewController
+        let coordinator: Any
+        var represented: SurfaceRepresented
+    }
+
+    private var hosted: [String: Hosted] = [:]
+
+    /// Makes, updates and dismantles representables' view controllers as SwiftUI does: one per
+    /// place in the tree while a representable of the same type stays there.
+    private func runControllers() {
+        var found: [String: SurfaceRepresented] = [:]
+        func collect(_ node: SurfaceNode, _ key: String) {
+            if case let .controller(represented) = node.kind { found[key] = represented }
+            for (index, child) in (node.children + node.pushed).enumerated() { collect(child, "\(key).\(index)") }
+        }
+        collect(tree, "root")
+        if let presented = shownPresentation, let content = presented.content {
+            collect(content, "\(presented.kind.rawValue)-\(String(describing: presented.id))")
+        }
+        for (key, old) in hosted.sorted(by: { $0.key < $1.key }) where found[key]?.type != old.type {
+            hosted[key] = nil
+            old.represented.dismantle(old.controller, old.coordinator)
+            old.controller.surfaceShow(in: nil)
+        }
+        for (key, represented) in found.sorted(by: { $0.key < $1.key }) {
+            if hosted[key] == nil {
+                let made = represented.make()
+                hosted[key] = Hosted(type: represented.type, controller: made.controller, coordinator: made.coordinator, represented: represented)
+                made.controller.surfaceShow(in: window)
+            }
+            hosted[key]?.represented = represented
+            if let current = hosted[key] { represented.update(current.controller, current.coordinator) }
+        }
+    }
+
+    /// The view controllers of the representables shown now, in tree order.
+    public var controllers: [UIViewController] {
+        hosted.sorted { $0.key < $1.key }.map(\.value.controller)
     }
 
     private var previous = SurfaceNode(.group)

@@ -34,6 +34,8 @@ extension Never: View {
 func draw<V: View>(_ view: V, into node: SurfaceNode) {
     if let primitive = view as? PrimitiveView {
         primitive.draw(into: node)
+    } else if let representable = view as? any UIViewControllerRepresentable {
+        drawRepresentable(representable, into: node)
     } else {
         draw(view.body, into: node)
     }

@@ -2,16 +2,16 @@
 public struct UIAccessibilityTraits: OptionSet, @unchecked Sendable {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
-    /// Apple: `static let image: UIAccessibilityTraits`.
+    /// Apple: `nonisolated static let image: UIAccessibilityTraits`.
     public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
-    /// Apple: `static let adjustable: UIAccessibilityTraits`.
+    /// Apple: `nonisolated static let adjustable: UIAccessibilityTraits`.
     public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
 }
 
 /// Apple: `@MainActor class UIAccessibilityCustomAction : NSObject`.
 @MainActor
 open class UIAccessibilityCustomAction: NSObject {
-    /// Apple: `typealias Handler = (UIAccessibilityCustomAction) -> Bool`.
+    /// Apple: `@MainActor typealias Handler = (UIAccessibilityCustomAction) -> Bool`.
     public typealias Handler = (UIAccessibilityCustomAction) -> Bool
 
     /// Apple: `var name: String { get set }`.

@@ -27,9 +27,8 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Apple: `init(cgImage: CGImage)`.
-    /// Apple: `convenience init?(systemName name: String)` (iOS 13). The surface has no symbol
-    /// catalogue: every name gives an image, which remembers its name.
+    /// Apple: `init?(systemName name: String)` (iOS 13). The surface has no symbol catalogue:
+    /// every name gives an image, which remembers its name.
     public convenience init?(systemName name: String) {
         self.init()
         surfaceSystemName = name
@@ -38,6 +37,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The SF Symbol this image was made from.
     @_spi(Surface) public private(set) var surfaceSystemName: String?
 
+    /// Apple: `init(cgImage: CGImage)`.
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
     }

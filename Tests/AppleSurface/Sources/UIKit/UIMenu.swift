@@ -20,7 +20,7 @@ open class UIMenuElement: NSObject {
 
     /// Apple: `var title: String { get }`.
     open internal(set) var title: String
-    /// Apple: `@NSCopying var image: UIImage? { get }`.
+    /// Apple: `var image: UIImage? { get }`.
     open internal(set) var image: UIImage?
 
     init(title: String, image: UIImage?) {
@@ -30,8 +30,8 @@ open class UIMenuElement: NSObject {
     }
 }
 
-/// Apple: `typealias UIActionHandler = (UIAction) -> Void`; UIKit's header marks the block
-/// main-actor, as the surface does.
+/// Apple: `typealias UIActionHandler = (UIAction) -> Void`. Declared main-actor here: UIKit
+/// calls it on the main thread, and the surface's actions are main-actor (see README).
 public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// Apple: `@MainActor class UIAction : UIMenuElement`.
@@ -50,15 +50,19 @@ open class UIAction: UIMenuElement {
     open var state: UIMenuElement.State
     let handler: UIActionHandler
 
-    /// Apple: `@MainActor @preconcurrency convenience init(title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil, discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping UIActionHandler)` (iOS 13).
-    public init(
-        title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil, discoverabilityTitle: String? = nil,
-        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
-    ) {
+    init(title: String, image: UIImage?, attributes: UIMenuElement.Attributes, state: UIMenuElement.State, handler: @escaping UIActionHandler) {
         self.attributes = attributes
         self.state = state
         self.handler = handler
         super.init(title: title, image: image)
+    }
+
+    /// Apple: `@MainActor @preconcurrency convenience init(title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil, discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping UIActionHandler)` (iOS 13).
+    public convenience init(
+        title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil, discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
+    ) {
+        self.init(title: title, image: image, attributes: attributes, state: state, handler: handler)
     }
 
     /// The person chose the action (tapped its button, picked it in a menu): its handler runs
@@ -94,13 +98,17 @@ open class UIMenu: UIMenuElement {
     /// Apple: `var options: UIMenu.Options { get }`.
     open private(set) var options: UIMenu.Options
 
-    /// Apple: `@MainActor @preconcurrency convenience init(title: String = "", image: UIImage? = nil, identifier: UIMenu.Identifier? = nil, options: UIMenu.Options = [], children: [UIMenuElement] = [])` (iOS 13).
-    public init(
-        title: String = "", image: UIImage? = nil, identifier: UIMenu.Identifier? = nil, options: UIMenu.Options = [],
-        children: [UIMenuElement] = []
-    ) {
+    init(title: String, image: UIImage?, options: UIMenu.Options, children: [UIMenuElement]) {
         self.children = children
         self.options = options
         super.init(title: title, image: image)
+    }
+
+    /// Apple: `@MainActor @preconcurrency convenience init(title: String = "", image: UIImage? = nil, identifier: UIMenu.Identifier? = nil, options: UIMenu.Options = [], children: [UIMenuElement] = [])` (iOS 13).
+    public convenience init(
+        title: String = "", image: UIImage? = nil, identifier: UIMenu.Identifier? = nil, options: UIMenu.Options = [],
+        children: [UIMenuElement] = []
+    ) {
+        self.init(title: title, image: image, options: options, children: children)
     }
 }

@@ -26,19 +26,19 @@ open class UIResponder: NSObject {
     // Objective-C runtime, so the surface declares them on its first own class. Every use and
     // override an adapter makes of them on a responder is valid on both.
 
-    /// Apple: `var isAccessibilityElement: Bool { get set }` (on NSObject).
+    /// Apple: `@MainActor var isAccessibilityElement: Bool { get set }` (on NSObject).
     open var isAccessibilityElement = false
-    /// Apple: `var accessibilityLabel: String? { get set }` (on NSObject).
+    /// Apple: `@MainActor var accessibilityLabel: String? { get set }` (on NSObject).
     open var accessibilityLabel: String?
-    /// Apple: `var accessibilityValue: String? { get set }` (on NSObject).
+    /// Apple: `@MainActor var accessibilityValue: String? { get set }` (on NSObject).
     open var accessibilityValue: String?
-    /// Apple: `var accessibilityTraits: UIAccessibilityTraits { get set }` (on NSObject).
+    /// Apple: `@MainActor var accessibilityTraits: UIAccessibilityTraits { get set }` (on NSObject).
     open var accessibilityTraits: UIAccessibilityTraits = []
-    /// Apple: `var accessibilityCustomActions: [UIAccessibilityCustomAction]? { get set }` (on NSObject).
+    /// Apple: `@MainActor var accessibilityCustomActions: [UIAccessibilityCustomAction]? { get set }` (on NSObject).
     open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
-    /// Apple: `func accessibilityIncrement()` (on NSObject): an adjustable element's swipe up.
+    /// Apple: `@MainActor func accessibilityIncrement()` (on NSObject): an adjustable element's swipe up.
     open func accessibilityIncrement() {}
-    /// Apple: `func accessibilityDecrement()` (on NSObject): an adjustable element's swipe down.
+    /// Apple: `@MainActor func accessibilityDecrement()` (on NSObject): an adjustable element's swipe down.
     open func accessibilityDecrement() {}
 }
 
@@ -269,6 +269,7 @@ open class UIBarButtonItem: UIBarItem, UIPopoverPresentationControllerSourceItem
     /// (iOS 14). A primary action gives the item its title and image, taking precedence.
     public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init()
+        // Property observers do not run in an initializer: the action's title and image set here.
         self.title = primaryAction?.title ?? title
         self.image = primaryAction?.image ?? image
         self.primaryAction = primaryAction
@@ -282,8 +283,15 @@ open class UIBarButtonItem: UIBarItem, UIPopoverPresentationControllerSourceItem
         return item
     }
 
-    /// Apple: `@NSCopying var primaryAction: UIAction? { get set }` (iOS 14).
-    open var primaryAction: UIAction?
+    /// Apple: `@NSCopying var primaryAction: UIAction? { get set }` (iOS 14). Setting one gives
+    /// the item its title and image.
+    open var primaryAction: UIAction? {
+        didSet {
+            guard let primaryAction else { return }
+            title = primaryAction.title
+            image = primaryAction.image
+        }
+    }
     /// Apple: `@NSCopying var menu: UIMenu? { get set }` (iOS 14).
     open var menu: UIMenu?
     @_spi(Surface) public private(set) var isFlexibleSpace = false
@@ -329,6 +337,7 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// Apple: `required init?(coder: NSCoder)`.
     public required init?(coder: NSCoder) {
         nil
     }
@@ -350,6 +359,7 @@ open class UIToolbar: UIView {
         super.init(frame: frame)
     }
 
+    /// Apple: `required init?(coder: NSCoder)`.
     public required init?(coder: NSCoder) {
         nil
     }

@@ -110,6 +110,12 @@ open class UIViewController: UIResponder {
     /// The view controllers whose views are shown with this one's (a navigation stack's top).
     var shownChildren: [UIViewController] { [] }
 
+    /// Shows this view controller's view in `window` (or takes it off screen), as a
+    /// container — SwiftUI's hosting of a representable — does.
+    @_spi(Surface) public func surfaceShow(in window: UIWindow?) {
+        show(in: window)
+    }
+
     // MARK: Presentation
 
     /// Apple: `var presentedViewController: UIViewController? { get }`.

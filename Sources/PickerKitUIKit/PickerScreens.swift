@@ -1,0 +1,56 @@
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
+import PhotosUI
+import PickerKit
+import UIKit
+
+/// PickerKit's view controllers for the routes an app does not draw itself: the system's
+/// image picker for the browsers, the system's library picker, and PickerKit's edit screen.
+/// `UIKitPresenter` presents them; PickerKit's SwiftUI screens host them.
+@MainActor
+public enum PickerScreens {
+    /// The system image picker browsing `source` for `mediaTypes`, no system editing, its picks
+    /// and Cancel reported to `relay`.
+    public static func browser(source: SourceType, mediaTypes: [MediaType], relay: PickerRelay) -> UIImagePickerController {
+        let browser = UIImagePickerController()
+        browser.sourceType = source == .savedPhotosAlbum ? .savedPhotosAlbum : .photoLibrary
+        browser.mediaTypes = mediaTypes.map(\.identifier)
+        browser.allowsEditing = false
+        browser.delegate = relay
+        return browser
+    }
+
+    /// The system library picker for `library`, its results reported to `relay`.
+    public static func libraryPicker(_ library: LibraryPickerConfiguration, relay: PickerRelay) -> PHPickerViewController {
+        let picker = PHPickerViewController(configuration: SystemPhotoSource.configuration(for: library))
+        picker.delegate = relay
+        return picker
+    }
+
+    /// PickerKit's view controller for `route`: the system pickers for a browser or the library
+    /// picker (reporting to `relay`), ``ProfileEditViewController`` for the edit screen; `nil`
+    /// for a screen PickerKit does not draw (the camera and a movie's preview).
+    public static func viewController(
+        for route: Route, picker: ProfilePicker, strings: PickerStrings, relay: PickerRelay
+    ) -> UIViewController? {
+        switch route.screen {
+        case let .browser(source, mediaTypes): browser(source: source, mediaTypes: mediaTypes, relay: relay)
+        case let .libraryPicker(library): libraryPicker(library, relay: relay)
+        case .editor: ProfileEditViewController(route: route, picker: picker, strings: strings)
+        case .sourceChooser, .camera, .moviePreview: nil
+        }
+    }
+
+    /// Hands the picker's configuration to the system seams that decode what they deliver (a
+    /// `SystemPhotoSource`, an `AVCameraSession`), and `host` to the source, which presents the
+    /// limited-library picker from it. Presenters call it before each presentation.
+    public static func share(_ picker: ProfilePicker, host: UIViewController?) {
+        if let photos = picker.photoSource as? SystemPhotoSource {
+            photos.configuration = picker.configuration
+            if let host { photos.presentingViewController = host }
+        }
+        #if !os(visionOS)
+        (picker.camera as? AVCameraSession)?.configuration = picker.configuration
+        #endif
+    }
+}
+#endif

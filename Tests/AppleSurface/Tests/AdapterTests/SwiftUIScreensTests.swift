@@ -1,0 +1,115 @@
+import Foundation
+@_spi(Surface) import AVFoundation
+import PickerImaging
+import PickerKit
+import PickerKitSwiftUI
+import PickerKitTesting
+import PickerKitUIKit
+import SurfaceDevice
+@_spi(Surface) import SwiftUI
+import Testing
+@_spi(Surface) import UIKit
+
+/// A SwiftUI app that draws none of the picker's screens.
+struct DefaultScreensView: View {
+    let model: PresentationModel
+    let picker: ProfilePicker
+    var body: some View {
+        Button("Change photo") { try? picker.chooseSource() }
+            .profilePicker(model)
+    }
+}
+
+extension AppleSurfaceTests {
+    /// PickerKit's screens in SwiftUI, shown by `profilePicker(_:strings:)` for every route.
+    @MainActor
+    @Suite("PickerKit's screens in SwiftUI")
+    struct SwiftUIScreensTests {
+        @MainActor
+        final class App {
+            let transcript = Transcript()
+            let model = PresentationModel()
+            let photos = SystemPhotoSource()
+            let delegate: RecordingDelegate
+            let picker: ProfilePicker
+            var host: SurfaceHost!
+
+            init(configuration: PickerConfiguration = PickerConfiguration()) {
+                Device.current.reset()
+                Device.current.screenScale = 1
+                Animations.reset()
+                delegate = RecordingDelegate(transcript: transcript)
+                picker = ProfilePicker(
+                    photoSource: photos, camera: AVCameraSession(), presenter: model, delegate: delegate, configuration: configuration, hostInfo: .allDeclared)
+                picker.eventHandler = { [transcript, delegate] event in
+                    transcript.record("picker", event.description)
+                    if case .sessionStarted = event { delegate.sessionStarted() }
+                }
+                host = SurfaceHost(DefaultScreensView(model: model, picker: picker))
+            }
+
+            func settle() async {
+                for _ in 0..<5 {
+                    host.update()
+                    await picker.waitUntilIdle(timeout: .milliseconds(500))
+                    for _ in 0..<50 where Animations.running > 0 { try? await Task.sleep(for: .milliseconds(2)) }
+                }
+            }
+        }
+
+        @Test func aLibraryPickGoesThroughTheSystemPickerAndTheEditScreenToTheDelegate() async throws {
+            var configuration = PickerConfiguration()
+            configuration.output.size = 50
+            let app = App(configuration: configuration)
+            let file = try Photos.file(try Photos.jpeg(width: 400, height: 300), named: "IMG_0002.jpeg")
+            app.host.tap("Change photo")
+            await app.settle()
+            #expect(app.host.dialog?.buttons == ["Take photo", "Camera roll", "Photo library", "Cancel"])
+            app.host.tap("Photo library")
+            await app.settle()
+            let browser = try #require(app.host.controllers.first as? UIImagePickerController)
+            #expect(browser.sourceType == .photoLibrary && browser.mediaTypes == ["public.image"] && !browser.allowsEditing)
+            #expect(app.photos.presentingViewController === browser, "the source presents the limited-library picker from it")
+            browser.surfacePick([.mediaType: "public.image", .imageURL: file])
+            await app.settle()
+            let editor = try #require(app.host.controllers.compactMap { $0 as? ProfileEditViewController }.first)
+            #expect(app.host.isNavigationBarHidden)
+            let choose = try #require(editor.toolbar.items?.first { $0.title == "Choose" })
+            choose.surfaceTap()
+            await app.settle()
+            #expect(app.host.presentedKind == nil)
+            #expect(app.host.controllers.isEmpty, "the screens' view controllers are dismantled with the sheet")
+            app.transcript.expect([
+                "picker: start chooser actionSheet",
+                "picker: load picked-1 (public.image)",
+                // The output is 50 px at up to 5x zoom: 250 px of the short side are enough.
+                "picker: loaded picked-1: image 334x251 up (1)",
+                "picker: editor laid out 390x844: crop (42,0,251,251)",
+                "picker: end finished public.image edited 50x50 from 400x300 (loaded at 334x251) crop (50,0,300,300)",
+                "delegate: didFinish public.image edited 50x50 from 400x300 (loaded at 334x251) crop (50,0,300,300)",
+            ])
+            #expect(Device.current.exceptions == [] && Device.current.warnings == [])
+        }
+
+        @Test func cancelInTheSystemPickerIsOneCancel() async throws {
+            let app = App()
+            try await app.picker.selectFromPhotoLibrary()
+            await app.settle()
+            let browser = try #require(app.host.controllers.first as? UIImagePickerController)
+            browser.surfaceTapCancel()
+            await app.settle()
+            #expect(app.host.presentedKind == nil)
+            #expect(app.delegate.callbacks.count == 1)
+            #expect(app.transcript.lines.last == "delegate: didCancel")
+        }
+
+        @Test func aScreenPickerKitDoesNotDrawEndsTheSessionSayingSo() async throws {
+            let app = App()
+            try await app.picker.select(from: .camera)
+            await app.settle()
+            #expect(app.host.presentedKind == nil)
+            let failure = app.transcript.lines.first { $0.hasPrefix("delegate: didFail") }
+            #expect(failure?.contains("PickerKit draws no camera screen") == true, "\(app.transcript.lines)")
+        }
+    }
+}
