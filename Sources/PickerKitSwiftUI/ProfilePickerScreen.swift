@@ -5,8 +5,8 @@ import SwiftUI
 import UIKit
 
 /// PickerKit's screen for a route, in SwiftUI: the system's image picker for the browsers, the
-/// system's library picker, and PickerKit's edit screen (`ProfileEditViewController`), each
-/// reporting to `picker` as they do under `UIKitPresenter`.
+/// system's library picker, PickerKit's edit screen (`ProfileEditViewController`) and camera
+/// (`ProfileCameraViewController`), each reporting to `picker` as they do under `UIKitPresenter`.
 ///
 /// The modifier `profilePicker(_:strings:)` shows it for every route; an
 /// app that draws some routes itself shows it for the others:
@@ -18,8 +18,8 @@ import UIKit
 /// }
 /// ```
 ///
-/// PickerKit draws no camera or movie preview: shown for one of those, it ends the session
-/// with `PickerError.presentationFailed`, saying so.
+/// PickerKit draws no movie preview (nor a camera on visionOS): shown for one, it ends the
+/// session with `PickerError.presentationFailed`, saying so.
 @available(iOS 17, visionOS 1, *)
 public struct ProfilePickerScreen: View {
     /// The route shown.
@@ -37,16 +37,29 @@ public struct ProfilePickerScreen: View {
     }
 
     public var body: some View {
-        switch route.screen {
-        case .browser, .libraryPicker, .editor:
-            // The system pickers and the edit screen have bars of their own.
+        if Self.draws(route.screen) {
+            // The system pickers, the edit screen and the camera have bars of their own.
             PickerScreenController(route: route, picker: picker, strings: strings)
                 .toolbar(.hidden, for: .navigationBar)
-        case .sourceChooser, .camera, .moviePreview:
+        } else {
             EmptyView().onAppear {
                 picker.screenFailed(
                     route.id, reason: "PickerKit draws no \(route.screen.kind) screen: draw it in profilePicker's screen closure")
             }
+        }
+    }
+
+    /// Whether PickerKit has a screen for `screen`.
+    static func draws(_ screen: Screen) -> Bool {
+        switch screen {
+        case .browser, .libraryPicker, .editor: return true
+        case .camera:
+            #if os(visionOS)
+            return false
+            #else
+            return true
+            #endif
+        case .sourceChooser, .moviePreview: return false
         }
     }
 }

@@ -305,6 +305,12 @@ public final class AVCameraSession: CameraSession {
 
     // MARK: Devices and flash
 
+    /// The flash modes the camera in use supports, for the camera screen's flash menu: none
+    /// until the session has a camera.
+    public func supportedFlashModes() -> [FlashMode] {
+        output.supportedFlashModes.compactMap(Self.flashMode)
+    }
+
     private static func camera(_ device: CameraDevice) -> AVCaptureDevice? {
         AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: device == .rear ? .back : .front)
     }

@@ -27,8 +27,9 @@ public enum PickerScreens {
     }
 
     /// PickerKit's view controller for `route`: the system pickers for a browser or the library
-    /// picker (reporting to `relay`), ``ProfileEditViewController`` for the edit screen; `nil`
-    /// for a screen PickerKit does not draw (the camera and a movie's preview).
+    /// picker (reporting to `relay`), ``ProfileEditViewController`` for the edit screen,
+    /// ``ProfileCameraViewController`` for the camera (not on visionOS); `nil` for a screen
+    /// PickerKit does not draw (a movie's preview).
     public static func viewController(
         for route: Route, picker: ProfilePicker, strings: PickerStrings, relay: PickerRelay
     ) -> UIViewController? {
@@ -36,8 +37,17 @@ public enum PickerScreens {
         case let .browser(source, mediaTypes): browser(source: source, mediaTypes: mediaTypes, relay: relay)
         case let .libraryPicker(library): libraryPicker(library, relay: relay)
         case .editor: ProfileEditViewController(route: route, picker: picker, strings: strings)
-        case .sourceChooser, .camera, .moviePreview: nil
+        case .camera: camera(route, picker: picker, strings: strings)
+        case .sourceChooser, .moviePreview: nil
         }
+    }
+
+    private static func camera(_ route: Route, picker: ProfilePicker, strings: PickerStrings) -> UIViewController? {
+        #if os(visionOS)
+        return nil
+        #else
+        return ProfileCameraViewController(route: route, picker: picker, strings: strings)
+        #endif
     }
 
     /// Hands the picker's configuration to the system seams that decode what they deliver (a

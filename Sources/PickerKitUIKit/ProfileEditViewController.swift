@@ -55,6 +55,10 @@ public final class ProfileEditViewController: UIViewController {
     private var pixels: PixelBuffer?
     /// The layout last sent, so an unchanged one is not sent again.
     private var sentLayout: (viewport: CGSize, safeArea: EdgeInsets)?
+    /// What the canvas shows now, so an unchanged edit is not drawn again.
+    private var drawn: (geometry: EditorGeometry, renderer: EditorRenderer)?
+    /// Whether a move's gestures are being sent: it is drawn once, after the last.
+    private var isSendingGestures = false
 
     /// Creates the edit screen for `route` of `picker`.
     public init(route: Route, picker: ProfilePicker, strings: PickerStrings = PickerStrings()) {
@@ -62,6 +66,8 @@ public final class ProfileEditViewController: UIViewController {
         self.picker = picker
         self.strings = strings
         super.init(nibName: nil, bundle: nil)
+        // A render started or failed, a layout taken: whatever changed the edit, it shows.
+        picker.observeState(self) { [weak self] _ in self?.refresh() }
     }
 
     public required init?(coder: NSCoder) {
@@ -100,10 +106,9 @@ public final class ProfileEditViewController: UIViewController {
         return editing
     }
 
-    /// Sends what the person did, then shows what it changed.
+    /// Sends what the person did; the state observer shows what it changed.
     func send(_ action: UserAction) {
         picker?.send(action, from: route.id)
-        refresh()
     }
 
     // MARK: Touches
@@ -119,8 +124,10 @@ public final class ProfileEditViewController: UIViewController {
         case .ended: gestures = tracker.ended(fingers)
         case .cancelled: gestures = tracker.cancelled(fingers)
         }
+        isSendingGestures = true
         for gesture in gestures { picker?.send(.editorGesture(gesture), from: route.id) }
-        // The grid shows and goes with the gesture, even when it moved nothing.
+        isSendingGestures = false
+        // Drawn once for the move; the grid shows and goes with the gesture even when it moved nothing.
         refresh()
     }
 
@@ -129,7 +136,7 @@ public final class ProfileEditViewController: UIViewController {
     /// Shows the edit as it is now: the photo, the toolbar, VoiceOver's element and whether
     /// the screen may be swiped away.
     private func refresh() {
-        guard isViewLoaded, let editing else { return }
+        guard isViewLoaded, !isSendingGestures, let editing else { return }
         isModalInPresentation = editing.hasUnsavedEdits
         toolbar.setItems(toolbarItems(editing.controls(strings: strings, presets: aspectPresets)), animated: false)
         let spoken = editing.geometry.accessibility(in: strings)
@@ -150,6 +157,8 @@ public final class ProfileEditViewController: UIViewController {
         var renderer = renderer
         renderer.scale = Double(view.contentScaleFactor)
         renderer.showsGrid = tracker.isGesturing
+        if let drawn, drawn.geometry == editing.geometry, drawn.renderer == renderer { return }
+        drawn = (editing.geometry, renderer)
         // A geometry the renderer refuses (a canvas past its largest side) keeps the last frame.
         guard let drawn = try? renderer.render(editing.geometry, image: pixels),
             let image = try? CGImageBuffer.make(from: drawn)

@@ -16,9 +16,9 @@ import UIKit
 /// - the library picker is a `PHPickerViewController`, whose results become `itemsPicked`
 ///   (none: a cancel), on a navigation stack with no bar of its own;
 /// - the source chooser is an action sheet (a popover on iPad, Mac and Vision);
-/// - the edit screen is PickerKit's ``ProfileEditViewController``, unless ``makeViewController``
-///   makes the app's own; a movie's preview and the camera are the app's view controllers, from
-///   ``makeViewController``.
+/// - the edit screen and the camera are PickerKit's ``ProfileEditViewController`` and
+///   ``ProfileCameraViewController``, unless ``makeViewController`` makes the app's own; a
+///   movie's preview is the app's view controller, from ``makeViewController``.
 ///
 /// A presentation UIKit would refuse (the host released, not in a window, or already
 /// presenting) is not attempted: the session ends with `PickerError.presentationFailed`. A
@@ -37,10 +37,10 @@ import UIKit
 public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationControllerDelegate {
     /// The screen that presents the picker; held weakly, as the picker holds its presenter.
     public weak var host: UIViewController?
-    /// Makes the view controller of a screen the app draws: a movie's preview, the camera, its
-    /// own edit screen; and a browser or the library picker when ``usesSystemPickers`` is off.
-    /// Returning `nil` for the edit screen shows PickerKit's ``ProfileEditViewController``;
-    /// for any other screen it must draw, it ends the session with `PickerError.presentationFailed`.
+    /// Makes the view controller of a screen the app draws: a movie's preview, its own edit
+    /// screen or camera; and a browser or the library picker when ``usesSystemPickers`` is off.
+    /// Returning `nil` for the edit screen or the camera shows PickerKit's; for any other
+    /// screen it must draw, it ends the session with `PickerError.presentationFailed`.
     public var makeViewController: (Route) -> UIViewController?
     /// Whether browsers and the library picker are the system's pickers (the default), or the
     /// app's own view controllers from ``makeViewController``.
@@ -151,10 +151,10 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         }
     }
 
-    /// The app's view controller for `route`, else PickerKit's edit screen for an edit route.
+    /// The app's view controller for `route`, else PickerKit's edit or camera screen.
     private func viewController(for route: Route) -> UIViewController? {
         if let made = makeViewController(route) { return made }
-        guard let picker, route.screen.kind == .editor else { return nil }
+        guard let picker, [.editor, .camera].contains(route.screen.kind) else { return nil }
         return PickerScreens.viewController(for: route, picker: picker, strings: strings, relay: relay)
     }
 

@@ -106,7 +106,15 @@ extension ProfilePicker {
         }
         dispatchDepth -= 1
         while dispatchDepth == 0, !heldActions.isEmpty { dispatch(heldActions.removeFirst()) }
+        if dispatchDepth == 0, heldActions.isEmpty, !stateObservers.isEmpty, observedState != workflow.state { notifyStateObservers() }
         return refusal
+    }
+
+    /// Tells the observers still alive that the state changed.
+    private func notifyStateObservers() {
+        observedState = workflow.state
+        stateObservers.removeAll { $0.observer == nil }
+        for observer in stateObservers where observer.observer != nil { observer.handler(self) }
     }
 
     /// Runs `action` now, or once the effects being performed are done: a presenter that
@@ -459,4 +467,10 @@ final class Once<Value: Sendable> {
             return await withCheckedContinuation { waiting.append($0) }
         }
     }
+}
+
+/// A state observer, held weakly, and what to call.
+struct StateObserver {
+    weak var observer: AnyObject?
+    let handler: @MainActor (ProfilePicker) -> Void
 }

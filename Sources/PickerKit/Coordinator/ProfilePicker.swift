@@ -60,6 +60,20 @@ public final class ProfilePicker {
         workflow.state.editing?.geometry
     }
 
+    /// The camera screen's state, while the camera is the step shown.
+    public var cameraScreen: CameraScreenState? {
+        guard case let .active(session, .camera(step, activity)) = workflow.state else { return nil }
+        return CameraScreenState(step: step, activity: activity, cameras: session.facts.cameras ?? [])
+    }
+
+    /// Calls `handler` after each change of the workflow's state (a screen shown, the camera
+    /// ready, a capture under way, the edit changed, a render started), once the change and
+    /// what it caused are done, for as long as `observer` lives. PickerKit's screens redraw
+    /// from it; a handler may send actions.
+    public func observeState(_ observer: AnyObject, _ handler: @escaping @MainActor (ProfilePicker) -> Void) {
+        stateObservers.append(StateObserver(observer: observer, handler: handler))
+    }
+
     /// The edit screen's step, while it is shown: the image, its geometry, the undo steps and
     /// whether the crop is rendering. An edit screen draws it and its ``EditingStep/controls(strings:presets:)``.
     public var editing: EditingStep? {
@@ -67,6 +81,10 @@ public final class ProfilePicker {
     }
 
     let proxy = ForwardingNavigationProxy()
+    /// Who hears the workflow's state change, held weakly.
+    var stateObservers: [StateObserver] = []
+    /// The state they were last told about.
+    var observedState: WorkflowState?
     /// Work running in the background for the current session, in the order started.
     var work: [Work] = []
     var nextWorkID = 0

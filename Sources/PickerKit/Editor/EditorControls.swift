@@ -51,7 +51,7 @@ extension EditingStep {
     /// undo): an edit screen then refuses to be swiped away, as the system's editors do.
     public var hasUnsavedEdits: Bool { history.canUndo(from: geometry) }
 
-    /// The edit screen's toolbar now: Cancel, turn, flip, the aspect menu (rectangular masks
+    /// The edit screen's toolbar now: Cancel (Retake over the camera), turn, flip, the aspect menu (rectangular masks
     /// only: a circle or square crop has one aspect), undo, redo and Choose.
     ///
     /// While the crop renders, only Cancel can be used; undo needs a step to undo
@@ -63,7 +63,8 @@ extension EditingStep {
     public func controls(strings: PickerStrings = PickerStrings(), presets: [AspectPreset] = AspectPreset.common) -> [EditorControl] {
         let free = !isRendering
         var controls = [
-            EditorControl(kind: .cancel, title: strings[.cancel], isEnabled: true, action: .cancelTapped, menu: []),
+            // Over the camera, Cancel goes back to take another.
+            EditorControl(kind: .cancel, title: strings[root?.isCamera == true ? .retake : .cancel], isEnabled: true, action: .cancelTapped, menu: []),
             EditorControl(kind: .turn, title: strings[.rotate], isEnabled: free, action: .editorGesture(.transform(.turnRight)), menu: []),
             EditorControl(kind: .flip, title: strings[.flip], isEnabled: free, action: .editorGesture(.transform(.flipHorizontal)), menu: []),
         ]
@@ -94,5 +95,12 @@ extension AspectPreset {
         case .square: strings[.aspectSquare]
         case .ratio: description
         }
+    }
+}
+
+extension RootStep {
+    /// Whether it is the camera.
+    var isCamera: Bool {
+        if case .camera = self { true } else { false }
     }
 }

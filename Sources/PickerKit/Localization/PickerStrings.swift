@@ -71,6 +71,7 @@ public struct PickerStrings: Sendable, Equatable {
         case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed
         case cameraFailed, editFailed, setupError
         case undo, redo, flip, aspectRatio, aspectOriginal, aspectSquare
+        case flash, flashAuto, flashOn, flashOff, switchCamera, record, stopRecording, startingCamera, retake
     }
 
     /// The language of the entries not overridden.
@@ -124,6 +125,8 @@ public struct PickerStrings: Sendable, Equatable {
         .setupError: "The photo picker is not set up correctly.",
         .undo: "Undo", .redo: "Redo", .flip: "Flip", .aspectRatio: "Aspect ratio", .aspectOriginal: "Original",
         .aspectSquare: "Square",
+        .flash: "Flash", .flashAuto: "Auto", .flashOn: "On", .flashOff: "Off", .switchCamera: "Switch camera",
+        .record: "Record", .stopRecording: "Stop", .startingCamera: "Starting the camera…", .retake: "Retake",
     ]
 
     private static let simplifiedChinese: [Key: String] = [
@@ -149,6 +152,8 @@ public struct PickerStrings: Sendable, Equatable {
         .setupError: "照片选择器的设置不正确。",
         .undo: "撤销", .redo: "重做", .flip: "翻转", .aspectRatio: "比例", .aspectOriginal: "原始比例",
         .aspectSquare: "正方形",
+        .flash: "闪光灯", .flashAuto: "自动", .flashOn: "打开", .flashOff: "关闭", .switchCamera: "切换相机",
+        .record: "录制", .stopRecording: "停止", .startingCamera: "正在启动相机…", .retake: "重拍",
     ]
 }
 

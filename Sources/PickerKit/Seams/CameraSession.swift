@@ -32,9 +32,16 @@ public protocol CameraSession: AnyObject {
     func stopRecording() async throws -> (url: URL, duration: Duration)
     /// Stops the session.
     func tearDown()
+    /// The flash modes the camera in use supports, for the camera screen's flash menu (a front
+    /// camera usually has only `.off`).
+    func supportedFlashModes() -> [FlashMode]
 }
 
 extension CameraSession {
+    /// By default every mode: the session resolves the one it is asked for
+    /// (``FlashMode/resolved(supported:)``).
+    public func supportedFlashModes() -> [FlashMode] { FlashMode.allCases }
+
     /// By default a camera session takes stills only.
     public var canRecordMovies: Bool { false }
 

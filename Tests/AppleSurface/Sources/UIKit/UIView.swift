@@ -106,6 +106,8 @@ open class UIView: UIResponder, UIPopoverPresentationControllerSourceItem {
 
     /// Apple: `@NSCopying var backgroundColor: UIColor? { get set }`.
     open var backgroundColor: UIColor?
+    /// Apple: `var isHidden: Bool { get set }`.
+    open var isHidden = false
     /// Apple: `var isUserInteractionEnabled: Bool { get set }`; `true` for views (an image
     /// view's is `false`).
     open var isUserInteractionEnabled = true
@@ -179,7 +181,7 @@ open class UIView: UIResponder, UIPopoverPresentationControllerSourceItem {
     /// window, and only the first finger down to one without multiple touch (the others
     /// never reach it, in any phase).
     @_spi(Surface) public func surfaceTouches(_ phase: SurfaceTouchPhase, _ touches: [UITouch]) {
-        guard isUserInteractionEnabled, window != nil else { return }
+        guard isUserInteractionEnabled, !isHidden, window != nil else { return }
         var delivered = touches
         if !isMultipleTouchEnabled {
             if phase == .began, acceptedTouch == nil { acceptedTouch = touches.first.map(ObjectIdentifier.init) }
@@ -357,6 +359,24 @@ open class UIToolbar: UIView {
     /// Apple: `init(frame: CGRect)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+    }
+
+    /// Apple: `required init?(coder: NSCoder)`.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+}
+
+/// Apple: `@MainActor class UILabel : UIView`.
+@MainActor
+open class UILabel: UIView {
+    /// Apple: `var text: String? { get set }`.
+    open var text: String?
+
+    /// Apple: `init(frame: CGRect)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
     }
 
     /// Apple: `required init?(coder: NSCoder)`.

@@ -43,7 +43,7 @@ extension AppleSurfaceTests {
         static func snapshotPhone() async throws -> (Phone, ProfileEditViewController) {
             var configuration = PickerConfiguration()
             configuration.editor.margin = 10
-            let phone = Phone(configuration: configuration, ownEditScreen: false)
+            let phone = Phone(configuration: configuration, ownScreens: false)
             phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
             try phone.picker.edit(try scene())
             await phone.settle()
@@ -187,7 +187,7 @@ extension AppleSurfaceTests {
         @Test func aRectangularMaskHasTheAspectMenu() async throws {
             var configuration = PickerConfiguration()
             configuration.editor.shape = .rectangle(aspectRatio: 3.0 / 4)
-            let phone = Phone(configuration: configuration, ownEditScreen: false)
+            let phone = Phone(configuration: configuration, ownScreens: false)
             try phone.picker.edit(try Self.scene())
             await phone.settle()
             let screen = try #require(phone.presented.first as? ProfileEditViewController)
@@ -232,7 +232,7 @@ extension AppleSurfaceTests {
         }
 
         @Test func theMaskStaysInTheSafeAreaThroughARotationAndASplitView() async throws {
-            let phone = Phone(ownEditScreen: false)
+            let phone = Phone(ownScreens: false)
             phone.window.surfaceSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
             try phone.picker.edit(try PickerScenario.photo(width: 400, height: 300))
             await phone.settle()
@@ -258,7 +258,7 @@ extension AppleSurfaceTests {
         }
 
         @Test func aPopoverWithUnsavedEditsStaysWhenTappedAway() async throws {
-            let phone = Phone(idiom: .pad, ownEditScreen: false)
+            let phone = Phone(idiom: .pad, ownScreens: false)
             let button = UIView(frame: CGRect(x: 10, y: 10, width: 44, height: 44))
             phone.host.view.addSubview(button)
             let file = try Photos.file(try Photos.jpeg(width: 400, height: 300), named: "IMG_0001.jpeg")

@@ -31,11 +31,11 @@ final class Phone {
     let presenter: UIKitPresenter
     let picker: ProfilePicker
 
-    /// Resets the device to `idiom` and starts the app; with `ownEditScreen` off, the app
-    /// leaves the edit screen to PickerKit's. The screen's scale is 1 unless a test asks for
+    /// Resets the device to `idiom` and starts the app; with `ownScreens` off, the app leaves
+    /// the edit screen and the camera to PickerKit's. The screen's scale is 1 unless a test asks for
     /// more: the debug build draws a 3x phone screen in seconds.
     init(
-        idiom: Device.Idiom = .phone, configuration: PickerConfiguration = PickerConfiguration(), ownEditScreen: Bool = true,
+        idiom: Device.Idiom = .phone, configuration: PickerConfiguration = PickerConfiguration(), ownScreens: Bool = true,
         screenScale: Double = 1
     ) {
         Device.current.reset()
@@ -47,7 +47,7 @@ final class Phone {
         window.makeKeyAndVisible()
         delegate = RecordingDelegate(transcript: transcript)
         presenter = UIKitPresenter(host: host) { route in
-            route.screen.kind == .editor && !ownEditScreen ? nil : AppScreen(route: route)
+            [.editor, .camera].contains(route.screen.kind) && !ownScreens ? nil : AppScreen(route: route)
         }
         picker = ProfilePicker(
             photoSource: photos, camera: camera, presenter: presenter, delegate: delegate, configuration: configuration,

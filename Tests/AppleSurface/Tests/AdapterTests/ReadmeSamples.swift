@@ -9,7 +9,7 @@ import UIKit
 final class ProfileViewController: UIViewController, ProfilePickerDelegate {
     private(set) var avatar: (any ImageBuffer)?
     private(set) var failure: PickerError?
-    private lazy var presenter = UIKitPresenter(host: self) { route in EditScreen(route: route) }
+    private lazy var presenter = UIKitPresenter(host: self)
     private(set) lazy var picker = ProfilePicker(
         photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presenter, delegate: self)
 
@@ -35,6 +35,7 @@ final class ProfileViewController: UIViewController, ProfilePickerDelegate {
 import Observation
 import PickerKit
 import PickerKitSwiftUI
+import PickerKitUIKit
 import SwiftUI
 
 @MainActor
@@ -44,8 +45,8 @@ final class ProfileModel: ProfilePickerDelegate {
     let picker: ProfilePicker
     var avatar: (any ImageBuffer)?
 
-    init(photos: any PhotoSource) {
-        picker = ProfilePicker(photoSource: photos, presenter: presentation)
+    init() {
+        picker = ProfilePicker(photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presentation)
         picker.delegate = self
     }
 
@@ -61,7 +62,7 @@ struct ProfileScreenView: View {
 
     var body: some View {
         Button("Change photo") { try? model.picker.chooseSource() }
-            .profilePicker(model.presentation) { route in PickerScreen(route: route, picker: model.picker) }
+            .profilePicker(model.presentation)
     }
 }
 // README: end
@@ -73,23 +74,6 @@ import SurfaceDevice
 import Testing
 @_spi(Surface) import SwiftUI
 @_spi(Surface) import UIKit
-
-/// The app's edit screen in the UIKit sample.
-final class EditScreen: UIViewController {
-    let route: Route
-    init(route: Route) {
-        self.route = route
-        super.init(nibName: nil, bundle: nil)
-    }
-    required init?(coder: NSCoder) { nil }
-}
-
-/// The app's view of a route in the SwiftUI sample.
-struct PickerScreen: View {
-    let route: Route
-    let picker: ProfilePicker
-    var body: some View { Text("\(route.screen.kind) \(route.id)") }
-}
 
 extension AppleSurfaceTests {
     @MainActor
@@ -110,6 +94,7 @@ extension AppleSurfaceTests {
 
         @Test func theUIKitSamplePicksAPhotoFromTheChooser() async throws {
             Device.current.reset()
+            Device.current.screenScale = 1
             Animations.reset()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let screen = ProfileViewController()
@@ -125,9 +110,11 @@ extension AppleSurfaceTests {
             try #require(await waitFor { screen.presentedViewController is UIImagePickerController && Animations.running == 0 })
             let browser = try #require(screen.presentedViewController as? UIImagePickerController)
             browser.surfacePick([.mediaType: "public.image", .imageURL: file])
-            try #require(await waitFor { browser.topViewController is EditScreen && Animations.running == 0 })
-            let editor = try #require(browser.topViewController as? EditScreen)
-            screen.picker.send(.chooseTapped, from: editor.route.id)
+            // PickerKit's edit screen, pushed on the system picker's stack.
+            try #require(await waitFor { browser.topViewController is ProfileEditViewController && Animations.running == 0 })
+            let editor = try #require(browser.topViewController as? ProfileEditViewController)
+            let choose = try #require(editor.toolbar.items?.first { $0.title == "Choose" })
+            choose.surfaceTap()
             try #require(await waitFor { screen.avatar != nil && screen.presentedViewController == nil })
             #expect(screen.avatar?.displaySize == PixelSize(width: 30, height: 30))
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
@@ -135,11 +122,11 @@ extension AppleSurfaceTests {
 
         @Test func theSwiftUISamplePicksAPhotoFromTheChooser() async throws {
             Device.current.reset()
+            Device.current.screenScale = 1
             Animations.reset()
-            let transcript = Transcript()
-            let photo = try PickerScenario.photo(width: 6, height: 4)
-            let model = ProfileModel(photos: FakePhotoSource(transcript: transcript, items: [.image("IMG_1", photo)]))
+            let model = ProfileModel()
             model.picker.hostInfo = .allDeclared
+            let file = try Photos.file(try Photos.jpeg(width: 60, height: 40), named: "IMG.jpeg")
             let host = SurfaceHost(ProfileScreenView(model: model))
             func settle() async {
                 for _ in 0..<5 {
@@ -150,18 +137,18 @@ extension AppleSurfaceTests {
             }
             host.tap("Change photo")
             await settle()
-            #expect(host.dialog?.buttons == ["Camera roll", "Photo library", "Cancel"])
+            #expect(host.dialog?.buttons == ["Take photo", "Camera roll", "Photo library", "Cancel"])
             host.tap("Photo library")
             await settle()
-            #expect(host.presented?.texts == ["browser #2"])
-            model.picker.send(.itemPicked(PickedItem(id: "IMG_1")), from: Route.ID(2))
+            let browser = try #require(host.controllers.first as? UIImagePickerController)
+            browser.surfacePick([.mediaType: "public.image", .imageURL: file])
             await settle()
-            #expect(host.presented?.texts == ["browser #2", "editor #3"])
-            model.picker.send(.chooseTapped, from: Route.ID(3))
+            let editor = try #require(host.controllers.compactMap { $0 as? ProfileEditViewController }.first)
+            try #require(editor.toolbar.items?.first { $0.title == "Choose" }).surfaceTap()
             await settle()
-            #expect(model.avatar?.displaySize == PixelSize(width: 4, height: 4))
+            #expect(model.avatar?.displaySize == PixelSize(width: 40, height: 40))
             #expect(host.presentedKind == nil)
-            #expect(Device.current.warnings == [])
+            #expect(Device.current.exceptions == [] && Device.current.warnings == [])
         }
 
         /// Waits, for at most 5 s, until `condition` holds.

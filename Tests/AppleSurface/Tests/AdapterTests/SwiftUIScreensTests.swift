@@ -103,13 +103,32 @@ extension AppleSurfaceTests {
             #expect(app.transcript.lines.last == "delegate: didCancel")
         }
 
-        @Test func aScreenPickerKitDoesNotDrawEndsTheSessionSayingSo() async throws {
+        @Test func aMoviesPreviewPickerKitDoesNotDrawEndsTheSessionSayingSo() async throws {
+            var configuration = PickerConfiguration()
+            configuration.mediaTypes = [.image, .movie]
+            let app = App(configuration: configuration)
+            let movie = try Photos.file(Photos.movie(seconds: 3), named: "MOV_0001.mov")
+            try await app.picker.selectFromPhotoLibrary()
+            await app.settle()
+            let browser = try #require(app.host.controllers.first as? UIImagePickerController)
+            browser.surfacePick([.mediaType: "public.movie", .mediaURL: movie])
+            await app.settle()
+            #expect(app.host.presentedKind == nil, "what was shown is dismissed")
+            let failure = app.transcript.lines.first { $0.hasPrefix("delegate: didFail") }
+            #expect(failure?.contains("PickerKit draws no movie preview screen") == true, "\(app.transcript.lines)")
+            #expect(app.delegate.callbacks.count == 1)
+        }
+
+        @Test func theCameraIsPickerKitsCameraScreen() async throws {
             let app = App()
             try await app.picker.select(from: .camera)
             await app.settle()
+            let camera = try #require(app.host.controllers.first as? ProfileCameraViewController)
+            #expect(camera.previewView.layer.sublayers?.first is AVCaptureVideoPreviewLayer)
+            try #require(camera.toolbar.items?.first { $0.title == "Cancel" }).surfaceTap()
+            await app.settle()
             #expect(app.host.presentedKind == nil)
-            let failure = app.transcript.lines.first { $0.hasPrefix("delegate: didFail") }
-            #expect(failure?.contains("PickerKit draws no camera screen") == true, "\(app.transcript.lines)")
+            #expect(app.transcript.lines.last == "delegate: didCancel")
         }
     }
 }

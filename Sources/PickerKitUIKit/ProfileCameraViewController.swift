@@ -1,0 +1,121 @@
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+import PickerKit
+import UIKit
+
+/// PickerKit's camera screen: what the camera sees, full screen, with its controls below.
+///
+/// Everything it shows and does comes from the picker's camera step (``ProfilePicker/cameraScreen``):
+///
+/// - the preview is the camera session's own (`AVCameraSession.makePreviewLayer()`), which
+///   follows camera switches and stays level with the horizon as the device and the interface
+///   turn;
+/// - "Starting the camera…" shows while the capture session starts and while the shutter waits
+///   out the warm-up (`CameraScreenState.isStarting`);
+/// - the toolbar is `CameraScreenState.controls(flashModes:strings:)`: Cancel, the flash menu
+///   with only the modes the camera in use supports, switching cameras when the device has
+///   both, the shutter, and Record or Stop when movies are offered; each is enabled as the
+///   camera allows;
+/// - Cancel on the edit screen that follows goes back here to take another (its button reads
+///   Retake).
+///
+/// It redraws whenever the picker's state changes (``ProfilePicker/observeState(_:_:)``).
+/// ``UIKitPresenter`` shows it for the camera unless the app makes its own.
+@MainActor
+public final class ProfileCameraViewController: UIViewController {
+    /// The camera's route.
+    public let route: Route
+    /// The picker whose camera this shows; held weakly.
+    public private(set) weak var picker: ProfilePicker?
+    /// The titles of the controls and of the status.
+    public var strings: PickerStrings {
+        didSet { refresh() }
+    }
+
+    /// Holds the camera's preview layer.
+    public let previewView = UIView(frame: .zero)
+    /// Says the camera is starting.
+    public let statusLabel = UILabel(frame: .zero)
+    /// The controls, at the bottom of the safe area.
+    public let toolbar = UIToolbar(frame: .zero)
+
+    private var previewLayer: CALayer?
+
+    /// Creates the camera screen for `route` of `picker`.
+    public init(route: Route, picker: ProfilePicker, strings: PickerStrings = PickerStrings()) {
+        self.route = route
+        self.picker = picker
+        self.strings = strings
+        super.init(nibName: nil, bundle: nil)
+        picker.observeState(self) { [weak self] _ in self?.refresh() }
+    }
+
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .black
+        if let camera = picker?.camera as? AVCameraSession {
+            let layer = camera.makePreviewLayer()
+            previewView.layer.addSublayer(layer)
+            previewLayer = layer
+        }
+        statusLabel.text = strings[.startingCamera]
+        view.addSubview(previewView)
+        view.addSubview(statusLabel)
+        view.addSubview(toolbar)
+        refresh()
+    }
+
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let bounds = view.bounds, safe = view.safeAreaInsets
+        previewView.frame = bounds
+        previewLayer?.frame = previewView.bounds
+        let height = ProfileEditViewController.toolbarHeight
+        toolbar.frame = CGRect(x: 0, y: bounds.height - safe.bottom - height, width: bounds.width, height: height)
+        statusLabel.frame = CGRect(x: safe.left, y: safe.top, width: bounds.width - safe.left - safe.right, height: height)
+    }
+
+    /// Sends what the person did; the state observer redraws what it changed.
+    private func send(_ action: UserAction) {
+        picker?.send(action, from: route.id)
+    }
+
+    /// Shows the camera as it is now: the status and the controls.
+    private func refresh() {
+        guard isViewLoaded, let picker, let camera = picker.cameraScreen, camera.step.route.id == route.id else { return }
+        statusLabel.text = strings[.startingCamera]
+        statusLabel.isHidden = !camera.isStarting
+        let controls = camera.controls(flashModes: picker.camera?.supportedFlashModes() ?? [], strings: strings)
+        var items: [UIBarButtonItem] = []
+        for control in controls {
+            if !items.isEmpty { items.append(.flexibleSpace()) }
+            items.append(item(for: control))
+        }
+        toolbar.setItems(items, animated: false)
+    }
+
+    /// The SF Symbols of the controls shown as icons.
+    static let symbols: [CameraControl.Kind: String] = [
+        .flash: "bolt", .switchCamera: "arrow.triangle.2.circlepath.camera", .shutter: "circle.inset.filled",
+        .record: "record.circle", .stop: "stop.circle",
+    ]
+
+    private func item(for control: CameraControl) -> UIBarButtonItem {
+        let image = Self.symbols[control.kind].flatMap { UIImage(systemName: $0) }
+        let item: UIBarButtonItem
+        if let action = control.action {
+            item = UIBarButtonItem(primaryAction: UIAction(title: control.title, image: image) { [weak self] _ in self?.send(action) })
+        } else {
+            let entries = control.menu.map { entry in
+                UIAction(title: entry.title, state: entry.isSelected ? .on : .off) { [weak self] _ in self?.send(entry.action) }
+            }
+            item = UIBarButtonItem(title: control.title, image: image, menu: UIMenu(title: control.title, options: .singleSelection, children: entries))
+        }
+        item.isEnabled = control.isEnabled
+        return item
+    }
+}
+#endif
