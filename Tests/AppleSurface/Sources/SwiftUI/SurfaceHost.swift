@@ -22,6 +22,8 @@ public final class SurfaceNode {
     var unmatched: [AnyHashable] = []
     var path: [AnyHashable] = []
     var setPath: (@MainActor ([AnyHashable]) -> Void)?
+    /// A menu's items, shown only when it is opened.
+    var menuItems: SurfaceNode?
 
     init(_ kind: Kind) {
         self.kind = kind
@@ -223,6 +225,24 @@ public final class SurfaceHost {
 
     /// The person swipes the sheet shown down; returns whether it went (a full-screen cover
     /// does not).
+    /// The items of the menu whose label reads `label`, as the person sees them on opening it;
+    /// `nil` when there is no such menu on screen.
+    public func menu(_ label: String) -> [String]? {
+        menuNode(label)?.menuItems?.buttonTitles
+    }
+
+    /// The person opens the menu whose label reads `label` and chooses `title`.
+    public func choose(_ title: String, inMenu label: String) {
+        guard let button = menuNode(label)?.menuItems?.buttons.first(where: { $0.title == title }) else {
+            return Device.current.warn("surface: no item \(title) in the menu \(label)")
+        }
+        button.action()
+    }
+
+    private func menuNode(_ label: String) -> SurfaceNode? {
+        (presented ?? tree).all.first { $0.menuItems != nil && $0.texts.contains(label) }
+    }
+
     @discardableResult
     public func swipeDown() -> Bool {
         guard let presented = shownPresentation, presented.kind == .sheet else { return false }

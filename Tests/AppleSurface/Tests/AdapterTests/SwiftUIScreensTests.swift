@@ -20,6 +20,17 @@ struct DefaultScreensView: View {
     }
 }
 
+/// A SwiftUI app whose button is a menu of the sources.
+struct MenuScreensView: View {
+    let model: PresentationModel
+    let picker: ProfilePicker
+    let failed: @MainActor (PickerError) -> Void
+    var body: some View {
+        PickerSourceMenu(picker: picker, onFailure: failed) { Text("Change photo") }
+            .profilePicker(model)
+    }
+}
+
 extension AppleSurfaceTests {
     /// PickerKit's screens in SwiftUI, shown by `profilePicker(_:strings:)` for every route.
     @MainActor
@@ -89,6 +100,22 @@ extension AppleSurfaceTests {
                 "delegate: didFinish public.image edited 50x50 from 400x300 (loaded at 334x251) crop (50,0,300,300)",
             ])
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
+        }
+
+        @Test func theSourceMenuOffersTheSourcesAndStartsTheOneChosen() async throws {
+            let app = App()
+            var failures: [PickerError] = []
+            app.host = SurfaceHost(MenuScreensView(model: app.model, picker: app.picker) { failures.append($0) })
+            #expect(app.host.menu("Change photo") == ["Camera", "Gallery"])
+            #expect(app.host.presentedKind == nil, "a menu is not a presentation")
+            Device.current.cameraAccess = .denied
+            app.host.choose("Camera", inMenu: "Change photo")
+            for _ in 0..<100 where failures.isEmpty { await Task.yield() }
+            #expect(failures == [.authorizationDenied(.camera)])
+            app.host.choose("Gallery", inMenu: "Change photo")
+            for _ in 0..<100 where app.model.sheetRoute == nil && app.model.fullScreenRoute == nil { await Task.yield() }
+            await app.settle()
+            #expect(app.host.controllers.first is UIImagePickerController)
         }
 
         @Test func cancelInTheSystemPickerIsOneCancel() async throws {
