@@ -133,16 +133,33 @@ public struct EditorRenderer: Sendable, Equatable {
         composite(shown, at: (0, 0), into: &canvas, width: width, height: height)
     }
 
-    /// Composites straight-alpha `shown` over the canvas with its top-left at `at`.
+    /// Composites straight-alpha `shown` over the canvas with its top-left at `at`: an opaque
+    /// pixel is copied, a clear one leaves the canvas, others blend (the same arithmetic for all).
     private func composite(_ shown: PixelBuffer, at: (x: Int, y: Int), into canvas: inout [UInt8], width: Int, height: Int) {
-        for y in max(0, at.y)..<min(height, at.y + shown.height) {
-            for x in max(0, at.x)..<min(width, at.x + shown.width) {
-                let p = shown[x - at.x, y - at.y]
-                let i = (y * width + x) * 4
-                let a = Int(p.a)
-                canvas[i] = UInt8((Int(p.r) * a + Int(canvas[i]) * (255 - a) + 127) / 255)
-                canvas[i + 1] = UInt8((Int(p.g) * a + Int(canvas[i + 1]) * (255 - a) + 127) / 255)
-                canvas[i + 2] = UInt8((Int(p.b) * a + Int(canvas[i + 2]) * (255 - a) + 127) / 255)
+        let x0 = max(0, at.x), x1 = min(width, at.x + shown.width)
+        let y0 = max(0, at.y), y1 = min(height, at.y + shown.height)
+        guard x1 > x0, y1 > y0 else { return }
+        let stride = shown.rowStride
+        shown.bytes.withUnsafeBufferPointer { source in
+            canvas.withUnsafeMutableBufferPointer { target in
+                for y in y0..<y1 {
+                    var s = (y - at.y) * stride + (x0 - at.x) * 4
+                    var t = (y * width + x0) * 4
+                    for _ in x0..<x1 {
+                        let a = Int(source[s + 3])
+                        if a == 255 {
+                            target[t] = source[s]
+                            target[t + 1] = source[s + 1]
+                            target[t + 2] = source[s + 2]
+                        } else if a != 0 {
+                            target[t] = UInt8((Int(source[s]) * a + Int(target[t]) * (255 - a) + 127) / 255)
+                            target[t + 1] = UInt8((Int(source[s + 1]) * a + Int(target[t + 1]) * (255 - a) + 127) / 255)
+                            target[t + 2] = UInt8((Int(source[s + 2]) * a + Int(target[t + 2]) * (255 - a) + 127) / 255)
+                        }
+                        s += 4
+                        t += 4
+                    }
+                }
             }
         }
     }
@@ -192,38 +209,154 @@ public struct EditorRenderer: Sendable, Equatable {
         }
     }
 
-    /// Dims outside the mask and strokes its outline, both anti-aliased.
+    /// Dims outside the mask and strokes its outline, both anti-aliased, with the thirds grid
+    /// inside it while a gesture is under way.
+    ///
+    /// Each pixel's shade follows from its signed distance to the mask's edge (``shade``). Far
+    /// from the edge, the outline and the grid lines the shade is a constant factor, so those
+    /// runs of each row are looked up in a table made with the same arithmetic (the pixels are
+    /// the same, and the work is per row); the rest is computed pixel by pixel.
     private func drawOverlay(_ geometry: EditorGeometry, into canvas: inout [UInt8], width: Int, height: Int) {
         let mask = geometry.maskRect
-        let cx = Double(mask.midX) * scale, cy = Double(mask.midY) * scale
-        let hw = Double(mask.width) * scale / 2, hh = Double(mask.height) * scale / 2
-        let round = geometry.configuration.shape == .circle
-        let stroke = outlineWidth * scale / 2
-        for y in 0..<height {
-            let dy = Double(y) + 0.5 - cy
-            for x in 0..<width {
-                let dx = Double(x) + 0.5 - cx
-                // Signed distance to the mask's edge, negative inside, in canvas pixels.
-                let distance: Double
-                if round {
-                    distance = (dx * dx + dy * dy).squareRoot() - hw
-                } else {
-                    let ox = abs(dx) - hw, oy = abs(dy) - hh
-                    distance = ox > 0 || oy > 0 ? (max(ox, 0) * max(ox, 0) + max(oy, 0) * max(oy, 0)).squareRoot() : max(ox, oy)
+        let shape = OverlayShape(
+            cx: Double(mask.midX) * scale, cy: Double(mask.midY) * scale,
+            hw: Double(mask.width) * scale / 2, hh: Double(mask.height) * scale / 2,
+            round: geometry.configuration.shape == .circle, stroke: outlineWidth * scale / 2)
+        // How far from the edge (and the grid lines) the outline and the anti-aliasing reach,
+        // with a pixel more for the rounding of the bounds below.
+        let reach = max(0.5, shape.stroke + 0.5) + 1
+        // The columns within `reach` of the grid's vertical lines, left then right.
+        let gridColumns = [shape.cx - shape.hw / 3, shape.cx + shape.hw / 3].map { line in
+            OverlayShape.column(line - reach, .down) - 1...OverlayShape.column(line + reach, .up) + 1
+        }
+        let outside = Self.table(factor: dimming + (1 - dimming) * 0)
+        let inside = Self.table(factor: dimming + (1 - dimming) * 1)
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            for y in 0..<height {
+                let dy = Double(y) + 0.5 - shape.cy
+                let row = y * width * 4
+                // Columns left of `outLow` and right of `outHigh` are far outside; those from
+                // `inLow` through `inHigh` far inside; the rest are near the edge.
+                let (outLow, outHigh) = shape.outsideBounds(dy: dy, reach: reach, width: width)
+                let (inLow, inHigh) = shape.insideBounds(dy: dy, reach: reach, width: width)
+                var x = 0
+                while x < width {
+                    if x < outLow || x > outHigh {
+                        let end = x < outLow ? outLow : width
+                        Self.apply(outside, to: canvas, from: row + x * 4, count: end - x)
+                        x = end
+                    } else if x >= inLow && x <= inHigh {
+                        let end = inHigh + 1
+                        if !showsGrid {
+                            Self.apply(inside, to: canvas, from: row + x * 4, count: end - x)
+                        } else if abs(abs(dy) - shape.hh / 3) < reach {
+                            // Along a horizontal grid line.
+                            for column in x..<end { shade(column, dy, shape, canvas, row) }
+                        } else {
+                            // Across the vertical grid lines only.
+                            var column = x
+                            for line in gridColumns where line.upperBound >= column && line.lowerBound < end {
+                                let start = max(column, line.lowerBound), stop = min(end - 1, line.upperBound)
+                                Self.apply(inside, to: canvas, from: row + column * 4, count: start - column)
+                                for c in start...stop { shade(c, dy, shape, canvas, row) }
+                                column = stop + 1
+                            }
+                            Self.apply(inside, to: canvas, from: row + column * 4, count: end - column)
+                        }
+                        x = end
+                    } else {
+                        shade(x, dy, shape, canvas, row)
+                        x += 1
+                    }
                 }
-                let inside = min(1, max(0, 0.5 - distance))
-                let light = dimming + (1 - dimming) * inside
-                var line = stroke > 0 ? min(1, max(0, stroke - abs(distance) + 0.5)) : 0
-                if showsGrid, inside > 0 {
-                    // Thirds of the mask, half as bright as the outline, as wide.
-                    let gx = abs(abs(dx) - hw / 3), gy = abs(abs(dy) - hh / 3)
-                    let grid = min(1, max(0, stroke - min(gx, gy) + 0.5)) * 0.5 * inside
-                    line = max(line, grid)
-                }
-                let i = (y * width + x) * 4
-                canvas[i] = UInt8((Double(canvas[i]) * light * (1 - line) + Double(outline.r) * line).rounded())
-                canvas[i + 1] = UInt8((Double(canvas[i + 1]) * light * (1 - line) + Double(outline.g) * line).rounded())
-                canvas[i + 2] = UInt8((Double(canvas[i + 2]) * light * (1 - line) + Double(outline.b) * line).rounded())
+            }
+        }
+    }
+
+    /// The mask's shape on the canvas, in canvas pixels.
+    struct OverlayShape {
+        let cx, cy, hw, hh: Double
+        let round: Bool
+        let stroke: Double
+
+        /// The columns that may be within `reach` of the edge or outside it less: everything
+        /// outside `low...high` is at least `reach` outside the mask.
+        func outsideBounds(dy: Double, reach: Double, width: Int) -> (Int, Int) {
+            let half: Double
+            if round {
+                let r = hw + reach
+                guard abs(dy) < r else { return (width, -1) }
+                half = (r * r - dy * dy).squareRoot()
+            } else {
+                guard abs(dy) < hh + reach else { return (width, -1) }
+                half = hw + reach
+            }
+            return (Self.column(cx - half, .down) - 1, Self.column(cx + half, .up) + 1)
+        }
+
+        /// The columns at least `reach` inside the mask: `low...high`, empty when `low > high`.
+        func insideBounds(dy: Double, reach: Double, width: Int) -> (Int, Int) {
+            let half: Double
+            if round {
+                let r = hw - reach
+                guard r > 0, abs(dy) < r else { return (width, -1) }
+                half = (r * r - dy * dy).squareRoot()
+            } else {
+                guard hw > reach, abs(dy) < hh - reach else { return (width, -1) }
+                half = hw - reach
+            }
+            return (Self.column(cx - half, .up) + 1, Self.column(cx + half, .down) - 1)
+        }
+
+        /// The column whose centre is at `x`, rounded `rule`.
+        static func column(_ x: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max((x - 0.5).rounded(rule), -1e9), 1e9))
+        }
+    }
+
+    /// One pixel of the overlay: dimmed by how far outside the mask it is, the outline over it,
+    /// and the grid inside.
+    private func shade(_ x: Int, _ dy: Double, _ shape: OverlayShape, _ canvas: UnsafeMutableBufferPointer<UInt8>, _ row: Int) {
+        let dx = Double(x) + 0.5 - shape.cx
+        // Signed distance to the mask's edge, negative inside, in canvas pixels.
+        let distance: Double
+        if shape.round {
+            distance = (dx * dx + dy * dy).squareRoot() - shape.hw
+        } else {
+            let ox = abs(dx) - shape.hw, oy = abs(dy) - shape.hh
+            distance = ox > 0 || oy > 0 ? (max(ox, 0) * max(ox, 0) + max(oy, 0) * max(oy, 0)).squareRoot() : max(ox, oy)
+        }
+        let inside = min(1, max(0, 0.5 - distance))
+        let light = dimming + (1 - dimming) * inside
+        var line = shape.stroke > 0 ? min(1, max(0, shape.stroke - abs(distance) + 0.5)) : 0
+        if showsGrid, inside > 0 {
+            // Thirds of the mask, half as bright as the outline, as wide.
+            let gx = abs(abs(dx) - shape.hw / 3), gy = abs(abs(dy) - shape.hh / 3)
+            let grid = min(1, max(0, shape.stroke - min(gx, gy) + 0.5)) * 0.5 * inside
+            line = max(line, grid)
+        }
+        let i = row + x * 4
+        canvas[i] = UInt8((Double(canvas[i]) * light * (1 - line) + Double(outline.r) * line).rounded())
+        canvas[i + 1] = UInt8((Double(canvas[i + 1]) * light * (1 - line) + Double(outline.g) * line).rounded())
+        canvas[i + 2] = UInt8((Double(canvas[i + 2]) * light * (1 - line) + Double(outline.b) * line).rounded())
+    }
+
+    /// What ``shade`` gives a channel value where there is no line: the value times `factor`,
+    /// computed as it computes it.
+    private static func table(factor light: Double) -> [UInt8] {
+        (0..<256).map { UInt8((Double($0) * light * (1 - 0.0) + 0 * 0.0).rounded()) }
+    }
+
+    /// Looks up `count` pixels' colour channels from `start` in `table`.
+    private static func apply(_ table: [UInt8], to canvas: UnsafeMutableBufferPointer<UInt8>, from start: Int, count: Int) {
+        guard count > 0 else { return }
+        table.withUnsafeBufferPointer { table in
+            var i = start
+            for _ in 0..<count {
+                canvas[i] = table[Int(canvas[i])]
+                canvas[i + 1] = table[Int(canvas[i + 1])]
+                canvas[i + 2] = table[Int(canvas[i + 2])]
+                i += 4
             }
         }
     }
