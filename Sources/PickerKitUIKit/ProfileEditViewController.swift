@@ -10,7 +10,8 @@ import UIKit
 ///
 /// - the photo, mask, dimming, and the thirds grid while fingers move, are what
 ///   `EditorRenderer` draws for the geometry, at the screen's scale: the same pixels the
-///   headless snapshot tests check;
+///   headless snapshot tests check (while fingers move, from a copy of the photo reduced to
+///   the screen's size, `EditorPreview`);
 /// - fingers become the geometry's gestures through `EditorTouchTracker` (one finger pans; two
 ///   pan, pinch and straighten; a double tap zooms), sent as `UserAction.editorGesture`;
 /// - the toolbar is `EditingStep.controls(strings:presets:)`: Cancel, turn, flip, the aspect
@@ -51,8 +52,8 @@ public final class ProfileEditViewController: UIViewController {
     public static let toolbarHeight: CGFloat = 44
 
     private var tracker = EditorTouchTracker()
-    /// The original's pixels, made once.
-    private var pixels: PixelBuffer?
+    /// The original's pixels and their reduced copy for moving frames, made once.
+    private var preview: EditorPreview?
     /// The layout last sent, so an unchanged one is not sent again.
     private var sentLayout: (viewport: CGSize, safeArea: EdgeInsets)?
     /// What the canvas shows now, so an unchanged edit is not drawn again.
@@ -152,18 +153,19 @@ public final class ProfileEditViewController: UIViewController {
     }
 
     private func draw(_ editing: EditingStep) {
-        if pixels == nil { pixels = try? editing.original.pixelBuffer() }
-        guard let pixels else { return }
+        if preview == nil, let pixels = try? editing.original.pixelBuffer() { preview = try? EditorPreview(pixels) }
+        guard let preview else { return }
         var renderer = renderer
-        renderer.scale = Double(view.contentScaleFactor)
+        renderer.scale = EditorPreview.scale(screen: Double(view.contentScaleFactor), moving: tracker.isGesturing)
         renderer.showsGrid = tracker.isGesturing
         if let drawn, drawn.geometry == editing.geometry, drawn.renderer == renderer { return }
         drawn = (editing.geometry, renderer)
         // A geometry the renderer refuses (a canvas past its largest side) keeps the last frame.
-        guard let drawn = try? renderer.render(editing.geometry, image: pixels),
+        // While fingers move, from the reduced copy: each frame follows the finger quickly.
+        guard let drawn = try? preview.render(editing.geometry, renderer: renderer, moving: tracker.isGesturing),
             let image = try? CGImageBuffer.make(from: drawn)
         else { return }
-        canvas.image = UIImage(cgImage: image.image, scale: view.contentScaleFactor, orientation: .up)
+        canvas.image = UIImage(cgImage: image.image, scale: CGFloat(renderer.scale), orientation: .up)
     }
 
     // MARK: The toolbar

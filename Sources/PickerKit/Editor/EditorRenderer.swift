@@ -67,10 +67,7 @@ public struct EditorRenderer: Sendable, Equatable {
             throw .invalidEditorLayout(.canvas(width: exactWidth, height: exactHeight))
         }
         let width = Int(exactWidth), height = Int(exactHeight)
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
-        for i in stride(from: 0, to: canvas.count, by: 4) {
-            canvas[i] = background.r; canvas[i + 1] = background.g; canvas[i + 2] = background.b; canvas[i + 3] = 255
-        }
+        var canvas = Self.filled(width * height, with: background)
         if geometry.angle == 0 {
             try drawImage(geometry, image, into: &canvas, width: width, height: height)
         } else {
@@ -82,6 +79,24 @@ public struct EditorRenderer: Sendable, Equatable {
             return try PixelBuffer(width: width, height: height, bytes: canvas)
         } catch {
             throw .editFailed(error)
+        }
+    }
+
+    /// `count` opaque pixels of `colour`: one pixel, then copies of what is filled, doubling.
+    static func filled(_ count: Int, with colour: RGBA) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            guard let base = buffer.baseAddress, count > 0 else { return initialized = 0 }
+            base[0] = colour.r
+            base[1] = colour.g
+            base[2] = colour.b
+            base[3] = 255
+            var filled = 4
+            while filled < count * 4 {
+                let chunk = min(filled, count * 4 - filled)
+                (base + filled).update(from: base, count: chunk)
+                filled += chunk
+            }
+            initialized = count * 4
         }
     }
 
