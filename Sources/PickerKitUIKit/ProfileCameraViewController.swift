@@ -55,7 +55,13 @@ public final class ProfileCameraViewController: UIViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
+        // Dark whatever the system's appearance, as the system's camera is.
+        overrideUserInterfaceStyle = .dark
         view.backgroundColor = .black
+        statusLabel.font = .preferredFont(forTextStyle: .headline)
+        statusLabel.adjustsFontForContentSizeCategory = true
+        statusLabel.textColor = .white
+        statusLabel.textAlignment = .center
         if let camera = picker?.camera as? AVCameraSession {
             let layer = camera.makePreviewLayer()
             previewView.layer.addSublayer(layer)
@@ -75,7 +81,8 @@ public final class ProfileCameraViewController: UIViewController {
         previewLayer?.frame = previewView.bounds
         let height = ProfileEditViewController.toolbarHeight
         toolbar.frame = CGRect(x: 0, y: bounds.height - safe.bottom - height, width: bounds.width, height: height)
-        statusLabel.frame = CGRect(x: safe.left, y: safe.top, width: bounds.width - safe.left - safe.right, height: height)
+        // Room for the largest accessibility sizes: twice the bar's height.
+        statusLabel.frame = CGRect(x: safe.left, y: safe.top, width: bounds.width - safe.left - safe.right, height: 2 * height)
     }
 
     /// Sends what the person did; the state observer redraws what it changed.

@@ -77,6 +77,8 @@ public final class ProfileEditViewController: UIViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
+        // Dark whatever the system's appearance, as the system's photo editors are.
+        overrideUserInterfaceStyle = .dark
         view.backgroundColor = .black
         canvas.screen = self
         view.addSubview(canvas)

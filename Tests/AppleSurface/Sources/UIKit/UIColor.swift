@@ -10,6 +10,8 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     /// Apple: `class var black: UIColor { get }`.
     open class var black: UIColor { UIColor(named: "black") }
+    /// Apple: `class var white: UIColor { get }`.
+    open class var white: UIColor { UIColor(named: "white") }
 }
 
 /// Apple: `struct UIEdgeInsets : Sendable`.

@@ -369,9 +369,17 @@ open class UIToolbar: UIView {
 
 /// Apple: `@MainActor class UILabel : UIView`.
 @MainActor
-open class UILabel: UIView {
+open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     /// Apple: `var text: String? { get set }`.
     open var text: String?
+    /// Apple: `var font: UIFont! { get set }`; the body style by default.
+    open var font: UIFont! = UIFont.preferredFont(forTextStyle: .body)
+    /// Apple: `var textColor: UIColor! { get set }`.
+    open var textColor: UIColor! = .black
+    /// Apple: `var textAlignment: NSTextAlignment { get set }`.
+    open var textAlignment = NSTextAlignment.natural
+    /// Apple: `var adjustsFontForContentSizeCategory: Bool { get set }` (UIContentSizeCategoryAdjusting, iOS 10).
+    open var adjustsFontForContentSizeCategory = false
 
     /// Apple: `init(frame: CGRect)`.
     public override init(frame: CGRect) {
@@ -382,5 +390,44 @@ open class UILabel: UIView {
     /// Apple: `required init?(coder: NSCoder)`.
     public required init?(coder: NSCoder) {
         nil
+    }
+}
+
+/// Apple: `@MainActor protocol UIContentSizeCategoryAdjusting : NSObjectProtocol` (iOS 10).
+@MainActor
+public protocol UIContentSizeCategoryAdjusting: NSObjectProtocol {
+    /// Apple: `var adjustsFontForContentSizeCategory: Bool { get set }`.
+    var adjustsFontForContentSizeCategory: Bool { get set }
+}
+
+/// Apple: `enum NSTextAlignment : Int, @unchecked Sendable`.
+public enum NSTextAlignment: Int, @unchecked Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// Apple: `class UIFont : NSObject, @unchecked Sendable`. A font is its text style here.
+open class UIFont: NSObject, @unchecked Sendable {
+    /// Apple: `struct TextStyle : Hashable, Equatable, RawRepresentable, @unchecked Sendable`.
+    public struct TextStyle: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// Apple: `static let body: UIFont.TextStyle`.
+        public static let body = TextStyle("UICTFontTextStyleBody")
+        /// Apple: `static let headline: UIFont.TextStyle`.
+        public static let headline = TextStyle("UICTFontTextStyleHeadline")
+    }
+
+    /// The text style the font was made for.
+    @_spi(Surface) public let surfaceTextStyle: TextStyle
+
+    init(style: TextStyle) {
+        surfaceTextStyle = style
+        super.init()
+    }
+
+    /// Apple: `class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont`.
+    open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
+        UIFont(style: style)
     }
 }

@@ -1,6 +1,11 @@
 import SurfaceDevice
 
 /// Apple: `enum UIModalPresentationStyle : Int`.
+/// Apple: `enum UIUserInterfaceStyle : Int, @unchecked Sendable` (iOS 12).
+public enum UIUserInterfaceStyle: Int, @unchecked Sendable {
+    case unspecified = 0, light = 1, dark = 2
+}
+
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
     case none = -1
@@ -60,6 +65,9 @@ open class UIViewController: UIResponder {
             newValue?.owner = self
         }
     }
+
+    /// Apple: `var overrideUserInterfaceStyle: UIUserInterfaceStyle { get set }` (iOS 13).
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
 
     /// Apple: `func viewWillLayoutSubviews()`.
     open func viewWillLayoutSubviews() {}

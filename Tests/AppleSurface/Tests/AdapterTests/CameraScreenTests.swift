@@ -38,6 +38,9 @@ extension AppleSurfaceTests {
             #expect(screen.previewView.layer.sublayers?.first is AVCaptureVideoPreviewLayer)
             #expect(screen.previewView.layer.sublayers?.first?.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
             #expect(screen.statusLabel.isHidden, "the camera is running: nothing to wait for")
+            #expect(screen.overrideUserInterfaceStyle == .dark)
+            #expect(screen.statusLabel.font.surfaceTextStyle == .headline && screen.statusLabel.adjustsFontForContentSizeCategory)
+            #expect(screen.statusLabel.textColor.surfaceName == "white" && screen.statusLabel.textAlignment == .center)
             #expect(Self.items(screen.toolbar).map(\.title) == ["Cancel", "Flash", "Switch camera", "Take photo"])
             #expect(Self.items(screen.toolbar).map { $0.image?.surfaceSystemName } == [
                 nil, "bolt", "arrow.triangle.2.circlepath.camera", "circle.inset.filled",
@@ -65,6 +68,28 @@ extension AppleSurfaceTests {
                 "picker: end cancelled (user)",
                 "delegate: didCancel",
             ])
+            phone.expectNoCrash()
+        }
+
+        @Test func moviesAreRecordedAndStoppedFromTheScreen() async throws {
+            var configuration = PickerConfiguration()
+            configuration.mediaTypes = [.image, .movie]
+            let phone = Phone(configuration: configuration, ownScreens: false)
+            let camera = FakeCamera(transcript: phone.transcript)
+            phone.picker.camera = camera
+            try await phone.picker.select(from: .camera)
+            await phone.settle()
+            let stack = try #require(phone.presented.first as? UINavigationController)
+            let screen = try #require(stack.topViewController as? ProfileCameraViewController)
+            #expect(screen.previewView.layer.sublayers == nil, "a camera session that is not AVFoundation's shows no preview")
+            #expect(Self.items(screen.toolbar).map(\.title) == ["Cancel", "Flash", "Switch camera", "Take photo", "Record"])
+            try Self.item(screen.toolbar, "Record").surfaceTap()
+            try #require(await phone.waitFor { Self.items(screen.toolbar).last?.title == "Stop" && Self.items(screen.toolbar).last?.isEnabled == true })
+            #expect(Self.items(screen.toolbar).map(\.isEnabled) == [true, false, false, false, true])
+            try Self.item(screen.toolbar, "Stop").surfaceTap()
+            try #require(await phone.waitFor { stack.topViewController is AppScreen })
+            let preview = try #require(stack.topViewController as? AppScreen)
+            #expect(preview.route.screen.kind == .moviePreview, "the movie's preview is the app's")
             phone.expectNoCrash()
         }
 

@@ -93,6 +93,7 @@ extension AppleSurfaceTests {
             try Self.expectSame(Self.aboveTheToolbar(screen), Self.reference("editor-initial"))
             // Below the mask's layout area: the toolbar over the dimmed photo.
             #expect(screen.toolbar.frame == CGRect(x: 0, y: 240, width: 160, height: 44))
+            #expect(screen.overrideUserInterfaceStyle == .dark && screen.view.backgroundColor?.surfaceName == "black")
             // The whole canvas is the renderer's picture of the geometry, at the screen's scale.
             let geometry = try #require(phone.picker.editorGeometry)
             try Self.expectSame(Self.shown(screen), EditorRenderer(scale: 1).render(geometry, image: Self.scene()))
@@ -279,6 +280,16 @@ extension AppleSurfaceTests {
             try #require(screen.toolbar.items?.first { $0.title == "Undo" }).surfaceTap()
             #expect(!screen.isModalInPresentation)
             #expect(browser.surfaceTapOutsidePopover())
+            await phone.settle()
+            #expect(phone.presented.isEmpty)
+            #expect(phone.delegate.callbacks.count == 1)
+            #expect(phone.transcript.lines.last == "delegate: didCancel")
+            phone.expectNoCrash()
+        }
+
+        @Test func cancelOnAnEditScreenShownAloneEndsTheSession() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            try #require(screen.toolbar.items?.first { $0.title == "Cancel" }).surfaceTap()
             await phone.settle()
             #expect(phone.presented.isEmpty)
             #expect(phone.delegate.callbacks.count == 1)
