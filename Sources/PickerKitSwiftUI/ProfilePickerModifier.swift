@@ -6,8 +6,8 @@ import SwiftUI
 extension View {
     /// Shows a picker's screens as `model` says, with PickerKit's screens for every route
     /// (``ProfilePickerScreen``): the system's pickers for the browsers and the library picker,
-    /// PickerKit's edit screen, the source chooser as a confirmation dialog, and alerts. An app
-    /// that offers the camera or movies draws those screens with
+    /// PickerKit's camera and edit screen, the source chooser as a confirmation dialog, and
+    /// alerts. An app that offers movies draws their preview with
     /// ``profilePicker(_:strings:screen:)``.
     ///
     /// ```swift
@@ -83,9 +83,12 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
         Binding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })
     }
 
-    /// A presented route's screen, which tells the model when it appears.
+    /// A presented route's screen, which tells the model when it appears, and is not swiped
+    /// or tapped away while the edit screen has unsaved edits.
     private func presented(_ route: Route) -> some View {
-        stack(for: route).onAppear { model.presentationAppeared(route.id) }
+        stack(for: route)
+            .interactiveDismissDisabled(model.refusesInteractiveDismissal)
+            .onAppear { model.presentationAppeared(route.id) }
     }
 
     /// Each source the chooser offers, then Cancel.

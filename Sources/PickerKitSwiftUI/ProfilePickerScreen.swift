@@ -18,8 +18,9 @@ import UIKit
 /// }
 /// ```
 ///
-/// PickerKit draws no movie preview (nor a camera on visionOS): shown for one, it ends the
-/// session with `PickerError.presentationFailed`, saying so.
+/// PickerKit draws no movie preview (nor a camera on visionOS), and its system pickers need a
+/// `SystemPhotoSource`: shown where it cannot work, it ends the session with
+/// `PickerError.presentationFailed`, saying why, and what was shown is dismissed.
 @available(iOS 17, visionOS 1, *)
 public struct ProfilePickerScreen: View {
     /// The route shown.
@@ -37,29 +38,30 @@ public struct ProfilePickerScreen: View {
     }
 
     public var body: some View {
-        if Self.draws(route.screen) {
-            // The system pickers, the edit screen and the camera have bars of their own.
-            PickerScreenController(route: route, picker: picker, strings: strings)
-                .toolbar(.hidden, for: .navigationBar)
-        } else {
-            EmptyView().onAppear {
-                picker.screenFailed(
-                    route.id, reason: "PickerKit draws no \(route.screen.kind) screen: draw it in profilePicker's screen closure")
-            }
-        }
+        // The system pickers, the edit screen and the camera have bars of their own, and lay
+        // themselves out in the safe area.
+        PickerScreenController(route: route, picker: picker, strings: strings)
+            .toolbar(.hidden, for: .navigationBar)
+            .ignoresSafeArea()
     }
 
-    /// Whether PickerKit has a screen for `screen`.
-    static func draws(_ screen: Screen) -> Bool {
-        switch screen {
-        case .browser, .libraryPicker, .editor: return true
+    /// Why PickerKit cannot show `route` for `picker`; `nil` when it can.
+    static func refusal(_ route: Route, _ picker: ProfilePicker) -> String? {
+        switch route.screen {
+        case .browser, .libraryPicker:
+            guard picker.photoSource is SystemPhotoSource else {
+                return "the system pickers hand their items to a SystemPhotoSource, and the picker's photo source is not one: draw the \(route.screen.kind) in profilePicker's screen closure"
+            }
+            return nil
+        case .editor: return nil
         case .camera:
             #if os(visionOS)
-            return false
+            return "PickerKit draws no camera screen on visionOS: draw it in profilePicker's screen closure"
             #else
-            return true
+            return nil
             #endif
-        case .sourceChooser, .moviePreview: return false
+        case .sourceChooser, .moviePreview:
+            return "PickerKit draws no \(route.screen.kind) screen: draw it in profilePicker's screen closure"
         }
     }
 }
@@ -77,6 +79,12 @@ struct PickerScreenController: UIViewControllerRepresentable {
     }
 
     func makeUIViewController(context: Context) -> UIViewController {
+        if let reason = ProfilePickerScreen.refusal(route, picker) {
+            // Nothing to show: the session ends saying why, once SwiftUI has finished this update.
+            let picker = picker, id = route.id
+            Task { @MainActor in picker.screenFailed(id, reason: reason) }
+            return UIViewController()
+        }
         let controller = PickerScreens.viewController(for: route, picker: picker, strings: strings, relay: context.coordinator)
             ?? UIViewController()
         PickerScreens.share(picker, host: controller)

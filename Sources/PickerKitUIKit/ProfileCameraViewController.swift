@@ -39,6 +39,8 @@ public final class ProfileCameraViewController: UIViewController {
     public let toolbar = UIToolbar(frame: .zero)
 
     private var previewLayer: CALayer?
+    /// The controls shown.
+    private var shownControls: [CameraControl]?
 
     /// Creates the camera screen for `route` of `picker`.
     public init(route: Route, picker: ProfilePicker, strings: PickerStrings = PickerStrings()) {
@@ -96,6 +98,9 @@ public final class ProfileCameraViewController: UIViewController {
         statusLabel.text = strings[.startingCamera]
         statusLabel.isHidden = !camera.isStarting
         let controls = camera.controls(flashModes: picker.camera?.supportedFlashModes() ?? [], strings: strings)
+        // Made again only when a control changed: an open flash menu survives other changes.
+        guard controls != shownControls else { return }
+        shownControls = controls
         var items: [UIBarButtonItem] = []
         for control in controls {
             if !items.isEmpty { items.append(.flexibleSpace()) }

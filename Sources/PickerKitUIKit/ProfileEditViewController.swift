@@ -32,7 +32,10 @@ public final class ProfileEditViewController: UIViewController {
     public private(set) weak var picker: ProfilePicker?
     /// The titles of the toolbar and VoiceOver's values and actions.
     public var strings: PickerStrings {
-        didSet { refresh() }
+        didSet {
+            spokenActions = nil
+            refresh()
+        }
     }
     /// The aspect menu's entries, for rectangular masks.
     public var aspectPresets = AspectPreset.common {
@@ -60,6 +63,9 @@ public final class ProfileEditViewController: UIViewController {
     private var drawn: (geometry: EditorGeometry, renderer: EditorRenderer)?
     /// Whether a move's gestures are being sent: it is drawn once, after the last.
     private var isSendingGestures = false
+    /// The controls and VoiceOver actions shown, so unchanged ones are not made again.
+    private var shownControls: [EditorControl]?
+    private var spokenActions: [EditorAccessibilityAction]?
 
     /// Creates the edit screen for `route` of `picker`.
     public init(route: Route, picker: ProfilePicker, strings: PickerStrings = PickerStrings()) {
@@ -139,23 +145,49 @@ public final class ProfileEditViewController: UIViewController {
     /// Shows the edit as it is now: the photo, the toolbar, VoiceOver's element and whether
     /// the screen may be swiped away.
     private func refresh() {
-        guard isViewLoaded, !isSendingGestures, let editing else { return }
+        // Nothing is drawn before the first layout has told the edit its size.
+        guard isViewLoaded, sentLayout != nil, !isSendingGestures, let editing else { return }
         isModalInPresentation = editing.hasUnsavedEdits
-        toolbar.setItems(toolbarItems(editing.controls(strings: strings, presets: aspectPresets)), animated: false)
+        // The bar's items are made again only when a control changed: an open menu, VoiceOver's
+        // focus and a finger on a button survive the edit's other changes.
+        let controls = editing.controls(strings: strings, presets: aspectPresets)
+        if controls != shownControls {
+            shownControls = controls
+            toolbar.setItems(toolbarItems(controls), animated: false)
+        }
         let spoken = editing.geometry.accessibility(in: strings)
         canvas.accessibilityLabel = spoken.label
         canvas.accessibilityValue = spoken.value
-        canvas.accessibilityCustomActions = spoken.actions.filter { $0 != .zoomIn && $0 != .zoomOut }.map { action in
-            UIAccessibilityCustomAction(name: action.name(in: strings)) { [weak self] _ in
-                self?.send(.accessibilityAction(action))
-                return self != nil
+        let actions = spoken.actions.filter { $0 != .zoomIn && $0 != .zoomOut }
+        if actions != spokenActions {
+            spokenActions = actions
+            canvas.accessibilityCustomActions = actions.map { action in
+                UIAccessibilityCustomAction(name: action.name(in: strings)) { [weak self] _ in
+                    self?.send(.accessibilityAction(action))
+                    return self != nil
+                }
             }
         }
         draw(editing)
     }
 
     private func draw(_ editing: EditingStep) {
-        if preview == nil, let pixels = try? editing.original.pixelBuffer() { preview = try? EditorPreview(pixels) }
+        if preview == nil {
+            // Nothing can be shown without the photo's pixels: the session ends saying why,
+            // rather than on a blank screen.
+            let pixels: PixelBuffer?
+            do {
+                pixels = try editing.original.pixelBuffer()
+                preview = try pixels.map { (pixels) throws(PickerError) in try EditorPreview(pixels) }
+            } catch {
+                picker?.screenFailed(route.id, reason: "the edit screen cannot draw the photo: \(error)")
+                return
+            }
+            if pixels == nil {
+                picker?.screenFailed(route.id, reason: "the edit screen cannot draw the photo: \(type(of: editing.original)) gives no pixels")
+                return
+            }
+        }
         guard let preview else { return }
         var renderer = renderer
         renderer.scale = EditorPreview.scale(screen: Double(view.contentScaleFactor), moving: tracker.isGesturing)

@@ -12,7 +12,9 @@ extension ProfilePicker {
     /// (after the person changed access in Settings), as when the button appears.
     ///
     /// ```swift
-    /// button.menu = picker.makeSourceMenu(anchor: PopoverAnchor(barButtonItem: button)) { error in show(error) }
+    /// button.menu = picker.makeSourceMenu(anchor: PopoverAnchor(barButtonItem: button)) { [weak self] error in
+    ///     self?.show(error)
+    /// }
     /// ```
     public func makeSourceMenu(
         anchor: PopoverAnchor? = nil, onFailure: @escaping @MainActor (PickerError) -> Void = { _ in }

@@ -107,7 +107,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
             return refuse(route, "the system pickers hand their items to a SystemPhotoSource, and the picker's photo source is not one (set usesSystemPickers to false to show your own browsers)", completion)
         }
         guard let made = screen(for: route) else {
-            return refuse(route, "no view controller for \(route.screen.kind): makeViewController returned nil", completion)
+            return refuse(route, "no view controller for \(route.screen.kind): makeViewController returned nil\(Self.noScreenOfOurs(route))", completion)
         }
         if let problem = Self.style(made.controller, style) {
             return refuse(route, problem, completion)
@@ -148,6 +148,15 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
             let stack = screen as? UINavigationController ?? UINavigationController(rootViewController: screen)
             stack.delegate = relay
             return Shown(route: route, controller: stack, stack: stack, hidesBarAtRoot: false)
+        }
+    }
+
+    /// Why PickerKit has no screen of its own for `route`, to add to the failure's reason.
+    private static func noScreenOfOurs(_ route: Route) -> String {
+        switch route.screen.kind {
+        case .camera: " and PickerKit has no camera screen on this platform"
+        case .moviePreview: " and PickerKit draws no movie preview"
+        default: ""
         }
     }
 

@@ -98,10 +98,10 @@ struct EditorLayoutAndControlsTests {
         let menu = try #require(controls.first { $0.kind == .aspect }).menu
         #expect(menu.map(\.title) == ["Original", "Square", "3:4", "4:3", "9:16", "16:9"])
         #expect(menu[1].action == .editorGesture(.aspect(.square)))
-        // The photo's own aspect is 4:3: both entries are checked.
+        // The photo's own aspect is 4:3 too: the first of the two is the one checked.
         step.geometry.apply(.aspect(.original))
         controls = step.controls(strings: PickerStrings(language: .english))
-        #expect(controls[3].description == "aspect [*original, square, 3:4, *4:3, 9:16, 16:9]")
+        #expect(controls[3].description == "aspect [*original, square, 3:4, 4:3, 9:16, 16:9]")
     }
 
     @Test func undoAndRedoFollowTheHistoryAndRenderingLeavesOnlyCancel() throws {

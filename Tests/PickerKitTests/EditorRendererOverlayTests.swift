@@ -26,6 +26,10 @@ struct EditorRendererOverlayTests {
         Case(shape: .rectangle(aspectRatio: 16.0 / 9), viewport: CGSize(width: 150, height: 150), scale: 1.5, dimming: 1, outlineWidth: 2, grid: false),
         Case(shape: .rectangle(aspectRatio: 0.3), viewport: CGSize(width: 83, height: 177), scale: 2.75, dimming: 0.9, outlineWidth: 0.25, grid: true),
         Case(shape: .circle, viewport: CGSize(width: 40, height: 40), scale: 1, dimming: 0.4, outlineWidth: 30, grid: true),
+        // Masks so small or narrow that the grid lines' columns meet.
+        Case(shape: .circle, viewport: CGSize(width: 44, height: 44), scale: 1, dimming: 0.4, outlineWidth: 1, grid: true),
+        Case(shape: .rectangle(aspectRatio: 9.0 / 38), viewport: CGSize(width: 23, height: 52), scale: 1, dimming: 0.4, outlineWidth: 1.5, grid: true),
+        Case(shape: .circle, viewport: CGSize(width: 200, height: 300), scale: 2, dimming: 0.4, outlineWidth: 12, grid: true),
     ]
 
     @Test("the runs give the formula's pixels", arguments: cases)

@@ -94,10 +94,38 @@ struct EditorTouchTrackerTests {
         var t = EditorTouchTracker()
         _ = t.began([Self.at(1, 0, 0), Self.at(2, 100, 0), Self.at(3, 500, 500)])
         #expect(t.moved([Self.at(3, 900, 900)]) == [], "only the first two count")
+        #expect(!t.isGesturing, "a third finger moving starts nothing")
         #expect(t.moved([Self.at(1, 20, 0), Self.at(2, 120, 0)]) == [.pan(CGPoint(x: 20, y: 0))])
         _ = t.ended([Self.at(1, 20, 0)])
         // Now fingers 2 and 3: the same pair's motion from here, no jump.
         #expect(t.moved([Self.at(2, 130, 0), Self.at(3, 910, 900)]) == [.pan(CGPoint(x: 10, y: 0))])
+    }
+
+    @Test func aSecondTapNeverSeenLandingIsNotADoubleTap() {
+        var t = EditorTouchTracker()
+        #expect(t.ended([Self.at(5, 10, 10, taps: 2)]) == [])
+        _ = t.began([Self.at(1, 0, 0)])
+        #expect(t.ended([Self.at(1, 0, 0), Self.at(5, 10, 10, taps: 2)]) == [], "the tracked finger was a single tap")
+    }
+
+    @Test func aFingerLandingAgainUnderAnIdStillHeldStartsWhereItLands() {
+        var t = EditorTouchTracker()
+        _ = t.began([Self.at(1, 0, 0)])
+        _ = t.moved([Self.at(1, 30, 0)])
+        // Its lift was never reported: the same id lands elsewhere.
+        _ = t.began([Self.at(1, 200, 200)])
+        #expect(t.moved([Self.at(1, 205, 200)]) == [.pan(CGPoint(x: 5, y: 0))], "no jump from the old place")
+    }
+
+    @Test func aSecondFingerLandingMidPanPinchesFromWhereItLanded() {
+        var t = EditorTouchTracker()
+        _ = t.began([Self.at(1, 100, 100)])
+        _ = t.moved([Self.at(1, 120, 100)])
+        _ = t.began([Self.at(2, 220, 100)])
+        #expect(t.moved([Self.at(2, 320, 100)]) == [.pan(CGPoint(x: 50, y: 0)), .pinch(scale: 2, focus: CGPoint(x: 220, y: 100))])
+        #expect(t.cancelled([Self.at(2, 320, 100)]) == [], "a finger still down")
+        #expect(t.isGesturing)
+        #expect(t.ended([Self.at(1, 120, 100)]) == [.ended])
     }
 
     @Test func fingersOnOneSpotAndNonFiniteLocationsMoveNothingOdd() {

@@ -27,6 +27,24 @@ struct PresentationModelTests {
     }
 
     @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
+    @Test func unsavedEditsRefuseASwipeAwayUntilUndone() async throws {
+        let model = PresentationModel()
+        let (picker, _, _) = Self.picker(model)
+        try picker.edit(try PickerScenario.photo(width: 40, height: 30))
+        #expect(!model.refusesInteractiveDismissal)
+        let editor = try #require(picker.editing?.route.id)
+        picker.send(.editorGesture(.transform(.turnRight)), from: editor)
+        #expect(model.refusesInteractiveDismissal)
+        picker.send(.undoTapped, from: editor)
+        #expect(!model.refusesInteractiveDismissal)
+        picker.send(.editorGesture(.pan(CGPoint(x: 5, y: 0))), from: editor)
+        #expect(model.refusesInteractiveDismissal, "a gesture under way is an unsaved edit")
+        picker.cancel()
+        await picker.waitUntilIdle()
+        #expect(!model.refusesInteractiveDismissal, "nothing is being edited")
+    }
+
+    @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
     @Test func aLibraryFlowDrivesTheBindings() async throws {
         let model = PresentationModel()
         let photo = try PickerScenario.photo(width: 4, height: 3)

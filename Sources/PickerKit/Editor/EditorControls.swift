@@ -38,7 +38,8 @@ public struct EditorMenuEntry: Sendable, Equatable, Identifiable {
     public var preset: AspectPreset
     /// Its title: "Original", "Square", "4:3".
     public var title: String
-    /// Whether the mask has this aspect now (a check mark in the menu).
+    /// Whether the mask has this aspect now (a check mark in the menu); only the first such
+    /// entry is checked.
     public var isSelected: Bool
     /// What choosing it sends.
     public var action: UserAction { .editorGesture(.aspect(preset)) }
@@ -70,9 +71,14 @@ extension EditingStep {
         ]
         let shape = geometry.configuration.shape
         if !shape.isSquare {
+            // One entry is checked, the first with the mask's shape (the photo's own aspect may
+            // also be a listed ratio).
+            var checked = false
             let entries = presets.compactMap { preset -> EditorMenuEntry? in
                 guard let presetShape = preset.shape(for: geometry.imageSize) else { return nil }
-                return EditorMenuEntry(preset: preset, title: preset.title(in: strings), isSelected: presetShape == shape)
+                let selected = !checked && presetShape == shape
+                checked = checked || selected
+                return EditorMenuEntry(preset: preset, title: preset.title(in: strings), isSelected: selected)
             }
             if !entries.isEmpty {
                 controls.append(EditorControl(kind: .aspect, title: strings[.aspectRatio], isEnabled: free, action: nil, menu: entries))

@@ -270,8 +270,9 @@ public struct EditorRenderer: Sendable, Equatable {
                         } else {
                             // Across the vertical grid lines only.
                             var column = x
-                            for line in gridColumns where line.upperBound >= column && line.lowerBound < end {
+                            for line in gridColumns where column < end && line.upperBound >= column && line.lowerBound < end {
                                 let start = max(column, line.lowerBound), stop = min(end - 1, line.upperBound)
+                                guard start <= stop else { continue }
                                 Self.apply(inside, to: canvas, from: row + column * 4, count: start - column)
                                 for c in start...stop { shade(c, dy, shape, canvas, row) }
                                 column = stop + 1

@@ -11,7 +11,7 @@ import Foundation
 /// - one finger moving pans the image with it;
 /// - two fingers pan with their midpoint, pinch by the change of their distance about that
 ///   midpoint, and (when ``rotates``) straighten by the change of the angle between them;
-///   a third finger is ignored;
+///   a third finger is ignored (it neither moves the photo nor starts a gesture);
 /// - the last finger lifting ends the gesture (``EditorGesture/ended``), so the geometry settles
 ///   and undo records a step; a cancelled touch ends it the same way;
 /// - a finger that lifts without moving more than ``slop`` points, as the second tap of a
@@ -70,8 +70,13 @@ public struct EditorTouchTracker: Sendable, Equatable {
 
     /// Fingers landed. Nothing moves yet.
     public mutating func began(_ touches: [Touch]) -> [EditorGesture] {
-        for touch in touches where Self.isFinite(touch.location) && !fingers.contains(where: { $0.id == touch.id }) {
-            fingers.append((touch.id, touch.location))
+        for touch in touches where Self.isFinite(touch.location) {
+            // An id still held (its lift never reported) starts again where it lands now.
+            if let index = fingers.firstIndex(where: { $0.id == touch.id }) {
+                fingers[index].location = touch.location
+            } else {
+                fingers.append((touch.id, touch.location))
+            }
             landings[touch.id] = touch.location
         }
         if fingers.count > 1 { wasMultitouch = true }
@@ -88,7 +93,7 @@ public struct EditorTouchTracker: Sendable, Equatable {
         guard !before.isEmpty, before.count == after.count else { return [] }
         if !isGesturing {
             // Past the slop, the gesture starts from where the fingers landed: no motion is lost.
-            let far = fingers.contains { finger in
+            let far = fingers.prefix(2).contains { finger in
                 guard let landing = landings[finger.id] else { return false }
                 return hypot(Double(finger.location.x - landing.x), Double(finger.location.y - landing.y)) > Self.slop
             }
@@ -101,7 +106,9 @@ public struct EditorTouchTracker: Sendable, Equatable {
 
     /// Fingers lifted: the end of the gesture when the last one did, or a double tap.
     public mutating func ended(_ touches: [Touch]) -> [EditorGesture] {
-        lift(touches, tap: touches.last { $0.tapCount == 2 && Self.isFinite($0.location) })
+        // Only a finger that was tracked can be the second tap.
+        let tracked = Set(fingers.map(\.id))
+        return lift(touches, tap: touches.last { $0.tapCount == 2 && Self.isFinite($0.location) && tracked.contains($0.id) })
     }
 
     /// The system took the touches (a call came in, a system gesture began): the gesture ends

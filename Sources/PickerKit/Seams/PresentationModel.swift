@@ -71,7 +71,26 @@ public final class PresentationModel: Presenter {
     private var pushed: [Route] = []
     /// The picker the person's dismissals and going back are sent to; set by the picker when
     /// it presents, or by ``Presenter/attach(to:)``.
-    @ObservationIgnored public weak var picker: ProfilePicker?
+    @ObservationIgnored public weak var picker: ProfilePicker? {
+        didSet {
+            guard let picker, picker !== observedPicker else { return }
+            observedPicker = picker
+            picker.observeState(self) { [weak self] picker in self?.stateChanged(picker) }
+            stateChanged(picker)
+        }
+    }
+    @ObservationIgnored private weak var observedPicker: ProfilePicker?
+
+    /// Whether the person's swipe down or tap outside should be refused now: the edit screen
+    /// shown has unsaved edits (``EditingStep/hasUnsavedEdits``), as the system's editors refuse
+    /// it. The SwiftUI modifier binds it to `interactiveDismissDisabled(_:)`.
+    public private(set) var refusesInteractiveDismissal = false
+
+    private func stateChanged(_ picker: ProfilePicker) {
+        guard picker === self.picker else { return }
+        let refuses = picker.editing?.hasUnsavedEdits ?? false
+        if refuses != refusesInteractiveDismissal { refusesInteractiveDismissal = refuses }
+    }
 
     /// Creates a model for screens shown on `idiom`.
     public init(idiom: DeviceIdiom = .phone) {

@@ -109,6 +109,30 @@ nonisolated struct LifecycleModifier: ViewModifier, PrimitiveModifier {
     }
 }
 
+nonisolated struct DismissModifier: ViewModifier, PrimitiveModifier {
+    let disabled: Bool
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        let wrapper = SurfaceNode(.group)
+        wrapper.refusesInteractiveDismissal = disabled
+        drawContent(wrapper)
+        node.children.append(wrapper)
+    }
+}
+
+nonisolated struct SafeAreaModifier: ViewModifier, PrimitiveModifier {
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        let wrapper = SurfaceNode(.group)
+        wrapper.ignoresSafeArea = true
+        drawContent(wrapper)
+        node.children.append(wrapper)
+    }
+}
+
 nonisolated struct ToolbarModifier: ViewModifier, PrimitiveModifier {
     let visibility: Visibility
     let bars: [ToolbarPlacement]
@@ -193,6 +217,20 @@ extension View {
             actions: data.map(actions), message: data.map(message)))
     }
 
+    /// Apple: `nonisolated func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View` (iOS 15):
+    /// a sheet or popover showing this view is not swiped or tapped away while it is `true`.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    public nonisolated func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View {
+        modifier(DismissModifier(disabled: isDisabled))
+    }
+
+    /// Apple: `nonisolated func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View`
+    /// (iOS 14). Recorded; the surface lays nothing out by it.
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+    public nonisolated func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+        modifier(SafeAreaModifier())
+    }
+
     /// Apple: `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`.
     public nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modifier(LifecycleModifier(appear: action, disappear: nil))
@@ -258,5 +296,28 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
         stack.setPath = { [path] in path.wrappedValue = $0 }
         stack.path = path.wrappedValue
         node.children.append(stack)
+    }
+}
+
+/// Apple: `@frozen struct SafeAreaRegions : OptionSet` (iOS 14).
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+public struct SafeAreaRegions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Apple: `static let container: SafeAreaRegions`.
+    public static let container = SafeAreaRegions(rawValue: 1 << 0)
+    /// Apple: `static let keyboard: SafeAreaRegions`.
+    public static let keyboard = SafeAreaRegions(rawValue: 1 << 1)
+    /// Apple: `static let all: SafeAreaRegions`.
+    public static let all = SafeAreaRegions(rawValue: .max)
+}
+
+extension Edge {
+    /// Apple: `@frozen struct Set : OptionSet`.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// Apple: `static let all: Edge.Set`.
+        public static let all = Edge.Set(rawValue: 15)
     }
 }

@@ -24,6 +24,10 @@ public final class SurfaceNode {
     var setPath: (@MainActor ([AnyHashable]) -> Void)?
     /// A menu's items, shown only when it is opened.
     var menuItems: SurfaceNode?
+    /// `interactiveDismissDisabled(_:)`'s value here.
+    var refusesInteractiveDismissal = false
+    /// Whether `ignoresSafeArea(_:edges:)` applies here.
+    var ignoresSafeArea = false
 
     init(_ kind: Kind) {
         self.kind = kind
@@ -72,10 +76,10 @@ public final class SurfaceHost {
     private var shown: (kind: SurfacePresentation.Kind, id: AnyHashable)?
     private var appeared: [String: () -> Void] = [:]
 
-    /// Shows `view`.
     /// The window the app's scene shows in: representables' view controllers show in it.
     public let window: UIWindow
 
+    /// Shows `view`.
     public init<V: View>(_ view: V, size: CGSize = CGSize(width: 390, height: 844)) {
         drawRoot = { SwiftUI.draw(view, into: $0) }
         window = UIWindow(frame: CGRect(origin: .zero, size: size))
@@ -223,8 +227,6 @@ public final class SurfaceHost {
         button.action()
     }
 
-    /// The person swipes the sheet shown down; returns whether it went (a full-screen cover
-    /// does not).
     /// The items of the menu whose label reads `label`, as the person sees them on opening it;
     /// `nil` when there is no such menu on screen.
     public func menu(_ label: String) -> [String]? {
@@ -243,9 +245,26 @@ public final class SurfaceHost {
         (presented ?? tree).all.first { $0.menuItems != nil && $0.texts.contains(label) }
     }
 
+    /// Whether the content shown refuses to be swiped or tapped away (`interactiveDismissDisabled`).
+    private var refusesDismissal: Bool {
+        shownPresentation?.content?.all.contains { $0.refusesInteractiveDismissal } ?? false
+    }
+
+    /// Whether every representable shown ignores the safe area.
+    public var controllersIgnoreSafeArea: Bool {
+        func walk(_ node: SurfaceNode, _ ignoring: Bool) -> Bool {
+            let here = ignoring || node.ignoresSafeArea
+            if case .controller = node.kind { return here }
+            return (node.children + node.pushed).allSatisfy { walk($0, here) }
+        }
+        return walk(tree, false) && (shownPresentation?.content.map { walk($0, false) } ?? true)
+    }
+
+    /// The person swipes the sheet shown down; returns whether it went (a full-screen cover
+    /// does not, nor a sheet whose content refuses it).
     @discardableResult
     public func swipeDown() -> Bool {
-        guard let presented = shownPresentation, presented.kind == .sheet else { return false }
+        guard let presented = shownPresentation, presented.kind == .sheet, !refusesDismissal else { return false }
         presented.clear()
         return true
     }
@@ -258,7 +277,7 @@ public final class SurfaceHost {
             dialog.isPresented.wrappedValue = false
             return true
         }
-        guard let presented = shownPresentation, presented.kind == .popover else { return false }
+        guard let presented = shownPresentation, presented.kind == .popover, !refusesDismissal else { return false }
         presented.clear()
         return true
     }

@@ -372,10 +372,10 @@ open class UIToolbar: UIView {
 open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     /// Apple: `var text: String? { get set }`.
     open var text: String?
-    /// Apple: `var font: UIFont! { get set }`; the body style by default.
-    open var font: UIFont! = UIFont.preferredFont(forTextStyle: .body)
-    /// Apple: `var textColor: UIColor! { get set }`.
-    open var textColor: UIColor! = .black
+    /// Apple: `var font: UIFont! { get set }`; the 17-point system font by default.
+    open var font: UIFont! = UIFont(style: nil)
+    /// Apple: `var textColor: UIColor! { get set }`; the system's label colour by default.
+    open var textColor: UIColor! = UIColor(named: "label")
     /// Apple: `var textAlignment: NSTextAlignment { get set }`.
     open var textAlignment = NSTextAlignment.natural
     /// Apple: `var adjustsFontForContentSizeCategory: Bool { get set }` (UIContentSizeCategoryAdjusting, iOS 10).
@@ -418,10 +418,10 @@ open class UIFont: NSObject, @unchecked Sendable {
         public static let headline = TextStyle("UICTFontTextStyleHeadline")
     }
 
-    /// The text style the font was made for.
-    @_spi(Surface) public let surfaceTextStyle: TextStyle
+    /// The text style the font was made for; `nil` for the system font of a fixed size.
+    @_spi(Surface) public let surfaceTextStyle: TextStyle?
 
-    init(style: TextStyle) {
+    init(style: TextStyle?) {
         surfaceTextStyle = style
         super.init()
     }

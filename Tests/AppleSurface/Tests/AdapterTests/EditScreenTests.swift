@@ -297,6 +297,51 @@ extension AppleSurfaceTests {
             phone.expectNoCrash()
         }
 
+        @Test func twoFingersTurningStraightenThePhoto() async throws {
+            let (phone, screen) = try await Self.snapshotPhone()
+            let a = Self.touch(30, 120), b = Self.touch(130, 120)
+            screen.canvas.surfaceTouches(.began, [a, b])
+            // The second finger swings about the first, a twelfth of a turn clockwise, at the same distance.
+            b.surfaceMove(to: CGPoint(x: 30 + 100 * cos(Double.pi / 6), y: 120 + 100 * sin(Double.pi / 6)))
+            screen.canvas.surfaceTouches(.moved, [b])
+            screen.canvas.surfaceTouches(.ended, [a, b])
+            let angle = try #require(phone.picker.editorGeometry?.angle)
+            #expect(abs(angle - 30) < 1e-9)
+            phone.expectNoCrash()
+        }
+
+        @Test func movingFramesAreDrawnSmallerAndTheFrameAtRestSharp() async throws {
+            var configuration = PickerConfiguration()
+            configuration.editor.margin = 10
+            let phone = Phone(configuration: configuration, ownScreens: false, screenScale: 3)
+            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            // Wider than the moving frames' copy (1600 px).
+            try phone.picker.edit(try PixelBuffer(width: 1800, height: 1350))
+            await phone.settle()
+            let screen = try #require(phone.presented.first as? ProfileEditViewController)
+            #expect(screen.canvas.image?.scale == 3 && screen.canvas.image?.cgImage?.width == 480)
+            let finger = Self.touch(80, 120)
+            screen.canvas.surfaceTouches(.began, [finger])
+            finger.surfaceMove(to: CGPoint(x: 100, y: 120))
+            screen.canvas.surfaceTouches(.moved, [finger])
+            #expect(screen.canvas.image?.scale == 2 && screen.canvas.image?.cgImage?.width == 320, "a moving frame at 2x")
+            screen.canvas.surfaceTouches(.ended, [finger])
+            #expect(screen.canvas.image?.scale == 3 && screen.canvas.image?.cgImage?.width == 480, "at rest, at the screen's scale")
+            phone.expectNoCrash()
+        }
+
+        @Test func theScreensGoWhenTheSessionEnds() async throws {
+            weak var editScreen: ProfileEditViewController?
+            do {
+                let (phone, screen) = try await Self.snapshotPhone()
+                editScreen = screen
+                try #require(screen.toolbar.items?.first { $0.title == "Choose" }).surfaceTap()
+                await phone.settle()
+                #expect(phone.presented.isEmpty)
+            }
+            #expect(editScreen == nil, "nothing holds the edit screen once it is dismissed")
+        }
+
         @Test func anAppsOwnEditScreenStillWins() async throws {
             let phone = Phone()
             try phone.picker.edit(try Self.scene())
