@@ -101,33 +101,13 @@ public final class ProfileCameraViewController: UIViewController {
         // Made again only when a control changed: an open flash menu survives other changes.
         guard controls != shownControls else { return }
         shownControls = controls
-        var items: [UIBarButtonItem] = []
-        for control in controls {
-            if !items.isEmpty { items.append(.flexibleSpace()) }
-            items.append(item(for: control))
-        }
-        toolbar.setItems(items, animated: false)
+        toolbar.setItems(PickerToolbar.items(controls, symbols: Self.symbols) { [weak self] in self?.send($0) }, animated: false)
     }
 
     /// The SF Symbols of the controls shown as icons.
-    static let symbols: [CameraControl.Kind: String] = [
+    static let symbols: [CameraControlKind: String] = [
         .flash: "bolt", .switchCamera: "arrow.triangle.2.circlepath.camera", .shutter: "circle.inset.filled",
         .record: "record.circle", .stop: "stop.circle",
     ]
-
-    private func item(for control: CameraControl) -> UIBarButtonItem {
-        let image = Self.symbols[control.kind].flatMap { UIImage(systemName: $0) }
-        let item: UIBarButtonItem
-        if let action = control.action {
-            item = UIBarButtonItem(primaryAction: UIAction(title: control.title, image: image) { [weak self] _ in self?.send(action) })
-        } else {
-            let entries = control.menu.map { entry in
-                UIAction(title: entry.title, state: entry.isSelected ? .on : .off) { [weak self] _ in self?.send(entry.action) }
-            }
-            item = UIBarButtonItem(title: control.title, image: image, menu: UIMenu(title: control.title, options: .singleSelection, children: entries))
-        }
-        item.isEnabled = control.isEnabled
-        return item
-    }
 }
 #endif

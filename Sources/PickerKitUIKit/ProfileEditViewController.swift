@@ -153,7 +153,7 @@ public final class ProfileEditViewController: UIViewController {
         let controls = editing.controls(strings: strings, presets: aspectPresets)
         if controls != shownControls {
             shownControls = controls
-            toolbar.setItems(toolbarItems(controls), animated: false)
+            toolbar.setItems(PickerToolbar.items(controls, symbols: Self.symbols) { [weak self] in self?.send($0) }, animated: false)
         }
         let spoken = editing.geometry.accessibility(in: strings)
         canvas.accessibilityLabel = spoken.label
@@ -205,34 +205,10 @@ public final class ProfileEditViewController: UIViewController {
     // MARK: The toolbar
 
     /// The SF Symbols of the controls shown as icons.
-    static let symbols: [EditorControl.Kind: String] = [
+    static let symbols: [EditorControlKind: String] = [
         .turn: "rotate.right", .flip: "arrow.left.and.right.righttriangle.left.righttriangle.right", .aspect: "aspectratio",
         .undo: "arrow.uturn.backward", .redo: "arrow.uturn.forward",
     ]
-
-    private func toolbarItems(_ controls: [EditorControl]) -> [UIBarButtonItem] {
-        var items: [UIBarButtonItem] = []
-        for control in controls {
-            if !items.isEmpty { items.append(.flexibleSpace()) }
-            items.append(item(for: control))
-        }
-        return items
-    }
-
-    private func item(for control: EditorControl) -> UIBarButtonItem {
-        let image = Self.symbols[control.kind].flatMap { UIImage(systemName: $0) }
-        let item: UIBarButtonItem
-        if let action = control.action {
-            item = UIBarButtonItem(primaryAction: UIAction(title: control.title, image: image) { [weak self] _ in self?.send(action) })
-        } else {
-            let entries = control.menu.map { entry in
-                UIAction(title: entry.title, state: entry.isSelected ? .on : .off) { [weak self] _ in self?.send(entry.action) }
-            }
-            item = UIBarButtonItem(title: control.title, image: image, menu: UIMenu(title: control.title, options: .singleSelection, children: entries))
-        }
-        item.isEnabled = control.isEnabled
-        return item
-    }
 }
 
 /// The phases of touches the edit screen's canvas hands its screen.

@@ -1,39 +1,15 @@
 import PickerImaging
 
-/// A control of the edit screen's toolbar: what it is called, whether it can be used now, and
-/// the action it sends. Every edit screen (PickerKit's UIKit and SwiftUI screens, or an app's
-/// own) shows ``EditingStep/controls(strings:presets:)`` in order, so what each button does is
-/// tested once, here.
-public struct EditorControl: Sendable, Equatable, Identifiable, CustomStringConvertible {
-    /// The controls, in the order a toolbar shows them, leading to trailing.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case cancel, turn, flip, aspect, undo, redo, choose
-    }
+/// A control of the edit screen's toolbar (``EditingStep/controls(strings:presets:)``).
+public typealias EditorControl = ToolbarControl<EditorControlKind, EditorMenuEntry>
 
-    /// Which control it is.
-    public var kind: Kind
-    /// Its title, in the strings' language (also its VoiceOver label where it shows a symbol).
-    public var title: String
-    /// Whether it can be used now: not while the crop renders, and undo and redo only with a
-    /// step to go to.
-    public var isEnabled: Bool
-    /// What tapping it sends to ``ProfilePicker/send(_:from:)``; `nil` for the aspect menu,
-    /// whose ``menu`` entries send.
-    public var action: UserAction?
-    /// The aspect menu's entries; empty for the other controls.
-    public var menu: [EditorMenuEntry]
-
-    public var id: Kind { kind }
-
-    /// `"undo (disabled)"`, `"aspect [original, *square, 3:4]"`.
-    public var description: String {
-        let entries = menu.isEmpty ? "" : " [" + menu.map { ($0.isSelected ? "*" : "") + $0.preset.description }.joined(separator: ", ") + "]"
-        return kind.rawValue + entries + (isEnabled ? "" : " (disabled)")
-    }
+/// The edit screen's controls, in the order a toolbar shows them, leading to trailing.
+public enum EditorControlKind: String, Sendable, Equatable, CaseIterable {
+    case cancel, turn, flip, aspect, undo, redo, choose
 }
 
 /// An entry of the edit screen's aspect menu.
-public struct EditorMenuEntry: Sendable, Equatable, Identifiable {
+public struct EditorMenuEntry: ToolbarMenuEntry, Identifiable {
     /// The preset it switches to.
     public var preset: AspectPreset
     /// Its title: "Original", "Square", "4:3".
@@ -43,6 +19,8 @@ public struct EditorMenuEntry: Sendable, Equatable, Identifiable {
     public var isSelected: Bool
     /// What choosing it sends.
     public var action: UserAction { .editorGesture(.aspect(preset)) }
+    /// The preset: `"original"`, `"4:3"`.
+    public var name: String { preset.description }
 
     public var id: String { preset.description }
 }

@@ -73,35 +73,16 @@ public struct CameraScreenState: Sendable, Equatable {
     }
 }
 
-/// A control of the camera screen.
-public struct CameraControl: Sendable, Equatable, Identifiable, CustomStringConvertible {
-    /// The controls, in the order a camera screen shows them.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case cancel, flash, switchCamera, shutter, record, stop
-    }
+/// A control of the camera screen's toolbar (``CameraScreenState/controls(flashModes:strings:)``).
+public typealias CameraControl = ToolbarControl<CameraControlKind, CameraFlashEntry>
 
-    /// Which control it is.
-    public var kind: Kind
-    /// Its title, in the strings' language (its VoiceOver label where it shows a symbol).
-    public var title: String
-    /// Whether it can be used now.
-    public var isEnabled: Bool
-    /// What tapping it sends; `nil` for the flash menu, whose entries send.
-    public var action: UserAction?
-    /// The flash menu's entries; empty for the other controls.
-    public var menu: [CameraFlashEntry]
-
-    public var id: Kind { kind }
-
-    /// `"shutter (disabled)"`, `"flash [auto, *on, off]"`.
-    public var description: String {
-        let entries = menu.isEmpty ? "" : " [" + menu.map { ($0.isSelected ? "*" : "") + $0.mode.rawValue }.joined(separator: ", ") + "]"
-        return kind.rawValue + entries + (isEnabled ? "" : " (disabled)")
-    }
+/// The camera screen's controls, in the order a toolbar shows them.
+public enum CameraControlKind: String, Sendable, Equatable, CaseIterable {
+    case cancel, flash, switchCamera, shutter, record, stop
 }
 
 /// An entry of the camera screen's flash menu.
-public struct CameraFlashEntry: Sendable, Equatable, Identifiable {
+public struct CameraFlashEntry: ToolbarMenuEntry, Identifiable {
     /// The mode it sets.
     public var mode: FlashMode
     /// Its title: "Auto", "On", "Off".
@@ -110,6 +91,8 @@ public struct CameraFlashEntry: Sendable, Equatable, Identifiable {
     public var isSelected: Bool
     /// What choosing it sends.
     public var action: UserAction { .flashModeChanged(mode) }
+    /// The mode: `"auto"`, `"on"`, `"off"`.
+    public var name: String { mode.rawValue }
 
     public var id: FlashMode { mode }
 }

@@ -1,0 +1,38 @@
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
+import PickerKit
+import UIKit
+
+/// The bar button items of PickerKit's toolbars, made from a screen's controls.
+@MainActor
+enum PickerToolbar {
+    /// `controls` as bar button items with flexible space between them: a button sends its
+    /// action, a menu (single selection, the entry in effect checked) sends its entries';
+    /// controls with a symbol in `symbols` show it, titled for VoiceOver.
+    static func items<Kind, Entry>(
+        _ controls: [ToolbarControl<Kind, Entry>], symbols: [Kind: String], send: @escaping @MainActor (UserAction) -> Void
+    ) -> [UIBarButtonItem] {
+        var items: [UIBarButtonItem] = []
+        for control in controls {
+            if !items.isEmpty { items.append(.flexibleSpace()) }
+            items.append(item(control, image: symbols[control.kind].flatMap { UIImage(systemName: $0) }, send: send))
+        }
+        return items
+    }
+
+    private static func item<Kind, Entry>(
+        _ control: ToolbarControl<Kind, Entry>, image: UIImage?, send: @escaping @MainActor (UserAction) -> Void
+    ) -> UIBarButtonItem {
+        let item: UIBarButtonItem
+        if let action = control.action {
+            item = UIBarButtonItem(primaryAction: UIAction(title: control.title, image: image) { _ in send(action) })
+        } else {
+            let entries = control.menu.map { entry in
+                UIAction(title: entry.title, state: entry.isSelected ? .on : .off) { _ in send(entry.action) }
+            }
+            item = UIBarButtonItem(title: control.title, image: image, menu: UIMenu(title: control.title, options: .singleSelection, children: entries))
+        }
+        item.isEnabled = control.isEnabled
+        return item
+    }
+}
+#endif
