@@ -47,7 +47,7 @@ let package = Package(
             name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "PickerKitTesting", "PickerFuzzTargets"]),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs", "AvatarDemo"],
+            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs", "AvatarDemo", "ImagingTestSupport"],
             exclude: ["__Snapshots__"]
         ),
     ],

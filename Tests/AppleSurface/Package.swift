@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["PickerKitUIKit", "PickerKitSwiftUI", "PickerKitTesting", "SurfaceDevice", "SwiftUI", "_Testing_UIKit", "_Testing_CoreGraphics"]
+            dependencies: ["PickerKitUIKit", "PickerKitSwiftUI", "PickerKitTesting", "ImagingTestSupport", "SurfaceDevice", "SwiftUI", "_Testing_UIKit", "_Testing_CoreGraphics"]
                 + frameworks),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import ImagingTestSupport
 import PickerCodecs
 import PickerImaging
 import PickerKit
@@ -16,18 +17,7 @@ extension AppleSurfaceTests {
     struct EditScreenTests {
         /// The scene of the headless editor snapshots (`EditorSnapshotTests`).
         static func scene() throws -> PixelBuffer {
-            var image = try PixelBuffer(width: 240, height: 180)
-            for y in 0..<180 {
-                for x in 0..<240 {
-                    var p = y < 110 ? RGBA(UInt8(90 + y), UInt8(150 + y / 2), 235) : RGBA(60, UInt8(170 - (y - 110)), 50)
-                    if (20..<70).contains(x) && (20..<70).contains(y) { p = RGBA(220, 40, 40) }
-                    let dx = x - 180, dy = y - 80
-                    if dx * dx + dy * dy < 35 * 35 { p = RGBA(40, 60, 220) }
-                    if y >= 165 && x < 200 { p = RGBA(250, 210, 40) }
-                    image[x, y] = p
-                }
-            }
-            return image
+            try PixelBuffer(width: EditorScene.width, height: EditorScene.height, bytes: EditorScene.rgba())
         }
 
         /// The headless snapshot named `name`.
