@@ -25,8 +25,13 @@ build() {
         -emit-library -static -I "$out" $(find "$sources" -name '*.swift' | sort) -o "$library"
 }
 build PickerImaging Sources/PickerImaging
-build PickerCodecs Sources/PickerCodecs
-build PickerKit Sources/PickerKit
+# The codecs and the workflow need only the imaging module: built side by side, one per core.
+build PickerCodecs Sources/PickerCodecs &
+codecs=$!
+build PickerKit Sources/PickerKit &
+kit=$!
+wait "$codecs"
+wait "$kit"
 build PickerFuzzTargets Fuzz/Targets
 
 status=0
