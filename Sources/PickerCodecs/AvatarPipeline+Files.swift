@@ -15,9 +15,15 @@ extension AvatarPipeline {
     ///
     /// - Throws: the errors of ``PNG/decode(_:croppingTo:pixelLimit:)`` and ``render(_:)``.
     public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
+        var warnings: [ImagingWarning] = []
+        return try render(png: data, pixelLimit: pixelLimit, warnings: &warnings)
+    }
+
+    /// ``render(png:pixelLimit:)``, adding to `warnings` what the decoder worked around.
+    public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]) throws(ImagingError) -> Rendering {
         let info = try PNG.info(data)
         let reads = try readsRegion(of: info.displaySize)
-        var part = try PNG.decode(data, croppingTo: reads, pixelLimit: pixelLimit)
+        var part = try PNG.decode(data, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings)
         part.orientation = info.orientation
         return try render(part, readFrom: reads, heldBytes: part.bytes.count)
     }
@@ -156,7 +162,7 @@ extension AvatarPipeline {
             // Turned upright in a copy unless already so; masked in the upright image's storage.
             let outputs = scaled.bytes.count * (info.orientation == .up ? 1 : 2)
             let image = (consume scaled).maskedInPlace(mask)
-            return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + outputs)
+            return coloured(Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + outputs), profile: part.colorProfile)
         }
         let reduced = RawAffine(orientation: info.orientation, rawSize: reducedSize)
         func display(_ stored: SIMD2<Double>) -> SIMD2<Double> {
@@ -177,7 +183,8 @@ extension AvatarPipeline {
         var coefficientBytes = 0
         let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
         let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y))), edges: edges).maskedInPlace(mask)
-        return Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count)
+        return coloured(
+            Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count), profile: part.colorProfile)
     }
 
     /// Runs the pipeline on a PNG, JPEG or Netpbm file, told apart by content: PNG through
@@ -195,11 +202,15 @@ extension AvatarPipeline {
     public func render(
         imageFile data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Rendering {
-        switch ImageFileFormat(sniffing: data) {
-        case .png: try render(png: data, pixelLimit: pixelLimit)
+        let rendering: Rendering = switch ImageFileFormat(sniffing: data) {
+        case .png: try render(png: data, pixelLimit: pixelLimit, warnings: &warnings)
         case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit, warnings: &warnings)
         case .pam, .ppm, .pgm: try render(Netpbm.decode(data, pixelLimit: pixelLimit))
         case nil: throw .unknownFormat
         }
+        if case let .unconvertibleColorProfile(reason)? = rendering.colorConversionError {
+            warnings.append(.colorProfileNotConverted(reason: reason))
+        }
+        return rendering
     }
 }

@@ -12,9 +12,15 @@ public struct ImageInfo: Equatable, Sendable, CustomStringConvertible {
     public var layout: String
     /// What the reader worked around.
     public var warnings: [ImagingWarning]
+    /// The colour profile the file carries (`nil`: untagged, sRGB by convention).
+    public var colorProfile: ColorProfile?
 
     /// Creates a description.
-    public init(format: ImageFileFormat, pixelSize: PixelSize, orientation: ImageOrientation, layout: String, warnings: [ImagingWarning] = []) {
+    public init(
+        format: ImageFileFormat, pixelSize: PixelSize, orientation: ImageOrientation, layout: String, warnings: [ImagingWarning] = [],
+        colorProfile: ColorProfile? = nil
+    ) {
+        self.colorProfile = colorProfile
         self.format = format
         self.pixelSize = pixelSize
         self.orientation = orientation
@@ -28,6 +34,7 @@ public struct ImageInfo: Equatable, Sendable, CustomStringConvertible {
     /// `"PNG 4032x3024 stored, 3024x4032 shown, orientation right (6), RGB 8-bit"`.
     public var description: String {
         "\(format) \(pixelSize) stored, \(displaySize) shown, orientation \(orientation), \(layout)"
+            + (colorProfile.map { ", colour profile \($0)" } ?? "")
     }
 }
 
@@ -42,11 +49,19 @@ public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
     /// it: what the damage hid is left gray, or as earlier passes drew it. The File limits
     /// article lists the rules.
     case damagedData(format: ImageFileFormat, reason: String)
+    /// The file's colour profile was damaged or incomplete and was left out: the image decoded
+    /// untagged. `reason` says what was wrong.
+    case ignoredColorProfile(format: ImageFileFormat, reason: String)
+    /// The output was asked for in sRGB but its photo's profile cannot be converted: the output
+    /// keeps that profile (see ``PickerImaging/ColorProfile/conversionProblem``).
+    case colorProfileNotConverted(reason: String)
 
     public var description: String {
         switch self {
         case let .skippedChunk(format, chunk, reason): "skipped the \(format) \(chunk) chunk: \(reason)"
         case let .damagedData(format, reason): "damaged \(format) data: \(reason)"
+        case let .ignoredColorProfile(format, reason): "ignored the \(format) file's colour profile: \(reason)"
+        case let .colorProfileNotConverted(reason): "kept the colour profile, not converted to sRGB: \(reason)"
         }
     }
 }

@@ -173,7 +173,8 @@ public enum JPEG {
     /// every component (it is transformed as it is decoded), of every block otherwise, and a
     /// progressive file's 8 bytes of nonzero bits a block.
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
-        let (header, frame) = try JPEGDecoder(bytes: [UInt8](data), pixelLimit: .max).header()
+        let bytes = [UInt8](data)
+        let (header, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: .max).header()
         let coefficientBytes = frame.components.reduce(0) {
             $0 + $1.blocksAcross * (header.streamsRows ? $1.v : $1.blocksDown) * 128 + (frame.progressive ? $1.blocksAcross * $1.blocksDown * 8 : 0)
         }
@@ -185,9 +186,10 @@ public enum JPEG {
         case .yCCK: "YCCK"
         }
         let sampling = frame.components.map { "\($0.h)x\($0.v)" }.joined(separator: ",")
-        let info = ImageInfo(
+        var info = ImageInfo(
             format: .jpeg, pixelSize: PixelSize(width: frame.width, height: frame.height), orientation: header.orientation,
             layout: "\(space) 8-bit, sampling \(sampling)\(frame.progressive ? ", progressive" : "")")
+        info.colorProfile = ColorProfileFiles.jpegProfile(header.iccChunks, in: bytes, warnings: &info.warnings)
         return (info, coefficientBytes)
     }
 }

@@ -54,6 +54,8 @@ struct JPEGDecoder {
         var orientation = ImageOrientation.up
         var adobeTransform: Int?
         var jfif = false
+        /// The APP2 `ICC_PROFILE` segments, in file order.
+        var iccChunks: [ColorProfileFiles.JPEGChunk] = []
         /// How many components the first scan holds (0 before it).
         var firstScanComponents = 0
 
@@ -173,13 +175,14 @@ struct JPEGDecoder {
         }
         coefficientBytes = frame.components.reduce(0) { $0 + $1.coefficients.bytes }
         guard let header = atFirstScan else { throw fail("no scan") }
-        if let streamed { return streamed.pixels(header) }
+        let profile = ColorProfileFiles.jpegProfile(header.iccChunks, in: bytes, warnings: &warnings)
+        if let streamed { return streamed.pixels(header).tagged(profile) }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
         planes.transformAll(
             frame.components, quantization: tables.quantization,
             smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization))
-        return planes.pixels(header)
+        return planes.pixels(header).tagged(profile)
     }
 
     /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header,
@@ -313,6 +316,12 @@ struct JPEGDecoder {
                 let orientation = ImageOrientation(rawValue: value)
             {
                 header.orientation = orientation
+            }
+        case 0xE2:
+            let signature = ColorProfileFiles.jpegMarker
+            if length >= 2 + signature.count + 2, bytes[start..<(start + signature.count)].elementsEqual(signature) {
+                let at = start + signature.count
+                header.iccChunks.append(.init(sequence: Int(bytes[at]), count: Int(bytes[at + 1]), bytes: (at + 2)..<end))
             }
         case 0xEE:
             if length >= 14, Array(bytes[start..<(start + 5)]) == Array("Adobe".utf8) { header.adobeTransform = Int(bytes[start + 11]) }

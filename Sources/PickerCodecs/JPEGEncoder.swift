@@ -68,9 +68,10 @@ extension JPEG {
         guard image.width <= 65535, image.height <= 65535 else {
             throw .cannotRepresent(format: "JPEG", reason: "a side of \(max(image.width, image.height)) pixels (at most 65535)")
         }
-        var source = options.orientation == .normalize ? image.normalized() : image
+        let (tagged, profile) = ColorProfileFiles.prepared(image, chunks: false)
+        var source = options.orientation == .normalize ? tagged.normalized() : tagged
         if source.format == .rgba8Premultiplied { source = source.asStraightRGBA() }
-        return JPEGEncoder(image: source, options: options).encode()
+        return JPEGEncoder(image: source, options: options, profile: profile).encode()
     }
 }
 
@@ -79,6 +80,8 @@ extension JPEG {
 struct JPEGEncoder {
     let image: PixelBuffer
     let options: JPEG.EncodingOptions
+    /// The profile written in APP2 segments.
+    var profile: ColorProfile?
 
     static let luminance = [
         16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56,
@@ -242,6 +245,7 @@ struct JPEGEncoder {
             let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, value, 0, 0, 0, 0, 0, 0]
             marker(0xE1, Array("Exif\0\0".utf8) + tiff)
         }
+        for segment in profile.map(ColorProfileFiles.jpegSegments) ?? [] { marker(0xE2, segment) }
         let tables: [[Int]] = gray ? [luma] : [luma, chroma]
         for index in tables.indices {
             let zigzagged: [UInt8] = JPEGDecoder.zigzag.map { natural in UInt8(tables[index][natural]) }

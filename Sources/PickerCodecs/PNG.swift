@@ -88,7 +88,8 @@ public enum PNG {
         let kind = ["gray", "", "RGB", "palette", "gray+alpha", "", "RGBA"][h.colourType]
         return ImageInfo(
             format: .png, pixelSize: PixelSize(width: h.width, height: h.height), orientation: chunks.orientation,
-            layout: "\(kind) \(h.bitDepth)-bit\(h.interlaced ? ", interlaced" : "")", warnings: warnings)
+            layout: "\(kind) \(h.bitDepth)-bit\(h.interlaced ? ", interlaced" : "")", warnings: warnings,
+            colorProfile: chunks.colorProfile)
     }
 
     /// Writes `image` as PNG, upright (its orientation is baked in).

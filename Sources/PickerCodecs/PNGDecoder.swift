@@ -16,7 +16,8 @@ struct PNGDecoder {
         let chunks = try readChunks(keepingImageData: true, warnings: &warnings)
         return try pixels(
             chunks.header, palette: chunks.palette, transparency: chunks.transparency, compressed: chunks.compressed,
-            orientation: chunks.orientation)
+            orientation: chunks.orientation
+        ).tagged(chunks.colorProfile)
     }
 
     /// The part of the image shown in `rect` (display orientation), as
@@ -122,7 +123,8 @@ struct PNGDecoder {
         }
         return PixelBuffer(
             checkedWidth: raw.width, height: raw.height, format: gray ? .gray8 : .rgba8, bytes: out,
-            rowStride: raw.width * outChannels, orientation: chunks.orientation)
+            rowStride: raw.width * outChannels, orientation: chunks.orientation
+        ).tagged(chunks.colorProfile)
     }
 
     /// What the chunks say, with the image data when asked for.
@@ -132,6 +134,7 @@ struct PNGDecoder {
         var transparency: [UInt8]?
         var compressed: [UInt8]
         var orientation: ImageOrientation
+        var colorProfile: ColorProfile?
     }
 
     /// Walks every chunk, checking order and CRCs; an ancillary chunk whose CRC fails is skipped
@@ -147,6 +150,7 @@ struct PNGDecoder {
         var transparency: [UInt8]?
         var compressed: [UInt8] = []
         var orientation = ImageOrientation.up
+        var colour = ColorProfileFiles.PNGChunks()
         var sawIDAT = false, idatEnded = false, sawEnd = false
         while !sawEnd {
             guard position + 12 <= bytes.count else { throw .truncatedFile(format: .png) }
@@ -188,6 +192,11 @@ struct PNGDecoder {
                 if keepingImageData { compressed.append(contentsOf: data) }
             case "eXIf":
                 if let value = Self.exifOrientation(Array(data)), let o = ImageOrientation(rawValue: value) { orientation = o }
+            // Colour chunks count before the image data only, as the PNG specification places them.
+            case "iCCP" where !sawIDAT: colour.iccp = data
+            case "sRGB" where !sawIDAT: colour.sRGB = data
+            case "gAMA" where !sawIDAT: colour.gamma = data
+            case "cHRM" where !sawIDAT: colour.chromaticities = data
             case "IEND":
                 sawEnd = true
             default:
@@ -197,7 +206,9 @@ struct PNGDecoder {
         guard let header else { throw fail("no IHDR") }
         guard sawIDAT else { throw fail("no IDAT") }
         if header.colourType == 3 && palette.isEmpty { throw fail("palette image without PLTE") }
-        return Chunks(header: header, palette: palette, transparency: transparency, compressed: compressed, orientation: orientation)
+        return Chunks(
+            header: header, palette: palette, transparency: transparency, compressed: compressed, orientation: orientation,
+            colorProfile: colour.profile(warnings: &warnings))
     }
 
     private func read32(_ at: Int) -> UInt32 {

@@ -5,7 +5,8 @@ import PickerImaging
 /// values, as libpng chooses), then DEFLATE.
 enum PNGEncoder {
     static func encode(_ image: PixelBuffer) -> Data {
-        let upright = image.normalized().unpremultiplied()
+        let (tagged, profile) = ColorProfileFiles.prepared(image, chunks: true)
+        let upright = tagged.normalized().unpremultiplied()
         let colourType: UInt8, channels: Int
         if upright.format == .gray8 {
             (colourType, channels) = (0, 1)
@@ -70,6 +71,7 @@ enum PNGEncoder {
         for v in [UInt32(w), UInt32(h)] { ihdr += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
         ihdr += [8, colourType, 0, 0, 0]
         chunk("IHDR", ihdr, into: &out)
+        for extra in profile.map(ColorProfileFiles.pngChunks) ?? [] { chunk(extra.type, extra.data, into: &out) }
         chunk("IDAT", Deflate.zlib(filtered), into: &out)
         chunk("IEND", [], into: &out)
         return out

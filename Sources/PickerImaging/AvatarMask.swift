@@ -133,5 +133,6 @@ extension PixelBuffer {
             }
         }
         return PixelBuffer(checkedWidth: width, height: height, format: .rgba8, bytes: out, rowStride: width * 4, orientation: orientation)
+            .tagged(colorProfile)
     }
 }

@@ -45,6 +45,19 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// ``PixelBuffer/automaticThreads(sourcePixels:)`` for the crop. The pixels are the same
     /// whatever the count.
     public var threads: Int?
+    /// What colours the output is in: the photo's, tagged with its profile (the default), or
+    /// sRGB.
+    public var colorOutput: ColorOutput = .keepProfile
+
+    /// What colours an output is in.
+    public enum ColorOutput: String, Sendable, Equatable, Codable {
+        /// The photo's own values, tagged with its ``ColorProfile`` (which the encoders write).
+        case keepProfile
+        /// Converted to sRGB (``PixelBuffer/convertedToSRGB()``) when the photo has a profile
+        /// that is not sRGB; a profile that cannot be converted is kept, and
+        /// ``Rendering/colorConversionError`` says why.
+        case sRGB
+    }
 
     /// Creates a pipeline.
     public init(
@@ -61,10 +74,16 @@ public struct AvatarPipeline: Sendable, Equatable {
 
     /// What the pipeline produced.
     public struct Rendering: Sendable {
-        /// The upright, masked image.
+        /// The upright, masked image, tagged with the photo's colour profile or converted to
+        /// sRGB (``AvatarPipeline/colorOutput``).
         public var image: PixelBuffer
         /// The most memory the pipeline held at once beyond the input photo, in bytes.
         public var peakExtraBytes: Int
+        /// Why the output was not converted to sRGB when ``AvatarPipeline/colorOutput`` asked
+        /// for it (``ImagingError/unconvertibleColorProfile(reason:)``): the output then keeps
+        /// the photo's profile, so it is still shown right by apps that manage colour, and is
+        /// never passed off as sRGB. `nil` otherwise.
+        public var colorConversionError: ImagingError?
 
         package init(image: PixelBuffer, peakExtraBytes: Int) {
             self.image = image
@@ -96,6 +115,24 @@ public struct AvatarPipeline: Sendable, Equatable {
     ///   ``ImagingError/invalidAngle(_:)`` for an angle that is not finite.
     /// - Complexity: O(crop height × crop width + output pixels × taps).
     public func render(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
+        try coloured(renderPixels(photo), profile: photo.colorProfile)
+    }
+
+    /// The output tagged with `profile`, the photo's, or converted to sRGB as ``colorOutput`` asks.
+    package func coloured(_ rendering: Rendering, profile: ColorProfile?) -> Rendering {
+        var result = rendering
+        result.image.colorProfile = profile
+        guard colorOutput == .sRGB, profile != nil else { return result }
+        do {
+            result.image = try result.image.convertedToSRGB()
+            result.peakExtraBytes += result.image.bytes.count
+        } catch {
+            result.colorConversionError = error
+        }
+        return result
+    }
+
+    private func renderPixels(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
         let size = clampedOutputSize
         if turn != 0 {
             guard angle.isFinite else { throw .invalidAngle(angle) }

@@ -36,6 +36,12 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// progressive JPEG of thousands of scans, each walking every block): refused before the
     /// work is done. The reason names the limit and how to raise it where it can be.
     case workLimitExceeded(format: ImageFileFormat, reason: String)
+    /// An ICC colour profile breaks the format's rules (sizes, signature, tag table, colour
+    /// tags); `reason` says where. The decoders drop such a profile with a warning and keep the image.
+    case invalidColorProfile(reason: String)
+    /// The image's colour profile cannot be converted (a lookup-table, CMYK or Lab profile, or
+    /// one whose colour space is not the image's): `reason` says why. The profile is kept.
+    case unconvertibleColorProfile(reason: String)
 
     public var description: String {
         switch self {
@@ -69,6 +75,10 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(parameter) is \(value): not a number this parameter takes"
         case let .workLimitExceeded(format, reason):
             "the \(format) file asks for too much decoding work: \(reason)"
+        case let .invalidColorProfile(reason):
+            "invalid ICC colour profile: \(reason)"
+        case let .unconvertibleColorProfile(reason):
+            "cannot convert the colour profile: \(reason)"
         case let .cannotRepresent(format, reason):
             "cannot write \(format): \(reason)"
         }

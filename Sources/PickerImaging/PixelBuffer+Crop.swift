@@ -33,6 +33,6 @@ extension PixelBuffer {
         }
         return PixelBuffer(
             checkedWidth: raw.width, height: raw.height, format: format, bytes: out,
-            rowStride: rowBytes, orientation: orientation)
+            rowStride: rowBytes, orientation: orientation).tagged(colorProfile)
     }
 }

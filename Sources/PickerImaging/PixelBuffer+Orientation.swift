@@ -31,7 +31,7 @@ extension PixelBuffer {
         }
         return PixelBuffer(
             checkedWidth: size.width, height: size.height, format: format, bytes: out,
-            rowStride: size.width * bpp, orientation: .up)
+            rowStride: size.width * bpp, orientation: .up).tagged(colorProfile)
     }
 
     /// The same pixels with rows exactly one pixel row apart.
@@ -144,6 +144,6 @@ extension PixelBuffer {
         }
         return PixelBuffer(
             checkedWidth: width, height: height, format: .rgba8, bytes: out, rowStride: rowStride,
-            orientation: orientation)
+            orientation: orientation).tagged(colorProfile)
     }
 }

@@ -29,7 +29,7 @@ extension PixelBuffer {
     public func resampled(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter = .area)
         throws(ImagingError) -> PixelBuffer
     {
-        try resampledCountingCopies(displayRect: rect, to: size, filter: filter).image
+        try resampledCountingCopies(displayRect: rect, to: size, filter: filter).image.tagged(colorProfile)
     }
 
     /// ``resampled(displayRect:to:filter:)`` with the output rows split across `threads`
@@ -49,7 +49,7 @@ extension PixelBuffer {
     public func resampled(displayRect rect: PixelRect, to size: PixelSize, filter: ResampleFilter = .area, threads: Int?)
         throws(ImagingError) -> PixelBuffer
     {
-        try resampledCountingCopies(displayRect: rect, to: size, filter: filter, threads: threads).image
+        try resampledCountingCopies(displayRect: rect, to: size, filter: filter, threads: threads).image.tagged(colorProfile)
     }
 
     /// The threads resampling uses when not told: one per active core for a source of a million

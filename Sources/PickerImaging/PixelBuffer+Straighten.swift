@@ -60,7 +60,7 @@ extension PixelBuffer {
         return turned(TurnedFrame(
             centre: SIMD2(Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2),
             scaleX: Double(rect.width) / Double(size.width), scaleY: Double(rect.height) / Double(size.height),
-            degrees: degrees, output: size), edges: edges)
+            degrees: degrees, output: size), edges: edges).tagged(colorProfile)
     }
 
     /// What a frame of `size` output pixels, each `scale` image pixels across, centred on the
@@ -88,6 +88,7 @@ extension PixelBuffer {
             throw .invalidNumber(parameter: "scale", value: scale)
         }
         return turned(TurnedFrame(centre: SIMD2(centreX, centreY), scaleX: scale, scaleY: scale, degrees: degrees, output: size))
+            .tagged(colorProfile)
     }
 
     /// The checks both straightening entry points make first, in order: a finite angle, a

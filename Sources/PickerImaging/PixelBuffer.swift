@@ -26,6 +26,10 @@ public struct PixelBuffer: ImageBuffer, Equatable {
     public var orientation: ImageOrientation
     /// The pixel bytes, `rowStride × height` of them.
     public internal(set) var bytes: [UInt8]
+    /// What the pixel values mean as colours: the profile the file carried, kept through crops,
+    /// scaling, turns and masks and written again by the encoders. `nil` (the default) is
+    /// untagged, which viewers read as sRGB. ``convertedToSRGB()`` converts.
+    public var colorProfile: ColorProfile? = nil
 
     /// Creates a buffer of the given size with every byte zero (transparent black, or black).
     ///
@@ -94,6 +98,13 @@ public struct PixelBuffer: ImageBuffer, Equatable {
         bytes.withUnsafeBytes { source in
             HugePages.bytes(count: source.count) { UnsafeMutableRawPointer($0).copyMemory(from: source.baseAddress!, byteCount: source.count) }
         }
+    }
+
+    /// The same pixels tagged with `profile`.
+    package consuming func tagged(_ profile: ColorProfile?) -> PixelBuffer {
+        var image = self
+        image.colorProfile = profile
+        return image
     }
 
     /// The size of the stored pixels.
