@@ -5,13 +5,13 @@
 # out-of-memory, and says where the input that found it is.
 #
 # usage: scripts/fuzz.sh [SECONDS] [HARNESS...]    30 seconds each by default; every harness:
-#        png netpbm jpeg pipeline edit-session
+#        png netpbm jpeg pipeline edit-session icc
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 harnesses=("$@")
-if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(png netpbm jpeg pipeline edit-session); fi
+if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(png netpbm jpeg pipeline edit-session icc); fi
 out=.build/fuzz
 mkdir -p "$out/findings"
 flags=(-O -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name PickerKit)
@@ -46,9 +46,9 @@ for harness in "${harnesses[@]}"; do
         if [ -d "$folder" ]; then starts+=("$folder"); fi
     done
     case $harness in
-        png) cp Tests/PickerCodecsTests/Fixtures/png/*.png "$corpus/" ;;
+        png) cp Tests/PickerCodecsTests/Fixtures/png/*.png Tests/PickerCodecsTests/Fixtures/colour/*.png "$corpus/" ;;
         netpbm) cp Tests/PickerCodecsTests/Fixtures/png/*.pam "$corpus/" ;;
-        jpeg) find Tests/PickerCodecsTests/Fixtures/jpeg -name '*.jpg' -size -64k -exec cp {} "$corpus/" \; ;;
+        jpeg) find Tests/PickerCodecsTests/Fixtures/jpeg Tests/PickerCodecsTests/Fixtures/colour -name '*.jpg' -size -64k -exec cp {} "$corpus/" \; ;;
     esac
     log=$out/$harness.log
     # Traps must reach libFuzzer as signals, not as Swift's backtraces.

@@ -15,7 +15,7 @@ public enum FuzzTargets {
 
     /// Every harness, by name.
     public static let all: [(name: String, run: @Sendable (Data) -> Void)] = [
-        ("png", png), ("netpbm", netpbm), ("jpeg", jpeg), ("pipeline", pipeline), ("edit-session", editSession),
+        ("png", png), ("netpbm", netpbm), ("jpeg", jpeg), ("pipeline", pipeline), ("edit-session", editSession), ("icc", icc),
     ]
 
     /// PNG: the header alone, then the whole image; both must agree.
@@ -26,6 +26,39 @@ public enum FuzzTargets {
         check(info != nil, "the header read, so info must")
         check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
         check(info?.warnings == warnings, "info and decode skip the same chunks")
+        check(info?.colorProfile == image.colorProfile, "info and decode read the same colour profile")
+        converts(image)
+    }
+
+    /// Converting a decoded image's profile to sRGB either works or is the typed refusal.
+    static func converts(_ image: PixelBuffer) {
+        do {
+            let converted = try image.convertedToSRGB()
+            check(converted.pixelSize == image.pixelSize, "conversion keeps the size")
+            check(image.colorProfile == nil || converted.colorProfile == .sRGB, "a converted image is tagged sRGB")
+        } catch {
+            if case .unconvertibleColorProfile = error {} else { check(false, "conversion fails only as unconvertible") }
+        }
+    }
+
+    /// An ICC profile: read, then converted on a small image, and written through both encoders,
+    /// whose files must carry it back.
+    public static func icc(_ data: Data) {
+        guard let profile = try? ColorProfile(iccData: data) else { return }
+        check(profile.iccData == data, "a profile keeps its bytes")
+        check((profile.model == nil) == (profile.conversionProblem != nil), "a profile converts exactly when it has a model")
+        let gray = profile.colorSpace == .gray
+        let pixels = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ Int(data.count)) }
+        guard var image = try? PixelBuffer(width: 4, height: gray ? 16 : 4, format: gray ? .gray8 : .rgba8, bytes: pixels) else {
+            return check(false, "a 64-byte image")
+        }
+        image.colorProfile = profile
+        converts(image)
+        if profile.model != nil { check((try? image.convertedToSRGB()) != nil, "a profile with a model converts an image of its space") }
+        // The files, for one profile in four (deflating a large profile costs more than the rest).
+        guard profile.colorSpace == .rgb || gray, data.count % 4 == 0 else { return }
+        check((try? PNG.decode(PNG.encode(image)))?.colorProfile == profile, "PNG carries the profile")
+        check((try? JPEG.decode(JPEG.encode(image)))?.colorProfile == profile, "JPEG carries the profile")
     }
 
     /// Netpbm: the header alone, then the whole image; both must agree.
@@ -45,7 +78,15 @@ public enum FuzzTargets {
         var warnings: [ImagingWarning] = []
         guard let image = try? JPEG.decode(data, pixelLimit: pixelLimit, warnings: &warnings) else { return }
         check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
-        check(warnings.allSatisfy { if case .damagedData(.jpeg, _) = $0 { true } else { false } }, "JPEG warnings are JPEG damage")
+        check(
+            warnings.allSatisfy {
+                switch $0 {
+                case .damagedData(.jpeg, _), .ignoredColorProfile(.jpeg, _): true
+                default: false
+                }
+            }, "JPEG warnings are JPEG damage or a profile left out")
+        check(info?.colorProfile == image.colorProfile, "info and decode read the same colour profile")
+        converts(image)
         let scale = JPEG.Scale.allCases[data.count % 4]
         guard let reduced = try? JPEG.decode(data, scale: scale, pixelLimit: pixelLimit) else {
             return check(false, "the full decode worked, so the reduced one must")

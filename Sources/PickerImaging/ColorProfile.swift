@@ -180,12 +180,15 @@ public enum ToneCurve: Sendable, Hashable {
     /// The sRGB curve, `para` type 3.
     public static let sRGB = ToneCurve.parametric(type: 3, parameters: [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
 
-    /// The linear light of pixel value `x` (0…1), as LittleCMS evaluates each curve type.
+    /// The linear light of pixel value `x` (0…1), as LittleCMS evaluates each curve type. (A
+    /// `sampled` curve of one sample is that constant, of none the identity.)
     public func linear(_ x: Double) -> Double {
         switch self {
         case let .gamma(g):
             return x <= 0 ? 0 : pow(x, g)
-        case let .parametric(type, p):
+        case let .parametric(type, parameters):
+            // Parameters a type takes but the list lacks read as 0.
+            let p = parameters + Array(repeating: 0, count: max(0, 7 - parameters.count))
             let g = p[0]
             func power(_ base: Double) -> Double { base > 0 ? pow(base, g) : 0 }
             switch type {
@@ -196,6 +199,7 @@ public enum ToneCurve: Sendable, Hashable {
             default: return x <= 0 ? 0 : pow(x, g)
             }
         case let .sampled(samples):
+            guard samples.count >= 2 else { return samples.first.map { Double($0) / 65535 } ?? x }
             let position = min(max(x, 0), 1) * Double(samples.count - 1)
             let i = min(Int(position), samples.count - 2)
             let t = position - Double(i)

@@ -39,6 +39,9 @@ extension PixelBuffer {
             }
         case let .rgb(curves, matrix):
             guard format != .gray8 else { throw .unconvertibleColorProfile(reason: "an RGB profile on a gray image") }
+            guard curves.count == 3, matrix.count == 9 else {
+                throw .unconvertibleColorProfile(reason: "an RGB model of \(curves.count) curves and \(matrix.count) matrix entries (3 and 9)")
+            }
             let linear = curves.map { curve in (0..<256).map { Float(curve.linear(Double($0) / 255)) } }
             let m = (ColorModel.sRGBFromXYZ * Matrix3(rowMajor: matrix)).rowMajor.map(Float.init)
             let encode = SRGBEncoding.table
@@ -47,7 +50,8 @@ extension PixelBuffer {
                     let r = linear[0][Int(source[i])], g = linear[1][Int(source[i + 1])], b = linear[2][Int(source[i + 2])]
                     for c in 0..<3 {
                         let v = m[3 * c] * r + m[3 * c + 1] * g + m[3 * c + 2] * b
-                        target[i + c] = encode[Int(min(max(v, 0), 1) * Float(SRGBEncoding.steps) + 0.5)]
+                        // Out of gamut clips; a hostile profile's infinities and NaNs land on 0 or 1.
+                        target[i + c] = encode[Int((v > 0 ? min(v, 1) : 0) * Float(SRGBEncoding.steps) + 0.5)]
                     }
                     target[i + 3] = source[i + 3]
                 }
@@ -95,7 +99,7 @@ enum SRGBEncoding {
 
     /// The sRGB value of linear light `y`, rounded to 8 bits.
     static func byte(_ y: Double) -> UInt8 {
-        let v = min(max(y, 0), 1)
+        let v = y > 0 ? min(y, 1) : 0
         let encoded = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
         return UInt8((encoded * 255).rounded())
     }
