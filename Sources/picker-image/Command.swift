@@ -116,8 +116,10 @@ enum Command {
             return degrees
         } ?? 0
         let jpeg = try jpegOptions(&options)
+        let toSRGB = options.flag("--to-srgb")
         let files = try options.finish(positionals: 2)
-        let pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
+        var pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
+        pipeline.colorOutput = toSRGB ? .sRGB : .keepProfile
         let rendering: AvatarPipeline.Rendering
         let shown: (size: PixelSize, orientation: ImageOrientation)
         if orientation == nil, transforms.isEmpty, let file = try ImageFile.direct(files[0]) {
@@ -132,11 +134,18 @@ enum Command {
             for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
             shown = (photo.displaySize, photo.orientation)
             rendering = try pipeline.render(photo)
+            if let error = rendering.colorConversionError { ImageFile.warn("\(files[0]): \(error)") }
         }
         try ImageFile.write(rendering.image, to: files[1], jpeg: jpeg)
         print("\(files[1]): \(rendering.image.displaySize) from \(shown.size) crop \(rect)"
             + (angle == 0 ? ", " : " turned \(angle)°, ")
-            + "orientation \(shown.orientation), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
+            + "orientation \(shown.orientation), \(Self.colours(rendering.image)), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
+    }
+
+    /// What colours an output is in, for the summary line.
+    static func colours(_ image: PixelBuffer) -> String {
+        guard let profile = image.colorProfile else { return "untagged (sRGB)" }
+        return profile.isSRGB ? "sRGB" : "colour profile \(profile.name.map { "\"\($0)\"" } ?? "\(profile)")"
     }
 
     static func info(_ options: inout Options) throws {

@@ -47,7 +47,11 @@ enum ImageFile {
 
     static func write(_ image: PixelBuffer, to path: String, jpeg: JPEG.EncodingOptions = JPEG.EncodingOptions()) throws {
         let data: Data
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        let kind = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if ["pam", "ppm", "pgm"].contains(kind), let profile = image.colorProfile, !profile.isSRGB {
+            warn("\(path): Netpbm files carry no colour profile; written untagged, so read as sRGB (--to-srgb converts): \(profile)")
+        }
+        switch kind {
         case "png": data = PNG.encode(image)
         case "jpg", "jpeg": data = try JPEG.encode(image, options: jpeg)
         case "pam": data = Netpbm.encodePAM(image)

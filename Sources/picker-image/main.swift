@@ -8,14 +8,16 @@ let usage = """
                              [--mask circle|none] [--orientation auto|1...8]
                              [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES]
                              [--quality 1...100] [--chroma 444|420] [--optimize]
-                             [--background RRGGBB] IN OUT
+                             [--background RRGGBB] [--to-srgb] IN OUT
            picker-image info FILE
            picker-image bench [--json] [--runs N] [--only PREFIX] [--filter F] [--jpeg DIR]
     Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, JPEG (.jpg),
     PPM, PGM or PAM by extension. --angle straightens the crop: the rect turned clockwise
     about its centre, filtered; what falls off the image is transparent. A JPEG is written at
     --quality (90), --chroma (420), with Huffman tables fitted to it under --optimize, and
-    transparent pixels (a circle mask's corners) over --background (FFFFFF).
+    transparent pixels (a circle mask's corners) over --background (FFFFFF). The output keeps
+    the input's colour profile (ICC in PNG and JPEG, PNG's sRGB, gAMA and cHRM); --to-srgb
+    converts it to sRGB instead (a profile that cannot be converted is kept, with a warning).
     """
 
 do {

@@ -3,6 +3,8 @@ import PickerCodecs
 import PickerImaging
 import Testing
 
+@testable import picker_image
+
 /// Colour profiles through files: hostile profiles, JPEG's APP2 segments, PNG's colour chunks,
 /// the encoders and the avatar pipeline.
 @Suite("Colour profiles in files")
@@ -247,6 +249,35 @@ struct ColourProfileFileTests {
                     #expect(try pipeline.render(photo).image == converted.image)
                 }
             }
+        }
+    }
+}
+
+@Suite("picker-image and colour profiles")
+struct PickerImageColourTests {
+    @Test("crop keeps the photo's profile, or converts to sRGB under --to-srgb, within the LittleCMS goal",
+          arguments: ["photo-adobergb.jpg", "photo-p3.jpg", "lattice-prophoto.png", "lattice-gray22.png"])
+    func cropColours(file: String) throws {
+        let input = ColourProfileTests.folder.appendingPathComponent(file).path
+        let photo = try ColourProfileTests.decode(file)
+        for (flags, ext) in [([String](), "png"), ([], "jpg"), (["--to-srgb"], "png"), (["--to-srgb"], "jpg")] {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("colour-\(UUID().uuidString).\(ext)").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            #expect(try Command.run(["crop", "--rect", "0,0,32,32", "--size", "32"] + flags + [input, out]) == 0)
+            let written = try Data(contentsOf: URL(fileURLWithPath: out))
+            let avatar = ext == "png" ? try PNG.decode(written) : try JPEG.decode(written)
+            if flags.isEmpty {
+                #expect(avatar.colorProfile == photo.colorProfile, "\(ext)")
+            } else {
+                // PNG says sRGB in a chunk; JPEG is untagged, which is sRGB.
+                #expect(avatar.colorProfile == (ext == "png" ? .sRGBChunk(renderingIntent: 0) : nil))
+            }
+            guard ext == "png", !flags.isEmpty else { continue }
+            // The crop's own pixels, converted: within the goal of LittleCMS's conversion of them.
+            let reference = try PNG.decode(ColourProfileTests.data(file.split(separator: ".")[0] + ".srgb.png"))
+                .cropped(to: PixelRect(x: 0, y: 0, width: 32, height: 32))
+            let differences = ColourProfileTests.differences(avatar, reference)
+            #expect(differences.max()! <= 1.0)
         }
     }
 }
