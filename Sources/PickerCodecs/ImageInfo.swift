@@ -53,7 +53,7 @@ public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
     /// untagged. `reason` says what was wrong.
     case ignoredColorProfile(format: ImageFileFormat, reason: String)
     /// The output was asked for in sRGB but its photo's profile cannot be converted: the output
-    /// keeps that profile (see ``PickerImaging/ColorProfile/conversionProblem``).
+    /// keeps that profile (the profile's `conversionProblem` says why).
     case colorProfileNotConverted(reason: String)
 
     public var description: String {
