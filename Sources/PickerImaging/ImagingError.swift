@@ -39,6 +39,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An ICC colour profile breaks the format's rules (sizes, signature, tag table, colour
     /// tags); `reason` says where. The decoders drop such a profile with a warning and keep the image.
     case invalidColorProfile(reason: String)
+    /// The photo is not the one a ``RenderRecipe`` was made for: shown (after its orientation
+    /// and the recipe's mirror and turns) it is `actual`, not `expected`.
+    case imageMismatch(expected: PixelSize, actual: PixelSize)
     /// The image's colour profile cannot be converted (a lookup-table, CMYK or Lab profile, or
     /// one whose colour space is not the image's): `reason` says why. The profile is kept.
     case unconvertibleColorProfile(reason: String)
@@ -75,6 +78,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(parameter) is \(value): not a number this parameter takes"
         case let .workLimitExceeded(format, reason):
             "the \(format) file asks for too much decoding work: \(reason)"
+        case let .imageMismatch(expected, actual):
+            "the photo is shown at \(actual), not the \(expected) of the photo the edit was made for"
         case let .invalidColorProfile(reason):
             "invalid ICC colour profile: \(reason)"
         case let .unconvertibleColorProfile(reason):

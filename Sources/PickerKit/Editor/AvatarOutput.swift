@@ -17,6 +17,9 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
     public var filter: ResampleFilter?
     /// The largest side ever produced (B16).
     public var maximumDimension = 4096
+    /// What colours the output is in: the photo's own, tagged with its colour profile (the
+    /// default), or converted to sRGB.
+    public var colorOutput: AvatarPipeline.ColorOutput = .keepProfile
 
     /// The defaults: the crop's own pixels, square, at most 4096 pixels across.
     public init() {}
@@ -45,20 +48,17 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
     /// The pipeline that renders `crop` (display orientation) of an original, turned `angle`
     /// degrees clockwise about its centre.
     public func pipeline(for crop: PixelRect, angle: Double = 0) -> AvatarPipeline {
-        let longest = max(crop.width, crop.height)
-        let target = size.map { side in
-            PixelSize(
-                width: max(1, (crop.width * side + longest / 2) / longest),
-                height: max(1, (crop.height * side + longest / 2) / longest))
-        } ?? crop.size
-        return AvatarPipeline(
-            crop: crop, outputSize: target, filter: filter, mask: mask, maximumDimension: maximumDimension, angle: angle)
+        var pipeline = AvatarPipeline(
+            crop: crop, outputSize: AvatarPipeline.outputSize(of: crop.size, longerSide: size), filter: filter, mask: mask,
+            maximumDimension: maximumDimension, angle: angle)
+        pipeline.colorOutput = colorOutput
+        return pipeline
     }
 }
 
 extension AvatarOutput {
     private enum CodingKeys: String, CodingKey {
-        case size, mask, filter, maximumDimension
+        case size, mask, filter, maximumDimension, colorOutput
     }
 
     /// Decodes saved output settings through ``validate()``.
@@ -71,6 +71,7 @@ extension AvatarOutput {
         mask = try container.decodeIfPresent(AvatarMask.self, forKey: .mask) ?? .square
         filter = try container.decodeIfPresent(ResampleFilter.self, forKey: .filter)
         maximumDimension = try container.decodeIfPresent(Int.self, forKey: .maximumDimension) ?? 4096
+        colorOutput = try container.decodeIfPresent(AvatarPipeline.ColorOutput.self, forKey: .colorOutput) ?? .keepProfile
         do {
             try validate()
         } catch {
@@ -85,5 +86,6 @@ extension AvatarOutput {
         try container.encode(mask, forKey: .mask)
         try container.encodeIfPresent(filter, forKey: .filter)
         try container.encode(maximumDimension, forKey: .maximumDimension)
+        if colorOutput != .keepProfile { try container.encode(colorOutput, forKey: .colorOutput) }
     }
 }

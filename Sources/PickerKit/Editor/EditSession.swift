@@ -30,6 +30,22 @@ public struct EditSession: Sendable, Equatable, Codable {
     /// The crop, in the original's pixels and display orientation.
     public var cropRect: PixelRect { geometry.cropRect }
 
+    /// What this edit does to the original's pixels, as PickerImaging's `RenderRecipe`: the
+    /// person's mirror and turns, the crop, the angle, and the output settings. ``apply(to:)``
+    /// renders through it, and it is written into the session's JSON (the `recipe` key), so a
+    /// server renders the same pixels with PickerImaging and PickerCodecs alone.
+    public var recipe: RenderRecipe {
+        RenderRecipe(
+            imageSize: geometry.imageSize, isMirrored: geometry.isMirrored, quarterTurns: geometry.quarterTurns, crop: cropRect,
+            angle: geometry.angle, edges: edges, outputSize: output.size, filter: output.filter, mask: output.mask,
+            maximumDimension: output.maximumDimension, colorOutput: output.colorOutput)
+    }
+
+    /// Without empty space the turned crop lies on the photo but for the rounding of its whole
+    /// pixels (all of it, for a photo a pixel or two wide): that rounding shows the photo's
+    /// edge, never see-through corners.
+    private var edges: StraightenEdges { geometry.configuration.allowsEmptySpace ? .transparent : .nearest }
+
     /// Renders the edit again from `original`, with no UI.
     ///
     /// `original` is the image the session was made for, or a reduction of it that reports the
@@ -50,11 +66,12 @@ public struct EditSession: Sendable, Equatable, Codable {
             if isReduction(original) { return try resized(for: original).apply(to: original, threads: threads) }
             throw .imageMismatch(expected: geometry.imageSize, actual: shown)
         }
+        if let pixels = original as? PixelBuffer {
+            // The recipe, as a server renders it.
+            try output.validate()
+            do { return try recipe.render(pixels, longerSide: nil, threads: threads) } catch { throw .editFailed(error) }
+        }
         let image = try geometry.shown(original)
-        // Without empty space the turned crop lies on the photo but for the rounding of its
-        // whole pixels (all of it, for a photo a pixel or two wide): that rounding shows the
-        // photo's edge, never see-through corners.
-        let edges: StraightenEdges = geometry.configuration.allowsEmptySpace ? .transparent : .nearest
         let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, edges: edges, output: output, threads: threads)
         // A turned or flipped image of the app's own type went through its pixels: bring it back.
         guard !(original is PixelBuffer), let pixels = rendered as? PixelBuffer, image is PixelBuffer else { return rendered }
@@ -162,34 +179,15 @@ public struct EditSession: Sendable, Equatable, Codable {
         var whole = output.pipeline(for: crop, angle: angle)
         whole.threads = threads
         whole.edges = edges
-        // Turned, the pipeline itself shows what is off the image, as `edges` says.
-        guard inside != crop, angle == 0 else { return try whole.render(pixels).image }
-        return try padded(pixels, crop: crop, inside: inside, whole: whole)
-    }
-
-    /// Renders the part of `crop` inside the image at its place in the whole output, on a
-    /// transparent canvas, then masks the whole.
-    private static func padded(_ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, whole: AvatarPipeline) throws -> PixelBuffer {
-        let size = whole.clampedOutputSize
-        let sx = Double(size.width) / Double(crop.width), sy = Double(size.height) / Double(crop.height)
-        let x0 = Int((Double(inside.x - crop.x) * sx).rounded()), x1 = Int((Double(inside.maxX - crop.x) * sx).rounded())
-        let y0 = Int((Double(inside.y - crop.y) * sy).rounded()), y1 = Int((Double(inside.maxY - crop.y) * sy).rounded())
-        var part = whole
-        part.crop = inside
-        part.outputSize = PixelSize(width: max(1, x1 - x0), height: max(1, y1 - y0))
-        part.mask = .square
-        let shown = try part.render(pixels).image.asStraightRGBA()
-        var canvas = try PixelBuffer(width: size.width, height: size.height)
-        for y in 0..<shown.height where y0 + y < size.height {
-            for x in 0..<shown.width where x0 + x < size.width { canvas[x0 + x, y0 + y] = shown[x, y] }
-        }
-        return canvas.masked(whole.mask)
+        // Turned, the pipeline itself shows what is off the image, as `edges` says; level, the
+        // part inside is placed on a transparent canvas.
+        return try whole.renderReachingOutside(pixels).image
     }
 }
 
 extension EditSession {
     private enum CodingKeys: String, CodingKey {
-        case version, geometry, output
+        case version, geometry, output, recipe
     }
 
     /// Decodes a saved session through the same checks as its parts' initialisers.
@@ -215,5 +213,6 @@ extension EditSession {
         try container.encode(Self.formatVersion, forKey: .version)
         try container.encode(geometry, forKey: .geometry)
         try container.encode(output, forKey: .output)
+        try container.encode(recipe, forKey: .recipe)
     }
 }

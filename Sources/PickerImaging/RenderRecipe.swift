@@ -1,0 +1,198 @@
+import Foundation
+
+/// Everything an edit does to a photo's pixels, as a `Codable` value: the person's mirror and
+/// quarter turns, the crop, the straighten angle, the output size, the filter, the mask and
+/// the colours. PickerKit's `EditSession` carries one (its `recipe`, also written into its
+/// JSON), and renders through it, so a server with PickerImaging and PickerCodecs alone renders
+/// exactly what the device showed.
+///
+/// ```swift
+/// // On a server: the session JSON the app sent, and the original upload.
+/// let recipe = try RenderRecipe(editSessionJSON: sessionData)
+/// let avatar = try recipe.render(PNG.decode(upload))   // or, from the file: recipe.render(imageFile:sizes:)
+/// ```
+public struct RenderRecipe: Sendable, Equatable, Codable {
+    /// The size the photo is shown at after its own orientation and the person's mirror and
+    /// turns: a photo of another size is not the one the recipe was made for.
+    public var imageSize: PixelSize
+    /// Whether the person mirrored the photo left to right (before the turns).
+    public var isMirrored: Bool
+    /// Quarter turns clockwise the person applied, 0…3.
+    public var quarterTurns: Int
+    /// The crop, in the pixels of the photo as shown (after the mirror and turns). With
+    /// ``edges`` transparent it may reach past the photo: the part outside is transparent.
+    public var crop: PixelRect
+    /// The straighten angle, degrees clockwise: the crop turned about its centre.
+    public var angle: Double
+    /// What a straightened crop shows where it leaves the photo.
+    public var edges: StraightenEdges
+    /// The output's longer side in pixels; `nil` keeps the crop's own pixels.
+    public var outputSize: Int?
+    /// The resampling filter; `nil` picks area to downscale and Lanczos-3 to upscale.
+    public var filter: ResampleFilter?
+    /// The mask applied last.
+    public var mask: AvatarMask
+    /// The largest output side; a larger output is scaled down to it.
+    public var maximumDimension: Int
+    /// What colours the output is in: the photo's profile (the default) or sRGB.
+    public var colorOutput: AvatarPipeline.ColorOutput
+
+    /// Creates a recipe; the defaults are the photo as it is, square, at most 4096 pixels.
+    public init(
+        imageSize: PixelSize, isMirrored: Bool = false, quarterTurns: Int = 0, crop: PixelRect, angle: Double = 0,
+        edges: StraightenEdges = .transparent, outputSize: Int? = nil, filter: ResampleFilter? = nil, mask: AvatarMask = .square,
+        maximumDimension: Int = 4096, colorOutput: AvatarPipeline.ColorOutput = .keepProfile
+    ) {
+        self.imageSize = imageSize
+        self.isMirrored = isMirrored
+        self.quarterTurns = quarterTurns
+        self.crop = crop
+        self.angle = angle
+        self.edges = edges
+        self.outputSize = outputSize
+        self.filter = filter
+        self.mask = mask
+        self.maximumDimension = maximumDimension
+        self.colorOutput = colorOutput
+    }
+
+    /// The largest ``outputSize`` and ``maximumDimension``: 10,000 pixels.
+    public static let largestSide = 10_000
+
+    /// The first value out of range, as ``ImagingError/invalidNumber(parameter:value:)`` names
+    /// it, or `nil`: quarter turns 0…3, a finite angle, a crop and image size with sides of
+    /// at least 1, and the output sides 1…``largestSide``.
+    public var problem: ImagingError? {
+        if !(0...3).contains(quarterTurns) { return .invalidNumber(parameter: "quarterTurns", value: Double(quarterTurns)) }
+        if !angle.isFinite { return .invalidAngle(angle) }
+        if crop.isEmpty { return .invalidDimensions(width: crop.width, height: crop.height) }
+        if imageSize.isEmpty { return .invalidDimensions(width: imageSize.width, height: imageSize.height) }
+        if let outputSize, !(1...Self.largestSide).contains(outputSize) {
+            return .invalidNumber(parameter: "outputSize", value: Double(outputSize))
+        }
+        if !(1...Self.largestSide).contains(maximumDimension) {
+            return .invalidNumber(parameter: "maximumDimension", value: Double(maximumDimension))
+        }
+        return nil
+    }
+
+    /// The orientation the photo is shown with: its own, `base`, then the mirror and turns.
+    public func displayOrientation(of base: ImageOrientation) -> ImageOrientation {
+        var shown = isMirrored ? base.applying(.flipHorizontal) : base
+        for _ in 0..<((quarterTurns % 4 + 4) % 4) { shown = shown.applying(.turnRight) }
+        return shown
+    }
+
+    /// The pipeline that renders the crop, with its longer side `size` (``outputSize`` when
+    /// `nil`).
+    public func pipeline(longerSide size: Int? = nil) -> AvatarPipeline {
+        var pipeline = AvatarPipeline(
+            crop: crop, outputSize: AvatarPipeline.outputSize(of: crop.size, longerSide: size ?? outputSize), filter: filter, mask: mask,
+            maximumDimension: maximumDimension, angle: angle)
+        pipeline.edges = edges
+        pipeline.colorOutput = colorOutput
+        return pipeline
+    }
+
+    /// Renders the recipe on `photo`, the original it was made for.
+    ///
+    /// - Parameters:
+    ///   - photo: the original, with its own orientation.
+    ///   - size: the output's longer side; ``outputSize`` when `nil`.
+    /// - Throws: ``ImagingError/imageMismatch(expected:actual:)`` when the photo, shown, is not
+    ///   ``imageSize``; ``problem``; the errors of ``AvatarPipeline/render(_:)``.
+    public func render(_ photo: PixelBuffer, longerSide size: Int? = nil) throws(ImagingError) -> PixelBuffer {
+        try render(photo, longerSide: size, threads: nil)
+    }
+
+    /// ``render(_:longerSide:)`` with the scaling on `threads` threads.
+    package func render(_ photo: PixelBuffer, longerSide size: Int?, threads: Int?) throws(ImagingError) -> PixelBuffer {
+        if let problem { throw problem }
+        if let size, !(1...Self.largestSide).contains(size) { throw .invalidNumber(parameter: "longerSide", value: Double(size)) }
+        var shown = photo
+        shown.orientation = displayOrientation(of: photo.orientation)
+        guard shown.displaySize == imageSize else { throw .imageMismatch(expected: imageSize, actual: shown.displaySize) }
+        var pipeline = pipeline(longerSide: size)
+        pipeline.threads = threads
+        return try pipeline.renderReachingOutside(shown).image
+    }
+}
+
+extension AvatarPipeline {
+    /// The output size of a crop of `crop` pixels with its longer side `side` (`nil`: the crop's
+    /// own), the shorter in proportion, rounded, at least 1.
+    public static func outputSize(of crop: PixelSize, longerSide side: Int?) -> PixelSize {
+        guard let side, !crop.isEmpty else { return crop }
+        let longest = max(crop.width, crop.height)
+        return PixelSize(
+            width: max(1, (crop.width * side + longest / 2) / longest), height: max(1, (crop.height * side + longest / 2) / longest))
+    }
+
+    /// ``render(_:)``, except that a level crop may reach past the photo: the part inside is
+    /// rendered at its place in the whole output, on a transparent canvas, and the whole is
+    /// masked. (Turned, ``render(_:)`` already shows ``edges`` off the photo.)
+    ///
+    /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` when the crop covers none
+    ///   of the photo; the errors of ``render(_:)``.
+    package func renderReachingOutside(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
+        guard let inside = crop.intersection(photo.displayBounds) else {
+            throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
+        }
+        guard inside != crop, turn == 0 else { return try render(photo) }
+        let size = clampedOutputSize
+        guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
+        let sx = Double(size.width) / Double(crop.width), sy = Double(size.height) / Double(crop.height)
+        let x0 = Int((Double(inside.x - crop.x) * sx).rounded()), x1 = Int((Double(inside.maxX - crop.x) * sx).rounded())
+        let y0 = Int((Double(inside.y - crop.y) * sy).rounded()), y1 = Int((Double(inside.maxY - crop.y) * sy).rounded())
+        var part = self
+        part.crop = inside
+        part.outputSize = PixelSize(width: max(1, x1 - x0), height: max(1, y1 - y0))
+        part.mask = .square
+        part.colorOutput = .keepProfile
+        let shown = try part.render(photo).image.asStraightRGBA()
+        var canvas = try PixelBuffer(width: size.width, height: size.height)
+        for y in 0..<shown.height where y0 + y < size.height {
+            for x in 0..<shown.width where x0 + x < size.width { canvas[x0 + x, y0 + y] = shown[x, y] }
+        }
+        let image = canvas.masked(mask)
+        return coloured(Rendering(image: image, peakExtraBytes: shown.bytes.count + canvas.bytes.count * 2), profile: photo.colorProfile)
+    }
+}
+
+extension RenderRecipe {
+    private enum CodingKeys: String, CodingKey {
+        case imageSize, isMirrored, quarterTurns, crop, angle, edges, outputSize, filter, mask, maximumDimension, colorOutput
+    }
+
+    /// Decodes a recipe, checking it (``problem``).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a value out of range.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            imageSize: try c.decode(PixelSize.self, forKey: .imageSize),
+            isMirrored: try c.decodeIfPresent(Bool.self, forKey: .isMirrored) ?? false,
+            quarterTurns: try c.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0,
+            crop: try c.decode(PixelRect.self, forKey: .crop),
+            angle: try c.decodeIfPresent(Double.self, forKey: .angle) ?? 0,
+            edges: try c.decodeIfPresent(StraightenEdges.self, forKey: .edges) ?? .transparent,
+            outputSize: try c.decodeIfPresent(Int.self, forKey: .outputSize),
+            filter: try c.decodeIfPresent(ResampleFilter.self, forKey: .filter),
+            mask: try c.decodeIfPresent(AvatarMask.self, forKey: .mask) ?? .square,
+            maximumDimension: try c.decodeIfPresent(Int.self, forKey: .maximumDimension) ?? 4096,
+            colorOutput: try c.decodeIfPresent(AvatarPipeline.ColorOutput.self, forKey: .colorOutput) ?? .keepProfile)
+        if let problem {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "render recipe: \(problem)"))
+        }
+    }
+
+    /// The recipe inside an `EditSession`'s JSON (its `recipe` key), read without PickerKit.
+    ///
+    /// - Throws: `DecodingError` when the JSON has no recipe (a session saved before recipes
+    ///   were written: open it with PickerKit's `EditSession`, whose `recipe` gives it) or a
+    ///   recipe out of range.
+    public init(editSessionJSON data: Data) throws {
+        struct Session: Decodable { var recipe: RenderRecipe }
+        self = try JSONDecoder().decode(Session.self, from: data).recipe
+    }
+}
