@@ -14,6 +14,8 @@ struct DemoOptions: Equatable {
     var size = 512
     var output = "avatar.png"
     var preview = "editor.png"
+    /// Where to write the edit the run made, as the session's JSON.
+    var saveSession: String?
     var source = Source.library
     var help = false
     /// Measures how long Choose holds the main actor instead of running the flow.
@@ -28,7 +30,7 @@ struct DemoOptions: Equatable {
     static let usage = """
         usage: avatar-demo [--image PATH] [--shape circle|square|rectangle] [--zoom Z] [--pan DX,DY]
                            [--flip h|v] [--turn 90|180|270] [--angle DEGREES] [--aspect original|square|W:H]
-                           [--size N] [--output PATH] [--preview PATH]
+                           [--size N] [--output PATH] [--preview PATH] [--save-session PATH]
                            [--source library|camera|saved] [--help]
                avatar-demo --bench-choose
 
@@ -38,9 +40,11 @@ struct DemoOptions: Equatable {
         pan by --pan points, Choose.
         Writes the avatar (--output, default avatar.png; a .jpg name writes JPEG) and the
         rendered edit screen (--preview, default editor.png), and prints the session's
-        transcript.
+        transcript. --save-session writes the edit (an EditSession's JSON, with its render
+        recipe), which picker-image apply --session renders again from the same photo.
         --image takes JPEG, PNG, PPM, PGM or PAM (told apart by content); the EXIF
-        orientation of a JPEG or PNG is honoured.
+        orientation of a JPEG or PNG is honoured. A JPEG or PNG is kept as its file
+        (EncodedImage): the avatar decodes only the crop's region, the edit screen a reduced copy.
         Without --image it uses a built-in photo.
         --bench-choose measures, on a 12 MP photo, the longest span the main actor is held
         during Choose (run it in a release build: swift run -c release avatar-demo --bench-choose).
@@ -66,6 +70,7 @@ struct DemoOptions: Equatable {
             case "--image": image = try value(argument)
             case "--output": output = try value(argument)
             case "--preview": preview = try value(argument)
+            case "--save-session": saveSession = try value(argument)
             case "--shape":
                 switch try value(argument) {
                 case "circle": shape = .circle

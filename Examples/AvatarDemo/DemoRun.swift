@@ -21,6 +21,7 @@ struct DemoRun {
         var avatarPath: String
         var previewSize: PixelSize
         var previewPath: String
+        var sessionPath: String?
     }
 
     enum Failure: Error, CustomStringConvertible {
@@ -71,7 +72,16 @@ struct DemoRun {
         scenario.user.gesture(.pan(options.pan))
         scenario.user.gesture(.ended)
         guard let geometry = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
-        let screen = try EditorRenderer(scale: 2).render(geometry, image: photo)
+        let renderer = EditorRenderer(scale: 2)
+        let screen: PixelBuffer
+        if let file = photo as? EncodedImage {
+            // The edit screen from a reduced copy, as a device shows a large photo: no full decode.
+            let side = Int((max(geometry.configuration.viewport.width, geometry.configuration.viewport.height) * renderer.scale).rounded(.up))
+            let reduced = try file.preview(longerSide: side)
+            screen = try renderer.render(EditSession(geometry: geometry, output: configuration.output).resized(for: reduced).geometry, image: reduced)
+        } else {
+            screen = try renderer.render(geometry, image: try photo.pixelBuffer()!)
+        }
         scenario.user.tapChoose()
         await scenario.settle()
         guard let result = scenario.delegate.lastResult, let crop = result.cropRect,
@@ -81,13 +91,21 @@ struct DemoRun {
         let jpeg = ["jpg", "jpeg"].contains(URL(fileURLWithPath: options.output).pathExtension.lowercased())
         try write(jpeg ? JPEG.encode(avatar, options: .init(quality: 90)) : PNG.encode(avatar), to: options.output)
         try write(PNG.encode(screen), to: options.preview)
+        if let path = options.saveSession {
+            guard let session = result.editSession else { throw Failure.noResult(scenario.transcript.lines) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try write(try encoder.encode(session), to: path)
+        }
         return Outcome(
             transcript: scenario.transcript.lines, cropRect: crop, angle: geometry.angle, photoSize: photo.displaySize,
             orientation: photo.orientation, avatarSize: avatar.displaySize, avatarPath: options.output,
-            previewSize: screen.displaySize, previewPath: options.preview)
+            previewSize: screen.displaySize, previewPath: options.preview, sessionPath: options.saveSession)
     }
 
-    private func load(_ path: String) throws -> PixelBuffer {
+    /// The photo at `path`: a JPEG or PNG kept as its file (only its header is read), a Netpbm
+    /// file decoded.
+    private func load(_ path: String) throws -> any ImageBuffer {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw Failure.unreadable(path, (error as NSError).localizedDescription)
@@ -95,6 +113,10 @@ struct DemoRun {
         progress("decoding \(path) (\(data.count / 1024) KiB)…")
         let started = Date()
         do {
+            if let file = try? EncodedImage(data) {
+                progress("read the header: \(file.displaySize) shown")
+                return file
+            }
             let photo = try ImageFileFormat.decode(data)
             progress("decoded \(photo.displaySize) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             return photo

@@ -21,29 +21,17 @@ extension AvatarPipeline {
 
     /// ``render(png:pixelLimit:)``, adding to `warnings` what the decoder worked around.
     public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]) throws(ImagingError) -> Rendering {
-        let info = try PNG.info(data)
-        let reads = try readsRegion(of: info.displaySize)
-        var part = try PNG.decode(data, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings)
-        part.orientation = info.orientation
-        return try render(part, readFrom: reads, heldBytes: part.bytes.count)
+        let file = try PhotoFile(data, format: .png, pixelLimit: pixelLimit)
+        return try file.decode(for: [self], scale: .full, reachingOutside: false, warnings: &warnings).render(self, reachingOutside: false)
     }
 
-    /// Renders `part`, the pixels of the photo under `reads` (display orientation), exactly as
-    /// the whole photo would render; `heldBytes` more were held to decode it.
-    private func render(_ part: PixelBuffer, readFrom reads: PixelRect, heldBytes: Int) throws(ImagingError) -> Rendering {
-        var shifted = self
-        shifted.crop = PixelRect(x: crop.x - reads.x, y: crop.y - reads.y, width: crop.width, height: crop.height)
-        let rendering = try shifted.render(part)
-        return Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + heldBytes)
-    }
-
-    /// The part of a photo shown `displaySize` that the pipeline reads: the crop, or the turned
-    /// frame's bounding box within the photo.
-    private func readsRegion(of displaySize: PixelSize) throws(ImagingError) -> PixelRect {
+    /// The part of a photo shown `displaySize` that the pipeline reads: the crop (its part on
+    /// the photo, `reachingOutside`), or the turned frame's bounding box within the photo.
+    fileprivate func readsRegion(of displaySize: PixelSize, reachingOutside: Bool = false) throws(ImagingError) -> PixelRect {
         let bounds = PixelRect(size: displaySize)
         let reads: PixelRect?
         if turn == 0 {
-            reads = bounds.contains(crop) && !crop.isEmpty ? crop : nil
+            reads = reachingOutside ? crop.intersection(bounds) : bounds.contains(crop) && !crop.isEmpty ? crop : nil
         } else {
             guard angle.isFinite else { throw .invalidAngle(angle) }
             let reachable = [crop.x, crop.y, crop.width, crop.height].allSatisfy { $0.magnitude < UInt(PixelBuffer.farthestFrame) }
@@ -109,84 +97,187 @@ extension AvatarPipeline {
     public func render(
         jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Rendering {
-        let scale = jpegScale
-        let info = try JPEG.info(data)
-        guard scale != .full else {
-            // Only the part read is decoded, as for PNG.
-            let reads = try readsRegion(of: info.displaySize)
-            var coefficientBytes = 0
-            let part = try JPEG.decode(
-                data, scale: .full, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
-            return try render(part, readFrom: reads, heldBytes: coefficientBytes + part.bytes.count)
+        let file = try PhotoFile(data, format: .jpeg, pixelLimit: pixelLimit)
+        let part = try file.decode(for: [self], scale: jpegScale, reachingOutside: false, warnings: &warnings)
+        return try part.render(self, reachingOutside: false)
+    }
+}
+
+/// A photo file about to be rendered: its header, and how it is shown (its own orientation, or
+/// that turned by an edit's mirror and quarter turns).
+package struct PhotoFile {
+    let data: Data
+    let info: ImageInfo
+    let pixelLimit: Int
+    /// How the stored pixels are shown.
+    let orientation: ImageOrientation
+
+    /// Reads the header of a PNG or JPEG file; `shown` turns the file's own orientation into
+    /// the one the pipelines' crops are in.
+    init(
+        _ data: Data, format: ImageFileFormat, pixelLimit: Int, shown: (ImageOrientation) -> ImageOrientation = { $0 }
+    ) throws(ImagingError) {
+        self.data = data
+        self.pixelLimit = pixelLimit
+        info = format == .png ? try PNG.info(data) : try JPEG.info(data)
+        orientation = shown(info.orientation)
+    }
+
+    /// The size the photo is shown at.
+    var displaySize: PixelSize { orientation.displaySize(forRaw: info.pixelSize) }
+
+    /// Decodes once the part of the photo every pipeline in `pipelines` reads (their crops are
+    /// in the shown photo's pixels), at `scale` (full for PNG).
+    func decode(
+        for pipelines: [AvatarPipeline], scale: JPEG.Scale, reachingOutside: Bool, warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> DecodedPart {
+        let rawSize = scale.size(of: info.pixelSize)
+        let shownSize = orientation.displaySize(forRaw: rawSize)
+        var reads: PixelRect?
+        for pipeline in pipelines {
+            let region = try scale == .full
+                ? pipeline.readsRegion(of: displaySize, reachingOutside: reachingOutside)
+                : pipeline.reducedRegion(of: self, scale: scale)
+            reads = reads.map { PixelRect(bounding: $0, region) } ?? region
         }
-        let size = clampedOutputSize
-        if turn != 0 {
-            guard angle.isFinite else { throw .invalidAngle(angle) }
-            guard crop.intersection(PixelRect(size: info.displaySize)) != nil else {
-                throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
-            }
+        guard let reads, let inside = reads.intersection(PixelRect(size: shownSize)) else {
+            throw .cropOutsideImage(rect: pipelines.first?.crop ?? PixelRect(x: 0, y: 0, width: 0, height: 0), imageSize: displaySize)
+        }
+        // Where those pixels lie in the file as its own orientation shows it.
+        let raw = orientation.rawRect(forDisplay: inside, rawSize: rawSize)
+        let asFileShows = info.orientation.displayRect(forRaw: raw, rawSize: rawSize)
+        var coefficientBytes = 0
+        var part: PixelBuffer
+        FileDecodes.count?.add()
+        if info.format == .png {
+            part = try PNG.decode(data, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings)
         } else {
-            guard PixelRect(size: info.displaySize).contains(crop) else { throw .cropOutsideImage(rect: crop, imageSize: info.displaySize) }
+            part = try JPEG.decode(
+                data, scale: scale, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
         }
-        let reducedSize = scale.size(of: info.pixelSize)
-        // The crop on the reduced photo's stored pixels (pixel i of it spans i·N…(i+1)·N of
-        // the full photo's), and back to its display.
-        let full = RawAffine(orientation: info.orientation, rawSize: info.pixelSize)
+        part.orientation = orientation
+        return DecodedPart(file: self, part: part, scale: scale, raw: raw, shown: inside, heldBytes: coefficientBytes + part.bytes.count)
+    }
+}
+
+/// How many times photo files are decoded for rendering, counted where a test asks
+/// (`FileDecodes.$count.withValue(counter) { … }`): one file, one decode, whatever the sizes.
+package enum FileDecodes {
+    @TaskLocal package static var count: Counter?
+
+    /// A count shared by the tasks of one test.
+    package final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var total = 0
+        package init() {}
+        package var value: Int { lock.withLock { total } }
+        func add() { lock.withLock { total += 1 } }
+    }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding both.
+    init(bounding a: PixelRect, _ b: PixelRect) {
+        let x = Swift.min(a.x, b.x), y = Swift.min(a.y, b.y)
+        self.init(x: x, y: y, width: Swift.max(a.maxX, b.maxX) - x, height: Swift.max(a.maxY, b.maxY) - y)
+    }
+}
+
+/// The part of a photo file decoded for its pipelines: its stored pixels under `raw` (at
+/// `scale`), shown as the file is shown, and where they are shown (`shown`).
+package struct DecodedPart {
+    let file: PhotoFile
+    let part: PixelBuffer
+    let scale: JPEG.Scale
+    let raw: PixelRect
+    let shown: PixelRect
+    /// The bytes held to decode it: the part and the decoder's coefficients.
+    let heldBytes: Int
+
+    /// Renders `pipeline` (its crop in the shown photo's full-size pixels) from the part,
+    /// exactly as from the whole photo decoded at the part's scale.
+    func render(_ pipeline: AvatarPipeline, reachingOutside: Bool) throws(ImagingError) -> AvatarPipeline.Rendering {
+        guard scale != .full else {
+            var shifted = pipeline
+            shifted.crop = PixelRect(x: pipeline.crop.x - shown.x, y: pipeline.crop.y - shown.y, width: pipeline.crop.width, height: pipeline.crop.height)
+            let rendering = reachingOutside ? try shifted.renderReachingOutside(part) : try shifted.render(part)
+            return AvatarPipeline.Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + heldBytes)
+        }
+        return try pipeline.renderReduced(self)
+    }
+}
+
+extension AvatarPipeline {
+    /// The crop at 1/`scale` on the stored pixels (pixel i of the reduced photo spans i·N…(i+1)·N
+    /// of the full photo's): the low and high corners.
+    fileprivate func reducedSpan(_ file: PhotoFile, scale: JPEG.Scale) -> (low: SIMD2<Double>, high: SIMD2<Double>) {
+        let full = RawAffine(orientation: file.orientation, rawSize: file.info.pixelSize)
         let d = Double(scale.denominator)
         let a = full.point(SIMD2(Double(crop.x), Double(crop.y))) / d
         let b = full.point(SIMD2(Double(crop.x + crop.width), Double(crop.y + crop.height))) / d
-        let low = pointwiseMin(a, b), high = pointwiseMax(a, b)
-        if turn == 0 {
-            // Area weights over the exact span, whole pixels or not.
-            let bounds = PixelRect(
-                x: Int(low.x.rounded(.down)), y: Int(low.y.rounded(.down)),
-                width: Int(high.x.rounded(.up)) - Int(low.x.rounded(.down)),
-                height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
-            // Only the blocks under the crop are transformed (and, of a progressive file, kept).
-            let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-            var coefficientBytes = 0
-            let part = try decoder.decode(
-                denominator: scale.denominator, region: { _ in bounds }, warnings: &warnings, coefficientBytes: &coefficientBytes)
-            let stored = info.orientation.swapsAxes ? size.transposed : size
-            let threadCount = PixelBuffer.threadCount(threads, sourcePixels: bounds.width * bounds.height)
-            var scaled = part.resampleRaw(
-                PixelRect(size: bounds.size),
-                vertical: AxisWeights(
-                    areaFrom: low.y - Double(bounds.y), to: high.y - Double(bounds.y), inputCount: bounds.height,
-                    outputCount: stored.height),
-                horizontal: AxisWeights(
-                    areaFrom: low.x - Double(bounds.x), to: high.x - Double(bounds.x), inputCount: bounds.width,
-                    outputCount: stored.width),
-                threads: threadCount)
-            scaled.orientation = info.orientation
-            // Turned upright in a copy unless already so; masked in the upright image's storage.
-            let outputs = scaled.bytes.count * (info.orientation == .up ? 1 : 2)
-            let image = (consume scaled).maskedInPlace(mask)
-            return coloured(Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + outputs), profile: part.colorProfile)
-        }
-        let reduced = RawAffine(orientation: info.orientation, rawSize: reducedSize)
-        func display(_ stored: SIMD2<Double>) -> SIMD2<Double> {
-            let offset = stored - reduced.origin
-            return SIMD2((offset * reduced.xAxis).sum(), (offset * reduced.yAxis).sum())
-        }
-        func frame(centredOn centre: SIMD2<Double>) -> TurnedFrame {
-            TurnedFrame(
-                centre: centre, scaleX: Double(crop.width) / d / Double(size.width),
-                scaleY: Double(crop.height) / d / Double(size.height), degrees: angle, output: size)
-        }
-        let centre = display((low + high) / 2)
-        // Only the part under the turned frame is decoded; the frame moves with it.
-        let shown = info.orientation.swapsAxes ? reducedSize.transposed : reducedSize
-        guard let reads = frame(centredOn: centre).bounds.intersection(PixelRect(size: shown)) else {
-            throw .cropOutsideImage(rect: crop, imageSize: info.displaySize)
-        }
-        var coefficientBytes = 0
-        let part = try JPEG.decode(data, scale: scale, croppingTo: reads, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
-        let image = part.turned(frame(centredOn: centre - SIMD2(Double(reads.x), Double(reads.y))), edges: edges).maskedInPlace(mask)
-        return coloured(
-            Rendering(image: image, peakExtraBytes: coefficientBytes + part.bytes.count + image.bytes.count), profile: part.colorProfile)
+        return (pointwiseMin(a, b), pointwiseMax(a, b))
     }
 
+    /// The turned frame on the reduced photo, centred on the crop's centre moved by `offset`.
+    fileprivate func reducedFrame(_ file: PhotoFile, scale: JPEG.Scale, offset: SIMD2<Double> = .zero) -> TurnedFrame {
+        let size = clampedOutputSize, d = Double(scale.denominator)
+        let (low, high) = reducedSpan(file, scale: scale)
+        let reduced = RawAffine(orientation: file.orientation, rawSize: scale.size(of: file.info.pixelSize))
+        let stored = (low + high) / 2 - reduced.origin
+        let centre = SIMD2((stored * reduced.xAxis).sum(), (stored * reduced.yAxis).sum())
+        return TurnedFrame(
+            centre: centre - offset, scaleX: Double(crop.width) / d / Double(size.width),
+            scaleY: Double(crop.height) / d / Double(size.height), degrees: angle, output: size)
+    }
+
+    /// What the pipeline reads of the photo reduced to `scale`, in the reduced photo's shown
+    /// pixels, after checking the crop as ``render(jpeg:pixelLimit:)`` does.
+    fileprivate func reducedRegion(of file: PhotoFile, scale: JPEG.Scale) throws(ImagingError) -> PixelRect {
+        let bounds = PixelRect(size: file.displaySize)
+        if turn != 0 {
+            guard angle.isFinite else { throw .invalidAngle(angle) }
+            guard crop.intersection(bounds) != nil else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }
+            return reducedFrame(file, scale: scale).bounds
+        }
+        guard bounds.contains(crop) else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }
+        // Area weights over the exact span, whole pixels or not.
+        let (low, high) = reducedSpan(file, scale: scale)
+        let raw = PixelRect(
+            x: Int(low.x.rounded(.down)), y: Int(low.y.rounded(.down)),
+            width: Int(high.x.rounded(.up)) - Int(low.x.rounded(.down)), height: Int(high.y.rounded(.up)) - Int(low.y.rounded(.down)))
+        return file.orientation.displayRect(forRaw: raw, rawSize: scale.size(of: file.info.pixelSize))
+    }
+
+    /// Renders from a part decoded at a reduced scale.
+    fileprivate func renderReduced(_ decoded: DecodedPart) throws(ImagingError) -> Rendering {
+        let file = decoded.file, part = decoded.part
+        let size = clampedOutputSize
+        guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
+        if turn == 0 {
+            let (low, high) = reducedSpan(file, scale: decoded.scale)
+            let origin = SIMD2(Double(decoded.raw.x), Double(decoded.raw.y))
+            let stored = file.orientation.swapsAxes ? size.transposed : size
+            let threadCount = PixelBuffer.threadCount(threads, sourcePixels: decoded.raw.width * decoded.raw.height)
+            var scaled = part.resampleRaw(
+                PixelRect(size: decoded.raw.size),
+                vertical: AxisWeights(
+                    areaFrom: low.y - origin.y, to: high.y - origin.y, inputCount: decoded.raw.height, outputCount: stored.height),
+                horizontal: AxisWeights(
+                    areaFrom: low.x - origin.x, to: high.x - origin.x, inputCount: decoded.raw.width, outputCount: stored.width),
+                threads: threadCount)
+            scaled.orientation = file.orientation
+            // Turned upright in a copy unless already so; masked in the upright image's storage.
+            let outputs = scaled.bytes.count * (file.orientation == .up ? 1 : 2)
+            let image = (consume scaled).maskedInPlace(mask)
+            return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + outputs), profile: part.colorProfile)
+        }
+        let offset = SIMD2(Double(decoded.shown.x), Double(decoded.shown.y))
+        let image = part.turned(reducedFrame(file, scale: decoded.scale, offset: offset), edges: edges).maskedInPlace(mask)
+        return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + image.bytes.count), profile: part.colorProfile)
+    }
+}
+
+extension AvatarPipeline {
     /// Runs the pipeline on a PNG, JPEG or Netpbm file, told apart by content: PNG through
     /// ``render(png:pixelLimit:)``, JPEG through ``render(jpeg:pixelLimit:)``, Netpbm decoded
     /// whole.

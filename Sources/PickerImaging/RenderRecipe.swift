@@ -196,3 +196,12 @@ extension RenderRecipe {
         self = try JSONDecoder().decode(Session.self, from: data).recipe
     }
 }
+
+/// An image that renders a ``RenderRecipe`` itself, from where its pixels live: PickerCodecs'
+/// `EncodedImage` decodes only the region the recipe reads, once. PickerKit's
+/// `EditSession.apply(to:)` (and so Choose) renders such an image through it, and the edit
+/// comes back as the `PixelBuffer` it renders.
+public protocol RecipeRendering: ImageBuffer {
+    /// The recipe rendered on this image, at its own output size.
+    func render(_ recipe: RenderRecipe) throws -> PixelBuffer
+}

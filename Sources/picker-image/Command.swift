@@ -15,6 +15,7 @@ enum Command {
         switch name {
         case "crop": try crop(&options)
         case "info": try info(&options)
+        case "apply": try apply(&options)
         case "bench":
             let runs = try options.value("--runs").map { text -> Int in
                 guard let n = Int(text), n > 0 else { throw UsageError(message: "--runs takes a positive number") }
@@ -146,6 +147,47 @@ enum Command {
     static func colours(_ image: PixelBuffer) -> String {
         guard let profile = image.colorProfile else { return "untagged (sRGB)" }
         return profile.isSRGB ? "sRGB" : "colour profile \(profile.name.map { "\"\($0)\"" } ?? "\(profile)")"
+    }
+
+    /// `apply --session FILE [--size N,N,…] [--to-srgb] IN --output OUT`: a saved edit rendered
+    /// from the file, every size from one decode.
+    static func apply(_ options: inout Options) throws {
+        guard let sessionPath = try options.value("--session") else { throw UsageError(message: "apply needs --session FILE") }
+        guard let output = try options.value("--output") else { throw UsageError(message: "apply needs --output PATH") }
+        let sizes = try options.value("--size").map { text -> [Int] in
+            let sizes = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard !sizes.isEmpty, sizes.allSatisfy({ $0 != nil && (1...RenderRecipe.largestSide).contains($0!) }) else {
+                throw UsageError(message: "--size is N or N,N,... with each 1...\(RenderRecipe.largestSide), not '\(text)'")
+            }
+            return sizes.map { $0! }
+        }
+        let toSRGB = options.flag("--to-srgb")
+        let jpeg = try jpegOptions(&options)
+        let files = try options.finish(positionals: 1)
+        if (sizes?.count ?? 1) > 1, !output.contains("{size}") {
+            throw UsageError(message: "--output needs {size} in its name for several sizes, as avatar-{size}.png")
+        }
+        let sessionData: Data
+        do { sessionData = try Data(contentsOf: URL(fileURLWithPath: sessionPath)) } catch {
+            throw UsageError(message: "cannot read \(sessionPath): \((error as NSError).localizedDescription)")
+        }
+        var recipe: RenderRecipe
+        do {
+            // An EditSession's JSON, or a bare recipe.
+            recipe = try (try? RenderRecipe(editSessionJSON: sessionData)) ?? JSONDecoder().decode(RenderRecipe.self, from: sessionData)
+        } catch {
+            throw UsageError(message: "\(sessionPath) holds no render recipe (an EditSession's JSON, or a RenderRecipe's): \(error)")
+        }
+        if toSRGB { recipe.colorOutput = .sRGB }
+        var warnings: [ImagingWarning] = []
+        let data = try ImageFile.contents(files[0])
+        let images = try recipe.render(imageFile: data, longerSides: sizes, warnings: &warnings)
+        for warning in warnings { ImageFile.warn("\(files[0]): \(warning)") }
+        for (index, image) in images.enumerated() {
+            let name = sizes.map { output.replacingOccurrences(of: "{size}", with: String($0[index])) } ?? output
+            try ImageFile.write(image, to: name, jpeg: jpeg)
+            print("\(name): \(image.displaySize) from \(recipe.imageSize) crop \(recipe.crop), \(Self.colours(image))")
+        }
     }
 
     static func info(_ options: inout Options) throws {

@@ -39,7 +39,7 @@ enum ImageFile {
         return try ImageFileFormat.info(data)
     }
 
-    private static func contents(_ path: String) throws -> Data {
+    static func contents(_ path: String) throws -> Data {
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw UsageError(message: "cannot read \(path): \((error as NSError).localizedDescription)")
         }

@@ -9,6 +9,9 @@ let usage = """
                              [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES]
                              [--quality 1...100] [--chroma 444|420] [--optimize]
                              [--background RRGGBB] [--to-srgb] IN OUT
+           picker-image apply --session EDIT.json [--size N[,N...]] [--to-srgb]
+                              [--quality 1...100] [--chroma 444|420] [--optimize]
+                              [--background RRGGBB] IN --output OUT
            picker-image info FILE
            picker-image bench [--json] [--runs N] [--only PREFIX] [--filter F] [--jpeg DIR]
     Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, JPEG (.jpg),
@@ -18,6 +21,9 @@ let usage = """
     transparent pixels (a circle mask's corners) over --background (FFFFFF). The output keeps
     the input's colour profile (ICC in PNG and JPEG, PNG's sRGB, gAMA and cHRM); --to-srgb
     converts it to sRGB instead (a profile that cannot be converted is kept, with a warning).
+    apply renders a saved edit (an EditSession's JSON, as avatar-demo --save-session writes
+    it, or a bare RenderRecipe) from the original IN, at the edit's size or each --size (the
+    longer side), decoding IN once; with several sizes OUT names them with {size}.
     """
 
 do {

@@ -71,6 +71,13 @@ public struct EditSession: Sendable, Equatable, Codable {
             try output.validate()
             do { return try recipe.render(pixels, longerSide: nil, threads: threads) } catch { throw .editFailed(error) }
         }
+        if let file = original as? any RecipeRendering {
+            // An image that renders the recipe from its file: only the region it reads, once.
+            try output.validate()
+            do { return try file.render(recipe) } catch let error as ImagingError { throw .editFailed(error) } catch {
+                throw .editFailed(.cannotRepresent(format: "\(type(of: original))", reason: String(describing: error)))
+            }
+        }
         let image = try geometry.shown(original)
         let rendered = try Self.render(image, crop: cropRect, angle: geometry.angle, edges: edges, output: output, threads: threads)
         // A turned or flipped image of the app's own type went through its pixels: bring it back.

@@ -1,0 +1,70 @@
+import Foundation
+import PickerImaging
+
+extension RenderRecipe {
+    /// Renders the recipe from the original's file, at one or several sizes, decoding it once:
+    /// only the region the crop reads (the turned frame's, when straightened), and a JPEG at
+    /// the smallest DCT scale the largest size needs (as ``AvatarPipeline/jpegScale`` picks it).
+    /// Every size is made from that one decode, so memory goes by the region, not the photo.
+    ///
+    /// The pixels are exactly ``render(_:longerSide:)``'s on the decoded photo when the JPEG is
+    /// decoded at full size (a PNG always is); reduced, they differ from it by the reduced
+    /// inverse DCT alone, as ``AvatarPipeline/render(jpeg:pixelLimit:)`` explains. A device that
+    /// renders from the file (PickerCodecs' ``EncodedImage``, through `EditSession.apply`) and
+    /// a server that renders the same recipe from the same file get the same pixels.
+    ///
+    /// ```swift
+    /// let recipe = try RenderRecipe(editSessionJSON: sessionJSON)
+    /// let avatars = try recipe.render(imageFile: upload, longerSides: [1024, 256, 64])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: the original's PNG, JPEG or Netpbm file (Netpbm is decoded whole).
+    ///   - sizes: the outputs' longer sides, each 1…``largestSide``; `nil` renders the one
+    ///     size the recipe names (``outputSize``).
+    ///   - pixelLimit: the decoders' pixel limit.
+    ///   - warnings: what the decoder worked around, and a colour profile that could not be
+    ///     converted when ``colorOutput`` asks for sRGB.
+    /// - Returns: one image per size, in order.
+    /// - Throws: ``ImagingError/imageMismatch(expected:actual:)`` when the file, shown, is not
+    ///   ``imageSize``; ``problem``; the errors of the decoders and ``AvatarPipeline/render(_:)``.
+    public func render(
+        imageFile data: Data, longerSides sizes: [Int]? = nil, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
+        warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> [PixelBuffer] {
+        if let problem { throw problem }
+        for size in sizes ?? [] where !(1...Self.largestSide).contains(size) {
+            throw .invalidNumber(parameter: "longerSides", value: Double(size))
+        }
+        let format = ImageFileFormat(sniffing: data)
+        guard let format else { throw .unknownFormat }
+        guard format == .png || format == .jpeg else {
+            let photo = try Netpbm.decode(data, pixelLimit: pixelLimit)
+            return try (sizes ?? [outputSize ?? 0]).map { size throws(ImagingError) in
+                try render(photo, longerSide: sizes == nil ? nil : size)
+            }
+        }
+        let file = try PhotoFile(data, format: format, pixelLimit: pixelLimit, shown: displayOrientation(of:))
+        guard file.displaySize == imageSize else { throw .imageMismatch(expected: imageSize, actual: file.displaySize) }
+        let pipelines = sizes.map { $0.map { pipeline(longerSide: $0) } } ?? [pipeline()]
+        // The largest output picks the scale; a level crop reaching past the photo is decoded at full size.
+        let largest = pipelines.max { $0.clampedOutputSize.pixelCount ?? .max < $1.clampedOutputSize.pixelCount ?? .max }!
+        let reachesOut = !PixelRect(size: imageSize).contains(crop)
+        let scale: JPEG.Scale = format == .png || reachesOut ? .full : largest.jpegScale
+        let part = try file.decode(for: pipelines, scale: scale, reachingOutside: true, warnings: &warnings)
+        return try pipelines.map { pipeline throws(ImagingError) in
+            let rendering = try part.render(pipeline, reachingOutside: true)
+            if case let .unconvertibleColorProfile(reason)? = rendering.colorConversionError {
+                warnings.append(.colorProfileNotConverted(reason: reason))
+            }
+            return rendering.image
+        }
+    }
+
+    /// ``render(imageFile:longerSides:pixelLimit:warnings:)`` at one size (``outputSize`` when
+    /// `nil`), dropping the warnings.
+    public func render(imageFile data: Data, longerSide size: Int? = nil, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
+        var warnings: [ImagingWarning] = []
+        return try render(imageFile: data, longerSides: size.map { [$0] }, pixelLimit: pixelLimit, warnings: &warnings)[0]
+    }
+}
