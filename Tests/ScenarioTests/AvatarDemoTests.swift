@@ -147,3 +147,46 @@ struct AvatarDemoTests {
         }
     }
 }
+
+/// The device's edit, the server's pixels: avatar-demo's avatar from a JPEG, and its saved
+/// session rendered again from the same file by the recipe alone (what `picker-image apply
+/// --session` runs), are the same pixels.
+@MainActor
+@Suite("avatar-demo and the server")
+struct DemoSessionTests {
+    /// A 400×300 stored photo with EXIF `orientation`, every pixel different.
+    static func photo(_ orientation: ImageOrientation, in dir: URL) throws -> URL {
+        var photo = try PixelBuffer(width: 400, height: 300, orientation: orientation)
+        for y in 0..<300 { for x in 0..<400 { photo[x, y] = RGBA(UInt8(x % 256), UInt8(y % 256), UInt8((x * 7 + y * 3) % 256), 255) } }
+        let url = dir.appendingPathComponent("photo-\(orientation.rawValue).jpg")
+        try JPEG.encode(photo, options: .init(quality: 92, orientation: .exif)).write(to: url)
+        return url
+    }
+
+    nonisolated static let runs: [(orientation: ImageOrientation, options: [String])] =
+        ImageOrientation.allCases.map { ($0, []) } + [
+            (.right, ["--turn", "90"]), (.up, ["--flip", "h"]), (.left, ["--angle", "6.5"]),
+            (.down, ["--shape", "rectangle", "--aspect", "3:4"]), (.upMirrored, ["--turn", "270", "--flip", "v", "--angle", "-3"]),
+        ]
+
+    @Test("the saved session renders the demo's avatar from the same file, pixel for pixel", arguments: 0..<runs.count)
+    func serverRendersTheDemosAvatar(run: Int) async throws {
+        let dir = try AvatarDemoTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (orientation, options) = Self.runs[run]
+        let photo = try Self.photo(orientation, in: dir)
+        let avatarPath = dir.appendingPathComponent("a.png").path, sessionPath = dir.appendingPathComponent("edit.json").path
+        let code = await DemoCommand.run(
+            ["--image", photo.path, "--size", "64", "--output", avatarPath, "--preview", dir.appendingPathComponent("e.png").path,
+             "--save-session", sessionPath] + options,
+            say: { _ in })
+        #expect(code == 0)
+        let avatar = try PNG.decode(Data(contentsOf: URL(fileURLWithPath: avatarPath)))
+        let recipe = try RenderRecipe(editSessionJSON: Data(contentsOf: URL(fileURLWithPath: sessionPath)))
+        let served = try recipe.render(imageFile: Data(contentsOf: photo), longerSide: 64)
+        #expect(served == avatar, "\(orientation) \(options)")
+        #expect(max(served.width, served.height) == 64)
+        // The crop's 300-odd pixels for 64: the JPEG was decoded at a reduced scale.
+        #expect(recipe.pipeline(longerSide: 64).jpegScale != .full)
+    }
+}
