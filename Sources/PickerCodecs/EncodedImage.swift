@@ -3,7 +3,7 @@ import PickerImaging
 
 /// A photo kept as its PNG or JPEG file, decoded only as far as each use needs: its size and
 /// orientation come from the header, a crop decodes only the crop's region, and an edit
-/// (``PickerImaging/RenderRecipe``, through PickerKit's `EditSession.apply` and Choose)
+/// (`RenderRecipe`, through PickerKit's `EditSession.apply` and Choose)
 /// decodes the region it reads once, at the smallest JPEG scale its output needs. A 12 MP
 /// photo is never held whole to make a 512² avatar.
 ///
@@ -24,9 +24,9 @@ public struct EncodedImage: RecipeRendering, Sendable {
 
     /// Reads a PNG or JPEG file's header; nothing is decoded.
     ///
-    /// - Throws: ``PickerImaging/ImagingError/unknownFormat`` for anything else (Netpbm files
+    /// - Throws: `ImagingError/unknownFormat` for anything else (Netpbm files
     ///   hold their pixels plainly: decode them with ``Netpbm``); the header errors of the
-    ///   format's decoder; ``PickerImaging/ImagingError/tooManyPixels(count:limit:)`` above
+    ///   format's decoder; `ImagingError/tooManyPixels(count:limit:)` above
     ///   `pixelLimit`.
     public init(_ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) {
         let info: ImageInfo = switch ImageFileFormat(sniffing: data) {
@@ -71,7 +71,7 @@ public struct EncodedImage: RecipeRendering, Sendable {
 
     /// The part shown in `rect`: only its region of the file is decoded.
     ///
-    /// - Throws: ``PickerImaging/ImagingError/cropOutsideImage(rect:imageSize:)`` when `rect`
+    /// - Throws: `ImagingError/cropOutsideImage(rect:imageSize:)` when `rect`
     ///   covers none of the image; the decoder's errors.
     public func cropped(to rect: PixelRect) throws -> EncodedImage {
         switch storage {
@@ -109,7 +109,7 @@ public struct EncodedImage: RecipeRendering, Sendable {
         return try JPEG.decode(data, scale: scale, pixelLimit: pixelLimit)
     }
 
-    /// Renders `recipe` from the file (``PickerImaging/RenderRecipe/render(imageFile:longerSide:pixelLimit:)``),
+    /// Renders `recipe` from the file (`RenderRecipe/render(imageFile:longerSide:pixelLimit:)`),
     /// or from the pixels once the image is a crop.
     public func render(_ recipe: RenderRecipe) throws -> PixelBuffer {
         switch storage {
