@@ -132,6 +132,7 @@ public enum FuzzTargets {
     /// alone and move it about.
     public static func editSession(_ data: Data) {
         let decoder = JSONDecoder()
+        if let recipe = try? decoder.decode(RenderRecipe.self, from: data) { renders(recipe) }
         if var geometry = try? decoder.decode(EditorGeometry.self, from: data) {
             geometry.apply([.pan(CGPoint(x: 40, y: -25)), .pinch(scale: 1.7, focus: geometry.maskRect.center), .rotate(degrees: 9), .ended])
             check(geometry.zoom.isFinite && geometry.origin.x.isFinite && abs(geometry.angle) <= 45, "the geometry stays finite")
@@ -149,6 +150,24 @@ public enum FuzzTargets {
             // A session that decoded is one the editor could have made: only its output may fail.
             guard case .editFailed = error else { return check(false, "apply failed with \(error)") }
         }
+        // Its recipe, as a server reads it from the JSON, renders the same from the file.
+        let recipe = session.recipe
+        check((try? RenderRecipe(editSessionJSON: JSONEncoder().encode(session))) == recipe, "the JSON carries the recipe")
+        renders(recipe)
+    }
+
+    /// A recipe that decoded renders on a small photo of its size, from pixels and from a PNG
+    /// file, the same; or fails with a typed error, never a trap.
+    static func renders(_ recipe: RenderRecipe) {
+        let shown = recipe.imageSize
+        guard let count = shown.pixelCount, count <= 1 << 14 else { return }
+        let raw = recipe.displayOrientation(of: .up).swapsAxes ? shown.transposed : shown
+        guard var original = try? PixelBuffer(width: raw.width, height: raw.height) else { return }
+        for y in 0..<raw.height { for x in 0..<raw.width { original[x, y] = RGBA(UInt8(truncatingIfNeeded: x * 11), UInt8(truncatingIfNeeded: y * 3), 7) } }
+        let pixels = try? recipe.render(original, longerSide: 24)
+        var warnings: [ImagingWarning] = []
+        let file = try? recipe.render(imageFile: PNG.encode(original), longerSides: [24, 7], warnings: &warnings)
+        check(pixels == file?.first, "the file renders the pixels' result")
     }
 
     /// Traps with `message` when `condition` is false: a finding for the fuzzer.

@@ -214,7 +214,7 @@ extension AvatarPipeline {
         let full = RawAffine(orientation: file.orientation, rawSize: file.info.pixelSize)
         let d = Double(scale.denominator)
         let a = full.point(SIMD2(Double(crop.x), Double(crop.y))) / d
-        let b = full.point(SIMD2(Double(crop.x + crop.width), Double(crop.y + crop.height))) / d
+        let b = full.point(SIMD2(Double(crop.maxX), Double(crop.maxY))) / d
         return (pointwiseMin(a, b), pointwiseMax(a, b))
     }
 
@@ -236,7 +236,9 @@ extension AvatarPipeline {
         let bounds = PixelRect(size: file.displaySize)
         if turn != 0 {
             guard angle.isFinite else { throw .invalidAngle(angle) }
-            guard crop.intersection(bounds) != nil else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }
+            // As at full size: a frame reaching 2⁴⁰ pixels or more is refused, not computed.
+            let reachable = [crop.x, crop.y, crop.width, crop.height].allSatisfy { $0.magnitude < UInt(PixelBuffer.farthestFrame) }
+            guard reachable, crop.intersection(bounds) != nil else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }
             return reducedFrame(file, scale: scale).bounds
         }
         guard bounds.contains(crop) else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }

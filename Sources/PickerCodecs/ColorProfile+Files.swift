@@ -23,8 +23,10 @@ enum ColorProfileFiles {
     }
 
     /// The profile JPEG's APP2 segments spell, or `nil` with a warning when they are incomplete,
-    /// numbered inconsistently, or not a sound profile.
-    static func jpegProfile(_ chunks: [JPEGChunk], in file: [UInt8], warnings: inout [ImagingWarning]) -> ColorProfile? {
+    /// numbered inconsistently, not a sound profile, or of a colour space other than the
+    /// decoded pixels' (`gray` or RGB): a CMYK file's profile describes its CMYK values, not
+    /// the RGB pixels decoded from them.
+    static func jpegProfile(_ chunks: [JPEGChunk], in file: [UInt8], gray: Bool, warnings: inout [ImagingWarning]) -> ColorProfile? {
         guard let count = chunks.first?.count else { return nil }
         let numbers = chunks.map(\.sequence).sorted()
         guard chunks.allSatisfy({ $0.count == count }), numbers == Array(1...max(1, count)) else {
@@ -34,7 +36,13 @@ enum ColorProfileFiles {
         }
         var data = Data()
         for chunk in chunks.sorted(by: { $0.sequence < $1.sequence }) { data.append(contentsOf: file[chunk.bytes]) }
-        return profile(data, format: .jpeg, warnings: &warnings)
+        guard let profile = profile(data, format: .jpeg, warnings: &warnings) else { return nil }
+        guard profile.colorSpace == (gray ? .gray : .rgb) else {
+            warnings.append(.ignoredColorProfile(
+                format: .jpeg, reason: "a \(profile.colorSpace) profile does not describe the \(gray ? "gray" : "RGB") pixels decoded from the file"))
+            return nil
+        }
+        return profile
     }
 
     /// A sound ICC profile from `data`, or `nil` with a warning.
@@ -56,7 +64,12 @@ enum ColorProfileFiles {
             return nil
         }
         do {
-            let inflated = try Inflate.zlib(Array(data[(zero + 2)...]), limit: largestProfile)
+            // Most profiles are a few kilobytes: room for 256 KiB first, the ceiling only if needed.
+            let compressed = Array(data[(zero + 2)...])
+            let inflated: [UInt8]
+            if let small = try? Inflate.zlib(compressed, limit: 256 << 10) { inflated = small } else {
+                inflated = try Inflate.zlib(compressed, limit: largestProfile)
+            }
             return profile(Data(inflated), format: .png, warnings: &warnings)
         } catch {
             warnings.append(.ignoredColorProfile(format: .png, reason: "the iCCP chunk's profile: \(error)"))
@@ -116,7 +129,9 @@ extension ColorProfileFiles {
     static func prepared(_ image: PixelBuffer, chunks: Bool) -> (image: PixelBuffer, profile: ColorProfile?) {
         guard let profile = image.colorProfile else { return (image, nil) }
         switch (profile.origin, profile.colorSpace) {
-        case (.gammaAndChromaticities, _) where !chunks:
+        case (.gammaAndChromaticities, _):
+            // PNG writes the chunks as they were, on gray or colour; JPEG converts first.
+            guard !chunks else { return (image, profile) }
             return (try? image.convertedToSRGB()).map { ($0, nil) } ?? (image, nil)
         case (.sRGB, _):
             return (image, chunks ? profile : nil)
@@ -133,7 +148,9 @@ extension ColorProfileFiles {
     /// PNG chunks for `profile`: `iCCP`, `sRGB`, or `gAMA` and `cHRM`.
     static func pngChunks(_ profile: ColorProfile) -> [(type: String, data: [UInt8])] {
         func word(_ v: Double) -> [UInt8] {
-            let n = UInt32(clamping: Int((v * 100_000).rounded()))
+            // A value that is not finite (a profile an app made) is written as 0, never trapped on.
+            let scaled = v * 100_000
+            let n = scaled.isFinite ? UInt32(clamping: Int(min(max(scaled, 0), 4e9).rounded())) : 0
             return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
         }
         switch profile.origin {

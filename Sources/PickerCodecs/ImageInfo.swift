@@ -49,8 +49,9 @@ public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
     /// it: what the damage hid is left gray, or as earlier passes drew it. The File limits
     /// article lists the rules.
     case damagedData(format: ImageFileFormat, reason: String)
-    /// The file's colour profile was damaged or incomplete and was left out: the image decoded
-    /// untagged. `reason` says what was wrong.
+    /// The file's colour profile was damaged, incomplete, or of another colour space than the
+    /// decoded pixels, and was left out: the image decoded without it (a PNG falls back to its
+    /// next colour chunk, else untagged). `reason` says what was wrong.
     case ignoredColorProfile(format: ImageFileFormat, reason: String)
     /// The output was asked for in sRGB but its photo's profile cannot be converted: the output
     /// keeps that profile (the profile's `conversionProblem` says why).

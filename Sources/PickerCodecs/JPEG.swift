@@ -189,7 +189,8 @@ public enum JPEG {
         var info = ImageInfo(
             format: .jpeg, pixelSize: PixelSize(width: frame.width, height: frame.height), orientation: header.orientation,
             layout: "\(space) 8-bit, sampling \(sampling)\(frame.progressive ? ", progressive" : "")")
-        info.colorProfile = ColorProfileFiles.jpegProfile(header.iccChunks, in: bytes, warnings: &info.warnings)
+        info.colorProfile = ColorProfileFiles.jpegProfile(
+            header.iccChunks, in: bytes, gray: JPEGPixels.colourSpace(frame, header) == .gray, warnings: &info.warnings)
         return (info, coefficientBytes)
     }
 }

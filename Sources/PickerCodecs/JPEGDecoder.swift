@@ -175,7 +175,8 @@ struct JPEGDecoder {
         }
         coefficientBytes = frame.components.reduce(0) { $0 + $1.coefficients.bytes }
         guard let header = atFirstScan else { throw fail("no scan") }
-        let profile = ColorProfileFiles.jpegProfile(header.iccChunks, in: bytes, warnings: &warnings)
+        let profile = ColorProfileFiles.jpegProfile(
+            header.iccChunks, in: bytes, gray: JPEGPixels.colourSpace(frame, header) == .gray, warnings: &warnings)
         if let streamed { return streamed.pixels(header).tagged(profile) }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }

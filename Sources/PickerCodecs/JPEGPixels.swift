@@ -8,7 +8,7 @@ enum JPEGPixels {
     /// are YCbCr unless an Adobe marker says RGB (transform 0) or, without JFIF or Adobe
     /// markers, the components are named R, G, B; four are YCCK with Adobe transform 2, CMYK
     /// otherwise (inverted, as Adobe writes it, when an Adobe marker is present).
-    enum ColourSpace { case gray, yCbCr, rgb, cmyk(inverted: Bool), yCCK }
+    enum ColourSpace: Equatable { case gray, yCbCr, rgb, cmyk(inverted: Bool), yCCK }
 
     static func colourSpace(_ frame: JPEGDecoder.Frame, _ header: JPEGDecoder.Header) -> ColourSpace {
         switch frame.components.count {

@@ -2,6 +2,10 @@ import Foundation
 import PickerImaging
 
 extension RenderRecipe {
+    /// The most sizes one ``render(imageFile:longerSides:pixelLimit:warnings:)`` makes: every
+    /// output is held until all are made.
+    public static let mostSizes = 16
+
     /// Renders the recipe from the original's file, at one or several sizes, decoding it once:
     /// only the region the crop reads (the turned frame's, when straightened), and a JPEG at
     /// the smallest DCT scale the largest size needs (as ``AvatarPipeline/jpegScale`` picks it).
@@ -11,7 +15,9 @@ extension RenderRecipe {
     /// decoded at full size (a PNG always is); reduced, they differ from it by the reduced
     /// inverse DCT alone, as ``AvatarPipeline/render(jpeg:pixelLimit:)`` explains. A device that
     /// renders from the file (PickerCodecs' ``EncodedImage``, through `EditSession.apply`) and
-    /// a server that renders the same recipe from the same file get the same pixels.
+    /// a server that renders the same recipe from the same file at the same one size get the
+    /// same pixels. Several sizes are all made from the scale the largest needs, so a smaller
+    /// one among them can differ (by that reduced inverse DCT) from the same size rendered alone.
     ///
     /// ```swift
     /// let recipe = try RenderRecipe(editSessionJSON: sessionJSON)
@@ -20,8 +26,8 @@ extension RenderRecipe {
     ///
     /// - Parameters:
     ///   - data: the original's PNG, JPEG or Netpbm file (Netpbm is decoded whole).
-    ///   - sizes: the outputs' longer sides, each 1…``largestSide``; `nil` renders the one
-    ///     size the recipe names (``outputSize``).
+    ///   - sizes: the outputs' longer sides, each 1…``largestSide``, 1 to ``mostSizes`` of
+    ///     them; `nil` renders the one size the recipe names (``outputSize``).
     ///   - pixelLimit: the decoders' pixel limit.
     ///   - warnings: what the decoder worked around, and a colour profile that could not be
     ///     converted when ``colorOutput`` asks for sRGB.
@@ -33,6 +39,9 @@ extension RenderRecipe {
         warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> [PixelBuffer] {
         if let problem { throw problem }
+        if let sizes, !(1...Self.mostSizes).contains(sizes.count) {
+            throw .invalidNumber(parameter: "longerSides.count", value: Double(sizes.count))
+        }
         for size in sizes ?? [] where !(1...Self.largestSide).contains(size) {
             throw .invalidNumber(parameter: "longerSides", value: Double(size))
         }

@@ -7,8 +7,10 @@ import Foundation
 /// A profile keeps the bytes it was read from (``iccData``) and what PickerImaging understood of
 /// them (``model``): the tone curves and the matrix to the ICC's D50 connection space of the
 /// matrix/TRC RGB and gray profiles photos use (Display P3, Adobe RGB, ProPhoto, Rec. 709,
-/// sRGB). A profile it cannot convert (LUT-based, CMYK, named colours) still keeps its bytes,
-/// so writing the image keeps it tagged; ``conversionProblem`` says why it cannot be converted.
+/// sRGB). An RGB or gray profile it cannot convert (one with a lookup table) still keeps its
+/// bytes, so writing the image keeps it tagged; ``conversionProblem`` says why it cannot be
+/// converted. (A CMYK file's profile describes its CMYK values, not the RGB pixels decoded from
+/// them: the decoders leave it off those pixels, with a warning.)
 ///
 /// ```swift
 /// let photo = try JPEG.decode(data)          // an iPhone photo
@@ -106,16 +108,17 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
             conversionProblem: nil)
     }
 
-    /// The profile PNG's `gAMA` and `cHRM` chunks describe, as libpng reads them: the gamma
-    /// curve `1 / gamma` (1 when `gamma` is missing) and the chromaticities (sRGB's when
-    /// missing), adapted to D50 by Bradford. `nil` when neither chunk is there.
+    /// The profile PNG's `gAMA` and `cHRM` chunks describe: the gamma curve `1 / gamma` (the
+    /// sRGB curve when `gamma` is missing, as browsers read such a file) and the chromaticities
+    /// (sRGB's when missing), adapted to D50 by Bradford. `nil` when neither chunk is there. On
+    /// a gray image only the curve applies (gray is the white point's).
     public static func png(gamma: Double?, chromaticities: Chromaticities?) -> ColorProfile? {
         guard gamma != nil || chromaticities != nil else { return nil }
-        let exponent = gamma.map { 1 / $0 } ?? 1
-        let usable = exponent.isFinite && exponent > 0
+        let curve = gamma.map { ToneCurve.gamma(1 / $0) } ?? .sRGB
+        let usable = gamma.map { (1 / $0).isFinite && $0 > 0 } ?? true
         let primaries = chromaticities ?? .rec709
         let matrix = ColorModel.matrix(primaries: primaries, white: primaries.white)
-        let model: ColorModel? = usable && matrix.allSatisfy(\.isFinite) ? .rgb(curves: Array(repeating: .gamma(exponent), count: 3), matrix: matrix) : nil
+        let model: ColorModel? = usable && matrix.allSatisfy(\.isFinite) ? .rgb(curves: Array(repeating: curve, count: 3), matrix: matrix) : nil
         return ColorProfile(
             origin: .gammaAndChromaticities(gamma: gamma, chromaticities: chromaticities), iccData: nil, name: nil, colorSpace: .rgb,
             model: model, conversionProblem: "gAMA or cHRM values that describe no colour space")

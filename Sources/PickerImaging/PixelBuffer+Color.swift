@@ -5,7 +5,7 @@ extension PixelBuffer {
     /// ``ColorProfile/sRGB``: what a colour manager (LittleCMS, ColorSync) shows, with the
     /// relative colorimetric intent and without black point compensation, in 8 bits. Colours
     /// sRGB cannot show are clipped, channel by channel. Alpha is kept; a premultiplied image
-    /// comes back straight (``PixelFormat/rgba8``).
+    /// that is converted comes back straight (``PixelFormat/rgba8``).
     ///
     /// An untagged image is returned as it is (it is sRGB by convention), and one already
     /// sRGB is only retagged. A gray profile converts a gray image, or each channel of an RGBA
@@ -37,8 +37,16 @@ extension PixelBuffer {
                     if channels == 4 { target[i * 4 + 3] = source[i * 4 + 3] }
                 }
             }
+        case let .rgb(curves, _) where format == .gray8:
+            // PNG's gAMA and cHRM on a gray image: gray is the white point's, only the curve applies.
+            guard case .gammaAndChromaticities = profile.origin, let curve = curves.first else {
+                throw .unconvertibleColorProfile(reason: "an RGB profile on a gray image")
+            }
+            let table = (0..<256).map { SRGBEncoding.byte(curve.linear(Double($0) / 255)) }
+            converted = straight.mapped { source, target, count, _ in
+                for i in 0..<count { target[i] = table[Int(source[i])] }
+            }
         case let .rgb(curves, matrix):
-            guard format != .gray8 else { throw .unconvertibleColorProfile(reason: "an RGB profile on a gray image") }
             guard curves.count == 3, matrix.count == 9 else {
                 throw .unconvertibleColorProfile(reason: "an RGB model of \(curves.count) curves and \(matrix.count) matrix entries (3 and 9)")
             }

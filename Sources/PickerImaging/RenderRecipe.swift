@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// // On a server: the session JSON the app sent, and the original upload.
 /// let recipe = try RenderRecipe(editSessionJSON: sessionData)
-/// let avatar = try recipe.render(PNG.decode(upload))   // or, from the file: recipe.render(imageFile:sizes:)
+/// let avatar = try recipe.render(PNG.decode(upload))   // or, from the file: recipe.render(imageFile:longerSides:)
 /// ```
 public struct RenderRecipe: Sendable, Equatable, Codable {
     /// The size the photo is shown at after its own orientation and the person's mirror and
@@ -61,11 +61,16 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
 
     /// The first value out of range, as ``ImagingError/invalidNumber(parameter:value:)`` names
     /// it, or `nil`: quarter turns 0…3, a finite angle, a crop and image size with sides of
-    /// at least 1, and the output sides 1…``largestSide``.
+    /// at least 1, the crop within 2⁴⁰ pixels of the origin, and the output sides
+    /// 1…``largestSide``.
     public var problem: ImagingError? {
         if !(0...3).contains(quarterTurns) { return .invalidNumber(parameter: "quarterTurns", value: Double(quarterTurns)) }
         if !angle.isFinite { return .invalidAngle(angle) }
         if crop.isEmpty { return .invalidDimensions(width: crop.width, height: crop.height) }
+        for (name, value) in [("crop.x", crop.x), ("crop.y", crop.y), ("crop.width", crop.width), ("crop.height", crop.height)]
+        where value.magnitude >= UInt(PixelBuffer.farthestFrame) {
+            return .invalidNumber(parameter: name, value: Double(value))
+        }
         if imageSize.isEmpty { return .invalidDimensions(width: imageSize.width, height: imageSize.height) }
         if let outputSize, !(1...Self.largestSide).contains(outputSize) {
             return .invalidNumber(parameter: "outputSize", value: Double(outputSize))
@@ -94,7 +99,9 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
         return pipeline
     }
 
-    /// Renders the recipe on `photo`, the original it was made for.
+    /// Renders the recipe on `photo`, the original it was made for. When ``colorOutput`` asks
+    /// for sRGB and the photo's profile cannot be converted, the output keeps that profile (its
+    /// `colorProfile` shows it, never sRGB).
     ///
     /// - Parameters:
     ///   - photo: the original, with its own orientation.
@@ -121,11 +128,18 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
 extension AvatarPipeline {
     /// The output size of a crop of `crop` pixels with its longer side `side` (`nil`: the crop's
     /// own), the shorter in proportion, rounded, at least 1.
+    /// Exact for any sizes (no overflow); a crop with an empty side, or a side of 0 or less, is
+    /// returned as it is.
     public static func outputSize(of crop: PixelSize, longerSide side: Int?) -> PixelSize {
-        guard let side, !crop.isEmpty else { return crop }
+        guard let side, side > 0, !crop.isEmpty else { return crop }
         let longest = max(crop.width, crop.height)
-        return PixelSize(
-            width: max(1, (crop.width * side + longest / 2) / longest), height: max(1, (crop.height * side + longest / 2) / longest))
+        // (length × side + longest / 2) / longest, in full width: length ≤ longest, so it fits.
+        func scaled(_ length: Int) -> Int {
+            let product = length.multipliedFullWidth(by: side)
+            let (low, carry) = product.low.addingReportingOverflow(UInt(longest / 2))
+            return max(1, longest.dividingFullWidth((product.high + (carry ? 1 : 0), low)).quotient)
+        }
+        return PixelSize(width: scaled(crop.width), height: scaled(crop.height))
     }
 
     /// ``render(_:)``, except that a level crop may reach past the photo: the part inside is

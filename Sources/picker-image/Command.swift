@@ -128,7 +128,8 @@ enum Command {
             shown = (file.info.displaySize, file.info.orientation)
             var warnings: [ImagingWarning] = []
             rendering = try pipeline.render(imageFile: file.data, warnings: &warnings)
-            for warning in warnings { ImageFile.warn("\(files[0]): \(warning)") }
+            // What the header already showed was said when it was read.
+            for warning in warnings where !file.info.warnings.contains(warning) { ImageFile.warn("\(files[0]): \(warning)") }
         } else {
             var photo = try ImageFile.read(files[0])
             if let orientation { photo.orientation = orientation }
@@ -173,8 +174,11 @@ enum Command {
         }
         var recipe: RenderRecipe
         do {
-            // An EditSession's JSON, or a bare recipe.
-            recipe = try (try? RenderRecipe(editSessionJSON: sessionData)) ?? JSONDecoder().decode(RenderRecipe.self, from: sessionData)
+            // An EditSession's JSON, or (without a "recipe" key) a bare recipe.
+            do { recipe = try RenderRecipe(editSessionJSON: sessionData) } catch DecodingError.keyNotFound(let key, let context)
+            where key.stringValue == "recipe" && context.codingPath.isEmpty {
+                recipe = try JSONDecoder().decode(RenderRecipe.self, from: sessionData)
+            }
         } catch {
             throw UsageError(message: "\(sessionPath) holds no render recipe (an EditSession's JSON, or a RenderRecipe's): \(error)")
         }

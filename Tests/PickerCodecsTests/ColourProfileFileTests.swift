@@ -281,3 +281,72 @@ struct PickerImageColourTests {
         }
     }
 }
+
+@Suite("Colour and recipe edge cases")
+struct ColourAndRecipeEdgeTests {
+    @Test("a recipe's crop far past any photo is a typed error, and output sizes never overflow")
+    func hugeCrops() throws {
+        let far = RenderRecipe(
+            imageSize: PixelSize(width: 40, height: 30), crop: PixelRect(x: 0, y: 0, width: 1_000_000_000_000_000, height: 1), outputSize: 512)
+        #expect(far.problem == .invalidNumber(parameter: "crop.width", value: 1e15))
+        #expect(throws: ImagingError.invalidNumber(parameter: "crop.width", value: 1e15)) {
+            try far.render(PixelBuffer(width: 40, height: 30))
+        }
+        #expect(AvatarPipeline.outputSize(of: PixelSize(width: .max, height: 1), longerSide: 512) == PixelSize(width: 512, height: 1))
+        #expect(AvatarPipeline.outputSize(of: PixelSize(width: 3, height: 2), longerSide: 0) == PixelSize(width: 3, height: 2))
+        var warnings: [ImagingWarning] = []
+        let fits = RenderRecipe(imageSize: PixelSize(width: 40, height: 30), crop: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        let png = PNG.encode(try PixelBuffer(width: 40, height: 30))
+        #expect(throws: ImagingError.invalidNumber(parameter: "longerSides.count", value: 0)) {
+            try fits.render(imageFile: png, longerSides: [], warnings: &warnings)
+        }
+        #expect(throws: ImagingError.invalidNumber(parameter: "longerSides.count", value: 17)) {
+            try fits.render(imageFile: png, longerSides: Array(repeating: 8, count: 17), warnings: &warnings)
+        }
+        // A straightened crop reaching 2⁴⁰ pixels, at a reduced JPEG scale: refused, not computed.
+        let jpeg = try JPEG.encode(PixelBuffer(width: 64, height: 64))
+        let turned = AvatarPipeline(
+            crop: PixelRect(x: 10, y: 10, width: Int.max - 5, height: Int.max - 5), outputSize: PixelSize(width: 4, height: 4), angle: 5)
+        #expect(throws: ImagingError.cropOutsideImage(rect: turned.crop, imageSize: PixelSize(width: 64, height: 64))) {
+            try turned.render(jpeg: jpeg)
+        }
+    }
+
+    @Test("a gray PNG's gAMA converts its gray; cHRM without gAMA reads the sRGB curve")
+    func grayGamma() throws {
+        var gray = try PixelBuffer(width: 2, height: 1, format: .gray8, bytes: [64, 200])
+        gray.colorProfile = ColorProfile.png(gamma: 1.0, chromaticities: nil)
+        let file = PNG.encode(gray)
+        let decoded = try PNG.decode(file)
+        #expect(decoded.format == .gray8 && decoded.colorProfile == gray.colorProfile, "written gray, with its gAMA")
+        // Linear gray 64/255 and 200/255 are sRGB 137 and 229.
+        #expect(try decoded.convertedToSRGB().bytes == [137, 229])
+        // Written as JPEG, the gamma is converted first: the values, not the chunk, carry it.
+        #expect(try JPEG.decode(JPEG.encode(gray, options: .init(quality: 100))).bytes.map { Int($0) }.enumerated().allSatisfy {
+            abs($0.element - [137, 229][$0.offset]) <= 2
+        })
+        // sRGB's own primaries and no gamma: sRGB, so nothing moves.
+        var colour = try PixelBuffer(width: 1, height: 1, format: .rgba8, bytes: [10, 120, 250, 255])
+        colour.colorProfile = ColorProfile.png(gamma: nil, chromaticities: .rec709)
+        #expect(try colour.convertedToSRGB().bytes == [10, 120, 250, 255])
+    }
+
+    @Test("a CMYK profile is left off the RGB pixels decoded from a JPEG, with a warning; non-finite chunk values are written as 0")
+    func cmykProfileOnRGBPixels() throws {
+        let gray = try Data(contentsOf: ColourProfileTests.folder.appendingPathComponent("gray22.icc"))
+        var bytes = [UInt8](gray)
+        bytes.replaceSubrange(16..<20, with: Array("CMYK".utf8))
+        var image = try PixelBuffer(width: 8, height: 8, format: .rgba8, bytes: [UInt8](repeating: 120, count: 256))
+        // The encoder writes only profiles that describe its pixels: splice the segment in by hand.
+        let plain = [UInt8](try JPEG.encode(image))
+        let body = Array("ICC_PROFILE\0".utf8) + [1, 1] + bytes
+        let segment: [UInt8] = [0xFF, 0xE2, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        let file = Data(plain[0..<2] + segment + plain[2...])
+        var warnings: [ImagingWarning] = []
+        #expect(try JPEG.decode(file, warnings: &warnings).colorProfile == nil)
+        #expect(warnings == [.ignoredColorProfile(format: .jpeg, reason: "a CMYK profile does not describe the RGB pixels decoded from the file")])
+        #expect(try JPEG.info(file).colorProfile == nil)
+        image.colorProfile = ColorProfile.png(gamma: .infinity, chromaticities: nil)
+        #expect(try PNG.decode(PNG.encode(image)).pixelSize == image.pixelSize)
+    }
+}
