@@ -44,7 +44,8 @@ extension AvatarPipeline {
                 centre: SIMD2(Double(crop.x) + Double(crop.width) / 2, Double(crop.y) + Double(crop.height) / 2),
                 scaleX: Double(crop.width) / Double(size.width), scaleY: Double(crop.height) / Double(size.height),
                 degrees: angle, output: size)
-            reads = frame.bounds.intersection(bounds)
+            // (Unclipped: a frame that misses the photo shows nothing of it, as in memory.)
+            reads = frame.bounds
         }
         guard let reads else { throw .cropOutsideImage(rect: crop, imageSize: displaySize) }
         return reads
@@ -140,7 +141,10 @@ package struct PhotoFile {
                 : pipeline.reducedRegion(of: self, scale: scale)
             reads = reads.map { PixelRect(bounding: $0, region) } ?? region
         }
-        guard let reads, let inside = reads.intersection(PixelRect(size: shownSize)) else {
+        // Straightened frames that miss the photo (their crops touch it, turned away) show none of
+        // it, transparent, as they do in memory: one pixel is decoded for them to miss.
+        let missed = pipelines.allSatisfy { $0.turn != 0 } ? PixelRect(x: 0, y: 0, width: 1, height: 1) : nil
+        guard let reads, let inside = reads.intersection(PixelRect(size: shownSize)) ?? missed else {
             throw .cropOutsideImage(rect: pipelines.first?.crop ?? PixelRect(x: 0, y: 0, width: 0, height: 0), imageSize: displaySize)
         }
         // Where those pixels lie in the file as its own orientation shows it.

@@ -1,4 +1,5 @@
 import Foundation
+import ImagingTestSupport
 import PickerCodecs
 import PickerImaging
 import Testing
@@ -348,5 +349,38 @@ struct ColourAndRecipeEdgeTests {
         #expect(try JPEG.info(file).colorProfile == nil)
         image.colorProfile = ColorProfile.png(gamma: .infinity, chromaticities: nil)
         #expect(try PNG.decode(PNG.encode(image)).pixelSize == image.pixelSize)
+    }
+}
+
+@Suite("picker-image apply and colour profiles")
+struct PickerImageApplyColourTests {
+    @Test("apply keeps the photo's profile, or converts to sRGB under --to-srgb, within the LittleCMS goal",
+          arguments: ["photo-adobergb.jpg", "photo-p3.jpg"])
+    func applyColours(file: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apply-colour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = ColourProfileTests.folder.appendingPathComponent(file).path
+        let photo = try ColourProfileTests.decode(file)
+        // A bare recipe: the crop's own 32 pixels, so the file is decoded at full size.
+        let recipe = RenderRecipe(imageSize: photo.displaySize, crop: PixelRect(x: 0, y: 0, width: 32, height: 32))
+        let session = dir.appendingPathComponent("recipe.json")
+        try JSONEncoder().encode(recipe).write(to: session)
+        for flags in [[], ["--to-srgb"]] {
+            let out = dir.appendingPathComponent("avatar\(flags.count).png").path
+            #expect(try Command.run(["apply", "--session", session.path] + flags + [input, "--output", out]) == 0)
+            let avatar = try PNG.decode(Data(contentsOf: URL(fileURLWithPath: out)))
+            guard flags.isEmpty else {
+                #expect(avatar.colorProfile == .sRGBChunk(renderingIntent: 0))
+                let reference = try PNG.decode(ColourProfileTests.data(file.split(separator: ".")[0] + ".srgb.png"))
+                    .cropped(to: PixelRect(x: 0, y: 0, width: 32, height: 32))
+                let differences = ColourProfileTests.differences(avatar, reference)
+                #expect(ColourDifference.percentile(differences, 0.99) <= 0.5)
+                #expect(differences.max()! <= 1.0)
+                continue
+            }
+            #expect(avatar.colorProfile == photo.colorProfile)
+            #expect(avatar == (try photo.cropped(to: PixelRect(x: 0, y: 0, width: 32, height: 32))).normalized())
+        }
     }
 }
