@@ -13,10 +13,10 @@ extension AppleSurfaceTests {
     @MainActor
     @Suite("The UIKit camera screen")
     struct CameraScreenTests {
-        static func phone(warmUp: Duration = .zero) throws -> Phone {
+        static func phone(warmUp: Duration = .zero, clock: any PickerClock = SystemPickerClock()) throws -> Phone {
             var configuration = PickerConfiguration()
             configuration.camera.warmUp = warmUp
-            let phone = Phone(configuration: configuration, ownScreens: false)
+            let phone = Phone(configuration: configuration, ownScreens: false, clock: clock)
             Device.current.photos = try (0..<3).map { _ in try Photos.jpeg(width: 64, height: 48) }
             return phone
         }
@@ -94,7 +94,9 @@ extension AppleSurfaceTests {
         }
 
         @Test func theWarmUpShowsAndRetakeGoesBackToTheCamera() async throws {
-            let phone = try Self.phone(warmUp: .milliseconds(300))
+            // The warm-up on a clock the test moves: under way however slowly the machine runs.
+            let clock = ManualClock()
+            let phone = try Self.phone(warmUp: .milliseconds(300), clock: clock)
             try await phone.picker.select(from: .camera)
             await phone.settle()
             let stack = try #require(phone.presented.first as? UINavigationController)
@@ -103,6 +105,8 @@ extension AppleSurfaceTests {
             try Self.item(screen.toolbar, "Take photo").surfaceTap()
             #expect(!screen.statusLabel.isHidden && screen.statusLabel.text == "Starting the camera…")
             #expect(Self.items(screen.toolbar).map(\.isEnabled) == [true, false, false, false], "only Cancel while it warms up")
+            try #require(await phone.waitFor { clock.sleeperCount > 0 })
+            clock.advance(by: .milliseconds(300))
             try #require(await phone.waitFor { stack.topViewController is ProfileEditViewController })
             await phone.settle()
             let editor = try #require(stack.topViewController as? ProfileEditViewController)

@@ -33,10 +33,11 @@ final class Phone {
 
     /// Resets the device to `idiom` and starts the app; with `ownScreens` off, the app leaves
     /// the edit screen and the camera to PickerKit's. The screen's scale is 1 unless a test asks for
-    /// more: the debug build draws a 3x phone screen in seconds.
+    /// more: the debug build draws a 3x phone screen in seconds. `clock` times the camera's
+    /// warm-up (a test that must see it under way passes a `ManualClock`).
     init(
         idiom: Device.Idiom = .phone, configuration: PickerConfiguration = PickerConfiguration(), ownScreens: Bool = true,
-        screenScale: Double = 1
+        screenScale: Double = 1, clock: any PickerClock = SystemPickerClock()
     ) {
         Device.current.reset()
         Device.current.screenScale = screenScale
@@ -51,7 +52,7 @@ final class Phone {
         }
         picker = ProfilePicker(
             photoSource: photos, camera: camera, presenter: presenter, delegate: delegate, configuration: configuration,
-            hostInfo: .allDeclared)
+            hostInfo: .allDeclared, clock: clock)
         picker.eventHandler = { [transcript, delegate] event in
             transcript.record("picker", event.description)
             if case .sessionStarted = event { delegate.sessionStarted() }
