@@ -142,8 +142,11 @@ package struct PhotoFile {
             reads = reads.map { PixelRect(bounding: $0, region) } ?? region
         }
         // Straightened frames that miss the photo (their crops touch it, turned away) show none of
-        // it, transparent, as they do in memory: one pixel is decoded for them to miss.
-        let missed = pipelines.allSatisfy { $0.turn != 0 } ? PixelRect(x: 0, y: 0, width: 1, height: 1) : nil
+        // it, transparent, as they do in memory: one pixel their crops cover is decoded for them to miss.
+        let touched = pipelines.first.flatMap { $0.crop.intersection(PixelRect(size: displaySize)) }
+        let missed = pipelines.allSatisfy({ $0.turn != 0 }) ? touched.map {
+            PixelRect(x: $0.x / scale.denominator, y: $0.y / scale.denominator, width: 1, height: 1)
+        } : nil
         guard let reads, let inside = reads.intersection(PixelRect(size: shownSize)) ?? missed else {
             throw .cropOutsideImage(rect: pipelines.first?.crop ?? PixelRect(x: 0, y: 0, width: 0, height: 0), imageSize: displaySize)
         }
