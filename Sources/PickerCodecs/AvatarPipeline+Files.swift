@@ -160,7 +160,8 @@ package struct PhotoFile {
             part = try PNG.decode(data, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings)
         } else {
             part = try JPEG.decode(
-                data, scale: scale, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
+                data, scale: scale, croppingTo: asFileShows, pixelLimit: pixelLimit, threads: pipelines.first.flatMap(\.threads),
+                warnings: &warnings, coefficientBytes: &coefficientBytes)
         }
         part.orientation = orientation
         return DecodedPart(file: self, part: part, scale: scale, raw: raw, shown: inside, heldBytes: coefficientBytes + part.bytes.count)

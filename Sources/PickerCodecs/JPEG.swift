@@ -74,12 +74,18 @@ public enum JPEG {
     /// let photo = try JPEG.decode(data, warnings: &warnings)
     /// warnings   // [damaged JPEG data: scan 1: 2 restart markers missing or out of order]
     /// ```
+    ///
+    /// `threads` is how many threads the decode may use: `nil` (the default) picks
+    /// `PixelBuffer.automaticThreads(sourcePixels:)` for the frame. With two or more, a baseline
+    /// image of a million pixels or more is upsampled and colour-converted on a second thread
+    /// while the first decodes its data. The pixels are the same on any number of threads.
     public static func decode(
         _ data: Data, scale: Scale = .full, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit,
-        warnings: inout [ImagingWarning]
+        threads: Int? = nil, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> PixelBuffer {
         var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
         decoder.scanLimit = scanLimit
+        decoder.threads = threads
         return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
     }
 
@@ -112,21 +118,25 @@ public enum JPEG {
     }
 
     /// ``decode(_:scale:croppingTo:pixelLimit:)``, adding to `warnings` the damage worked
-    /// around (as ``decode(_:scale:pixelLimit:scanLimit:warnings:)`` does).
+    /// around (as ``decode(_:scale:pixelLimit:scanLimit:threads:warnings:)`` does), on
+    /// `threads` threads as it says.
     public static func decode(
         _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
-        warnings: inout [ImagingWarning]
+        threads: Int? = nil, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> PixelBuffer {
         var coefficientBytes = 0
-        return try decode(data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit, warnings: &warnings, coefficientBytes: &coefficientBytes)
+        return try decode(
+            data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit, threads: threads, warnings: &warnings,
+            coefficientBytes: &coefficientBytes)
     }
 
     /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took.
     static func decode(
-        _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, warnings: inout [ImagingWarning],
+        _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, threads: Int? = nil, warnings: inout [ImagingWarning],
         coefficientBytes: inout Int
     ) throws(ImagingError) -> PixelBuffer {
-        let decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
+        var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
+        decoder.threads = threads
         let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
             // (A frame is present whenever pixels are rendered.)
             let frame = header.frame!

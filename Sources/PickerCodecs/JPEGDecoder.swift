@@ -8,6 +8,13 @@ struct JPEGDecoder {
     let pixelLimit: Int
     /// The most scans decoded; more is ``ImagingError/workLimitExceeded(format:reason:)``.
     var scanLimit = JPEG.defaultScanLimit
+    /// The threads a decode may use (`nil`: `PixelBuffer.automaticThreads(sourcePixels:)` for
+    /// the frame): with two or more, a baseline image of a million pixels or more is upsampled
+    /// and converted on a second thread while its scan is decoded (``JPEGRowPipeline``).
+    var threads: Int? = 1
+    /// The smallest region (pixels at the decode's scale) decoded on two threads; tests lower it
+    /// to run the pipeline on small files.
+    var pipelineArea = JPEGRowPipeline.smallestArea
 
     /// How many times, on average, the scans may walk each block of the frame: libjpeg's
     /// progressive script walks a luma block six times and a chroma block four (a scan per band
@@ -113,6 +120,9 @@ struct JPEGDecoder {
         coefficientBytes: inout Int
     ) throws(ImagingError) -> PixelBuffer {
         var streamed: JPEGPlanes?
+        // Upsampling and colour conversion on a second thread, for a large streamed image.
+        var pipeline: JPEGRowPipeline?
+        defer { pipeline?.cancel() }
         // Made at the first scan when which blocks are kept depends on it.
         var early: JPEGPlanes?
         // Work bounded by the image: each scan walks every block of its components, however few
@@ -155,18 +165,25 @@ struct JPEGDecoder {
                     Self.allocate(&frame, keeping: planes)
                     early = planes
                 } else {
-                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRowOnly: header.streamsRows)
+                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRows: header.streamsRows ? 1 : nil)
                 }
                 if header.streamsRows {
                     for component in frame.components where tables.quantization[component.table].isEmpty {
                         throw fail("no quantization table \(component.table)")
                     }
-                    streamed = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+                    let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+                    streamed = planes
+                    let threads = PixelBuffer.threadCount(threads, sourcePixels: frame.width * frame.height)
+                    if threads > 1 && planes.area.width * planes.area.height >= pipelineArea {
+                        // A ring of rows of MCUs, so the two threads work on different rows.
+                        try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRows: JPEGRowPipeline.slots)
+                        pipeline = JPEGRowPipeline(planes, frame: frame, header: header, quantization: tables.quantization)
+                    }
                 }
             }
             let after = try scan(
                 start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft, progress: &progress,
-                rows: streamed.map { ($0, tables.quantization) }, warnings: &warnings)
+                rows: streamed.map { ($0, tables.quantization, pipeline) }, warnings: &warnings)
             rowsDone = streamed != nil
             return after
         }
@@ -177,7 +194,9 @@ struct JPEGDecoder {
         guard let header = atFirstScan else { throw fail("no scan") }
         let profile = ColorProfileFiles.jpegProfile(
             header.iccChunks, in: bytes, gray: JPEGPixels.colourSpace(frame, header) == .gray, warnings: &warnings)
-        if let streamed { return streamed.pixels(header).tagged(profile) }
+        if let streamed {
+            return (pipeline.map { streamed.image($0.finish(), header) } ?? streamed.pixels(header)).tagged(profile)
+        }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
         planes.transformAll(
@@ -418,13 +437,16 @@ struct JPEGDecoder {
 
     /// Checks the size against the limit before any coefficient memory is reserved, then
     /// reserves it.
-    /// With `mcuRowOnly`, each component holds one row of MCUs (`v` rows of blocks).
-    static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int, mcuRowOnly: Bool = false) throws(ImagingError) {
+    /// With `mcuRows`, each component holds that many rows of MCUs (`v` rows of blocks each;
+    /// one row of blocks each when the frame has one component, whose scan walks blocks).
+    static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int, mcuRows: Int? = nil) throws(ImagingError) {
         _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
+        let single = frame.components.count == 1
         for i in frame.components.indices {
             let c = frame.components[i]
             frame.components[i].coefficients = JPEGCoefficients(
-                blocksAcross: c.blocksAcross, blocksDown: mcuRowOnly ? c.v : c.blocksDown, progressive: frame.progressive)
+                blocksAcross: c.blocksAcross, blocksDown: mcuRows.map { $0 * (single ? 1 : c.v) } ?? c.blocksDown,
+                progressive: frame.progressive)
         }
     }
 
@@ -468,7 +490,7 @@ struct JPEGDecoder {
     /// one walk over the scan's blocks serves them all.
     private func scan(
         _ start: Int, _ end: Int, number: Int, frame: inout Frame, tables: Tables, walksLeft: inout Int,
-        progress: inout JPEGSmoothing.Progress, rows: (planes: JPEGPlanes, quantization: [[Int32]])? = nil, warnings: inout [ImagingWarning]
+        progress: inout JPEGSmoothing.Progress, rows: ScanWalk.Rows? = nil, warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
@@ -914,7 +936,11 @@ struct ScanWalk {
     let members: [Int]
     let scanMembers: [JPEGDecoder.ScanMember]
     let restartInterval: Int
-    let rows: (planes: JPEGPlanes, quantization: [[Int32]])?
+    let rows: Rows?
+
+    /// A streamed scan's rows: where they are transformed, with which tables, and the second
+    /// thread told of each (when there is one).
+    typealias Rows = (planes: JPEGPlanes, quantization: [[Int32]], pipeline: JPEGRowPipeline?)
 
     /// Whether the scan holds one component: it then covers that component's own blocks, not
     /// whole MCUs.
@@ -980,9 +1006,13 @@ struct ScanWalk {
             defer { scratch.deallocate() }
             let single = self.single
             let (unitsAcross, unitsDown) = units
+            let slots = rows?.pipeline == nil ? 1 : JPEGRowPipeline.slots
             var restartsSeen = 0, unitsUntilRestart = restartInterval
             try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
                 for unitY in 0..<unitsDown {
+                    // Streamed, the rows of MCUs are a ring: this one's slot must be free.
+                    rows?.pipeline?.waitForSlot(row: unitY)
+                    let slot = unitY % slots
                     var unitX = 0
                     while unitX < unitsAcross {
                         defer { unitX += 1 }
@@ -1019,7 +1049,7 @@ struct ScanWalk {
                             for v in 0..<down {
                                 for h in 0..<across {
                                     // (Streamed, the buffer holds the current row of MCUs only.)
-                                    let row = (rows == nil ? (single ? unitY : unitY * member.pointee.v) : 0) + v
+                                    let row = (single ? 1 : member.pointee.v) * (rows == nil ? unitY : slot) + v
                                     let column = single ? unitX : unitX * member.pointee.h + h
                                     let kept = member.pointee.keptRows, keptColumns = member.pointee.keptColumns
                                     // A progressive image's blocks carry their nonzero bits.
@@ -1062,19 +1092,22 @@ struct ScanWalk {
     }
 
     /// A streamed row of MCUs is complete: transform it, and clear it for the next.
-    private func finish(row unitY: Int, _ rows: (planes: JPEGPlanes, quantization: [[Int32]]), single: Bool) {
+    /// The second thread, when there is one, transforms the components it takes over.
+    private func finish(row unitY: Int, _ rows: Rows, single: Bool) {
         for m in 0..<scanMembers.count {
             let member = scanMembers[m], index = members[m]
+            if let pipeline = rows.pipeline, pipeline.transforms(index) { continue }
             // A single-component scan's units are single blocks.
             let blockRows = single ? 1 : member.v
+            let slot = rows.pipeline == nil ? member.base : member.base + (unitY % JPEGRowPipeline.slots) * blockRows * member.keptColumns.count * 64
             rows.quantization[frame.components[index].table].withUnsafeBufferPointer { q in
                 for v in 0..<blockRows {
                     rows.planes.transform(
-                        index, row: unitY * blockRows + v, blocks: member.base + v * member.keptColumns.count * 64,
-                        quantization: q.baseAddress!)
+                        index, row: unitY * blockRows + v, blocks: slot + v * member.keptColumns.count * 64, quantization: q.baseAddress!)
                 }
             }
-            member.base.update(repeating: 0, count: member.keptColumns.count * blockRows * 64)
+            slot.update(repeating: 0, count: member.keptColumns.count * blockRows * 64)
         }
+        rows.pipeline?.decoded(mcuRows: unitY + 1)
     }
 }

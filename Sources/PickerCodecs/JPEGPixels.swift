@@ -226,6 +226,9 @@ final class JPEGPlanes {
     let whole: PixelRect, area: PixelRect
     /// Per component: its samples, `layout.stride` apart; the block rows and columns needed.
     private var planes: [UnsafeMutablePointer<UInt8>] = []
+
+    /// Component `index`'s samples.
+    func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> { planes[index] }
     let blockRows: [Range<Int>], blockColumns: [Range<Int>]
     private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
 
@@ -276,10 +279,15 @@ final class JPEGPlanes {
 
     /// Transforms block row `row` of component `index`, whose blocks start at `blocks` (64
     /// coefficients each, natural order), where the region needs it.
-    func transform(_ index: Int, row: Int, blocks: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>) {
+    /// A thread other than the decoding one passes a `workspace` (64 values) of its own.
+    func transform(
+        _ index: Int, row: Int, blocks: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>,
+        workspace: UnsafeMutablePointer<Int32>? = nil
+    ) {
         guard blockRows[index].contains(row) else { return }
         let layout = layouts[index], size = layout.size
         let line = planes[index] + row * size * layout.stride
+        let workspace = workspace ?? self.workspace
         for column in blockColumns[index] {
             JPEGIDCT.transform(
                 blocks + column * 64, size: size, quantization: quantization, workspace: workspace,
@@ -317,61 +325,109 @@ final class JPEGPlanes {
         }
     }
 
+    /// The colour space the pixels come out in, and their bytes per pixel.
+    func output(_ header: JPEGDecoder.Header) -> (space: JPEGPixels.ColourSpace, channels: Int) {
+        let space = JPEGPixels.colourSpace(frame, header)
+        return (space, space == .gray ? 1 : 4)
+    }
+
     /// Upsamples and converts the region's rows to pixels.
     func pixels(_ header: JPEGDecoder.Header) -> PixelBuffer {
-        let space = JPEGPixels.colourSpace(frame, header)
-        let gray: Bool = if case .gray = space { true } else { false }
-        let channels = gray ? 1 : 4
-        let width = area.width, area = self.area, layouts = self.layouts, planes = self.planes
-        // One upsampled row per subsampled component at a time; full-size rows are read in place.
-        let buffers = layouts.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.hx + 8) }
-        defer { for buffer in buffers { buffer.deallocate() } }
-        let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: layouts.count)
-        defer { rows.deallocate() }
+        let writer = JPEGRowWriter(self, header: header)
+        let bytes = [UInt8](unsafeUninitializedCapacity: writer.count) { destination, initialized in
+            writer.write(area.y..<area.maxY, into: destination.baseAddress!)
+            initialized = writer.count
+        }
+        return image(bytes, header)
+    }
+
+    /// The region's pixels, `bytes` as ``JPEGRowWriter`` writes them.
+    func image(_ bytes: [UInt8], _ header: JPEGDecoder.Header) -> PixelBuffer {
+        let channels = output(header).channels
+        return PixelBuffer(
+            checkedWidth: area.width, height: area.height, format: channels == 1 ? .gray8 : .rgba8, bytes: bytes,
+            rowStride: area.width * channels, orientation: header.orientation)
+    }
+
+    /// Whether image row `y` (of the whole, at the decode's scale) can be upsampled once the
+    /// first `transformed[i]` block rows of each component `i` are transformed: the rows of
+    /// samples it reads (its own, and the neighbour a vertical triangle filter weighs in) are.
+    func rowIsReady(_ y: Int, transformed: (Int) -> Int) -> Bool {
+        for (index, layout) in layouts.enumerated() {
+            let needed = layout.vy == 1 ? y : min(y / layout.vy + 1, layout.height - 1)
+            if needed >= transformed(index) * layout.size { return false }
+        }
+        return true
+    }
+}
+
+/// Writes a region's rows of pixels from its planes: upsampled (one row of each subsampled
+/// component at a time; full-size rows are read in place) and converted. One writer serves
+/// one thread.
+final class JPEGRowWriter {
+    let planes: JPEGPlanes
+    let space: JPEGPixels.ColourSpace
+    let channels: Int
+    /// The bytes of the region's pixels.
+    let count: Int
+    private let buffers: [UnsafeMutablePointer<UInt8>]
+    private let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
+
+    init(_ planes: JPEGPlanes, header: JPEGDecoder.Header) {
+        self.planes = planes
+        (space, channels) = planes.output(header)
+        count = planes.area.width * planes.area.height * channels
+        buffers = planes.layouts.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.hx + 8) }
+        rows = .allocate(capacity: planes.layouts.count)
+    }
+
+    deinit {
+        for buffer in buffers { buffer.deallocate() }
+        rows.deallocate()
+    }
+
+    /// Writes image rows `lines` (inside the region) into `destination`, the region's first
+    /// pixel.
+    func write(_ lines: Range<Int>, into destination: UnsafeMutablePointer<UInt8>) {
+        let area = planes.area, width = area.width, channels = channels, rows = rows
         let tables = ColourTables.shared
-        let out = [UInt8](unsafeUninitializedCapacity: width * area.height * channels) { destination, initialized in
-            for y in area.y..<area.maxY {
-                for (index, layout) in layouts.enumerated() {
-                    if layout.hx == 1 && layout.vy == 1 {
-                        rows[index] = UnsafePointer(planes[index] + y * layout.stride + area.x)
-                    } else {
-                        JPEGPixels.upsampleRow(y, layout, plane: planes[index], into: buffers[index])
-                        rows[index] = UnsafePointer(buffers[index] + area.x)
-                    }
-                }
-                let line = destination.baseAddress! + (y - area.y) * width * channels
-                switch space {
-                case .gray:
-                    line.update(from: rows[0], count: width)
-                case .rgb:
-                    for x in 0..<width {
-                        line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]; line[4 * x + 3] = 255
-                    }
-                case .yCbCr:
-                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
-                case let .cmyk(inverted):
-                    for x in 0..<width {
-                        // Ink amounts; Adobe stores them inverted.
-                        let k = Int(rows[3][x])
-                        for channel in 0..<3 {
-                            let v = Int(rows[channel][x])
-                            line[4 * x + channel] = inverted ? JPEGPixels.mulDiv255(v, k) : JPEGPixels.mulDiv255(255 - v, 255 - k)
-                        }
-                        line[4 * x + 3] = 255
-                    }
-                case .yCCK:
-                    // YCC to RGB gives the inverted inks; with K they make the colour.
-                    tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
-                    for x in 0..<width {
-                        let k = Int(rows[3][x])
-                        for channel in 0..<3 { line[4 * x + channel] = JPEGPixels.mulDiv255(255 - Int(line[4 * x + channel]), k) }
-                    }
+        for y in lines {
+            for (index, layout) in planes.layouts.enumerated() {
+                if layout.hx == 1 && layout.vy == 1 {
+                    rows[index] = UnsafePointer(planes.plane(index) + y * layout.stride + area.x)
+                } else {
+                    JPEGPixels.upsampleRow(y, layout, plane: planes.plane(index), into: buffers[index])
+                    rows[index] = UnsafePointer(buffers[index] + area.x)
                 }
             }
-            initialized = width * area.height * channels
+            let line = destination + (y - area.y) * width * channels
+            switch space {
+            case .gray:
+                line.update(from: rows[0], count: width)
+            case .rgb:
+                for x in 0..<width {
+                    line[4 * x] = rows[0][x]; line[4 * x + 1] = rows[1][x]; line[4 * x + 2] = rows[2][x]; line[4 * x + 3] = 255
+                }
+            case .yCbCr:
+                tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
+            case let .cmyk(inverted):
+                for x in 0..<width {
+                    // Ink amounts; Adobe stores them inverted.
+                    let k = Int(rows[3][x])
+                    for channel in 0..<3 {
+                        let v = Int(rows[channel][x])
+                        line[4 * x + channel] = inverted ? JPEGPixels.mulDiv255(v, k) : JPEGPixels.mulDiv255(255 - v, 255 - k)
+                    }
+                    line[4 * x + 3] = 255
+                }
+            case .yCCK:
+                // YCC to RGB gives the inverted inks; with K they make the colour.
+                tables.convert(y: rows[0], cb: rows[1], cr: rows[2], count: width, into: line)
+                for x in 0..<width {
+                    let k = Int(rows[3][x])
+                    for channel in 0..<3 { line[4 * x + channel] = JPEGPixels.mulDiv255(255 - Int(line[4 * x + channel]), k) }
+                }
+            }
         }
-        return PixelBuffer(
-            checkedWidth: width, height: area.height, format: gray ? .gray8 : .rgba8, bytes: out, rowStride: width * channels,
-            orientation: header.orientation)
     }
 }

@@ -71,12 +71,20 @@ struct Bench {
         }
         let names = ["baseline420", "progressive420", "baseline444"]
         let files = try names.map(file)
-        var work: [(String, () throws -> Void)] = zip(names, files).map { name, data in
-            ("jpeg_\(name)_ms", { _ = try JPEG.decode(data) })
+        let cores = PixelBuffer.automaticThreads(sourcePixels: 4032 * 3024)
+        var work: [(String, () throws -> Void)] = []
+        for (index, threads) in [1, cores].enumerated() {
+            let suffix = index == 0 ? "" : "_threads"
+            for (name, data) in zip(names, files) {
+                work.append(("jpeg_\(name)\(suffix)_ms", {
+                    var warnings: [ImagingWarning] = []
+                    _ = try JPEG.decode(data, threads: threads, warnings: &warnings)
+                }))
+            }
+            var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .square)
+            pipeline.threads = threads
+            work.append(("jpeg_avatar\(suffix)_ms", { _ = try pipeline.render(jpeg: files[0]) }))
         }
-        var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .square)
-        pipeline.threads = 1
-        work.append(("jpeg_avatar_ms", { _ = try pipeline.render(jpeg: files[0]) }))
         report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
     }
 

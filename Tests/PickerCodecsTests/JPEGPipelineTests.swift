@@ -47,8 +47,9 @@ struct JPEGPipelineTests {
 
     @Test func aTwelveMegapixelAvatarIsDecodedAtHalfSize() throws {
         let data = try Self.data("photo-4032x3024-420.jpg")
-        let pipeline = AvatarPipeline(
+        var pipeline = AvatarPipeline(
             crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800), outputSize: PixelSize(width: 1024, height: 1024))
+        pipeline.threads = 1
         let rendering = try pipeline.render(jpeg: data)
         // Exactly the half-size decode, cropped on its own pixels.
         let half = try JPEG.decode(data, scale: .half)
@@ -64,6 +65,13 @@ struct JPEGPipelineTests {
         // and one output: upright, it is masked in its own storage.
         let coefficients = (504 * 2 + 252 + 252) * 128
         #expect(rendering.peakExtraBytes == coefficients + 1400 * 1400 * 4 + 1024 * 1024 * 4)
+        // On two threads the pixels are the same; the coefficients held are a ring of eight
+        // rows of MCUs, so the threads work on different rows.
+        var twoThreads = pipeline
+        twoThreads.threads = 2
+        let threaded = try twoThreads.render(jpeg: data)
+        #expect(threaded.image == rendering.image)
+        #expect(threaded.peakExtraBytes == 8 * coefficients + 1400 * 1400 * 4 + 1024 * 1024 * 4)
         // A progressive file decoded whole holds every coefficient, 3 bytes per pixel for
         // 4:2:0, and 8 bytes of nonzero bits for each of its 72 blocks.
         #expect(try JPEG.header(JPEGTests.data("prog-420-64x48.jpg")).coefficientBytes == 64 * 48 * 3 + 72 * 8)

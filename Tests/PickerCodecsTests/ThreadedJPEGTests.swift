@@ -1,0 +1,90 @@
+import Foundation
+@testable import PickerImaging
+@testable import PickerCodecs
+import Testing
+
+/// A decode on two threads (the entropy-coded data on one; the chroma's inverse DCT,
+/// upsampling and colour conversion on the other, `JPEGRowPipeline`) gives what one thread
+/// gives: the same pixels, warnings and errors, for every file of the corpus, whole and cropped,
+/// at every scale. The pipeline normally starts at a million pixels; here it runs on every file.
+@Suite("JPEG on two threads")
+struct ThreadedJPEGTests {
+    static let folders = ["jpeg", "jpeg-damaged", "colour"].map {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\($0)")
+    }
+
+    /// Every JPEG file of the fixtures but the 12 MP photo (seconds per decode in a debug build;
+    /// JPEGPipelineTests decodes it on two threads).
+    static let files: [URL] = folders.flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".jpg") && !$0.hasPrefix("photo-4032") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// What a decode gave: the image and its warnings, or the error.
+    enum Outcome: Equatable {
+        case image(PixelBuffer, [ImagingWarning])
+        case error(ImagingError)
+    }
+
+    static func decode(_ bytes: [UInt8], scale: JPEG.Scale, cropped: Bool, threads: Int) -> Outcome {
+        var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
+        decoder.threads = threads
+        decoder.pipelineArea = 0
+        // The middle half of the image, in stored orientation at the decode's scale.
+        let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
+            let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
+            return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
+        }
+        var warnings: [ImagingWarning] = []
+        do {
+            let image = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
+            return .image(image, warnings)
+        } catch {
+            return .error(error)
+        }
+    }
+
+    @Test func theCorpusHasBaselineFilesOfEveryKind() {
+        let names = Self.files.map(\.lastPathComponent)
+        #expect(names.count >= 60)
+        for kind in ["base-420", "base-444", "base-411", "gray-", "restart-rows", "cmyk", "damaged-cut-baseline", "photo-640"] {
+            #expect(names.contains { $0.hasPrefix(kind) }, "\(kind)")
+        }
+    }
+
+    @Test("two threads decode what one does", arguments: files)
+    func sameOnTwoThreads(file: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: file))
+        for scale in JPEG.Scale.allCases {
+            for cropped in [false, true] {
+                let one = Self.decode(bytes, scale: scale, cropped: cropped, threads: 1)
+                let two = Self.decode(bytes, scale: scale, cropped: cropped, threads: 2)
+                #expect(one == two, "\(file.lastPathComponent) 1/\(scale.denominator)\(cropped ? " cropped" : "")")
+            }
+        }
+    }
+
+    /// A file whose data turns out to be corrupt halfway down throws on two threads as on one,
+    /// and leaves no thread waiting. Its top half is flat gray; its bottom half black and
+    /// white blocks, whose DC differences take the largest magnitude categories (9 to 11),
+    /// which its DC table here maps to 16, more than any DC may be.
+    @Test func anErrorHalfwayStopsTheSecondThread() throws {
+        var pixels = try PixelBuffer(width: 256, height: 256)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let v: UInt8 = y < 128 ? 128 : (x / 8 + y / 8) % 2 == 0 ? 0 : 255
+                pixels[x, y] = RGBA(v, v, v)
+            }
+        }
+        let bytes = [UInt8](try JPEG.encode(pixels, options: JPEG.EncodingOptions(quality: 100)))
+        // FF C4, its length, class 0 table 0, the 16 counts, then the symbols 0…11.
+        let table: [UInt8] = [0x00, 0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0] + Array(0...11)
+        let at = try #require((0..<(bytes.count - table.count)).first { Array(bytes[$0..<($0 + table.count)]) == table })
+        var broken = bytes
+        for category in 9...11 { broken[at + 17 + category] = 16 }
+        #expect(Self.decode(bytes, scale: .full, cropped: false, threads: 1) != Self.decode(broken, scale: .full, cropped: false, threads: 1))
+        let one = Self.decode(broken, scale: .full, cropped: false, threads: 1)
+        #expect(one == .error(.corruptFile(format: .jpeg, reason: "DC magnitude 16")))
+        for _ in 0..<20 { #expect(Self.decode(broken, scale: .full, cropped: false, threads: 2) == one) }
+    }
+}
