@@ -131,33 +131,49 @@ struct ColourTables: Sendable {
 
     static let shared = ColourTables()
 
-    /// Converts the row's first multiple of 8 samples, eight at a time: each table entry is
-    /// `FIX(k) × (x − 128)` rounded as the table rounds it, so the same values. Returns how many
-    /// it converted.
+    /// Converts the row's first multiple of 8 samples, eight at a time, with the tables'
+    /// arithmetic rewritten so that every product is of two 16-bit numbers (which SSE2 does
+    /// eight at a time, `pmaddwd`): each factor above 2^15 is split into a multiple of 65536,
+    /// which becomes an exact shift, and a remainder below 2^15 in magnitude:
+    ///
+    /// - red: `(91881·r + 2^15) >> 16 = r + (26345·r + 2^15) >> 16`
+    /// - blue: `(116130·b + 2^15) >> 16 = 2b + (−14942·b + 2^15) >> 16`
+    /// - green: `(−22554·b − 46802·r + 2^15) >> 16 = (−22554·b + 18734·r + 2^15) >> 16 − r`
+    ///
+    /// with `r` and `b` the chroma samples less 128: the same values as the tables. (The factors
+    /// are written out as literals, so the compiler sees that they fit; a test holds them to
+    /// ``crRFactor`` and the others.) Returns how many samples it converted.
     static func convertVectors(
         y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Int {
         typealias V = SIMD8<Int32>
-        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> V {
-            V(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]), Int32(p[4]), Int32(p[5]), Int32(p[6]), Int32(p[7]))
+        typealias H = SIMD8<Int16>
+        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> H {
+            H(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
         }
-        let half = V(repeating: 1 << 15), centre = V(repeating: 128), top = V(repeating: 255), zero = V.zero
-        let kR = V(repeating: crRFactor), kB = V(repeating: cbBFactor)
-        let kGr = V(repeating: -crGFactor), kGb = V(repeating: -cbGFactor)
+        @inline(__always) func wide(_ v: H) -> V { V(truncatingIfNeeded: v) }
+        @inline(__always) func narrow(_ v: V) -> H { H(truncatingIfNeeded: v) }
+        let half = V(repeating: 1 << 15), centre = H(repeating: 128), top = H(repeating: 255), zero = H.zero
+        // (Clamped with min and max on 16-bit lanes: SSE2 has both.)
+        @inline(__always) func byte(_ v: H) -> SIMD8<UInt32> {
+            SIMD8<UInt32>(truncatingIfNeeded: v.clamped(lowerBound: zero, upperBound: top))
+        }
         var x = 0
         while x + 8 <= count {
             let l = load(y + x), b = load(cb + x) &- centre, r = load(cr + x) &- centre
-            // (Clamped with masks: `clamped(lowerBound:upperBound:)` is not always inlined.)
-            @inline(__always) func byte(_ v: V) -> V { v.replacing(with: zero, where: v .< zero).replacing(with: top, where: v .> top) }
-            let red = byte(l &+ ((kR &* r &+ half) &>> 16))
-            let blue = byte(l &+ ((kB &* b &+ half) &>> 16))
-            let green = byte(l &+ ((kGb &* b &+ half &+ kGr &* r) &>> 16))
-            let pixels = SIMD8<UInt32>(truncatingIfNeeded: red | green &<< 8 | blue &<< 16) | SIMD8(repeating: 0xFF00_0000)
+            let red = l &+ r &+ narrow((wide(r) &* V(repeating: 26345) &+ half) &>> 16)
+            let blue = l &+ b &+ b &+ narrow((wide(b) &* V(repeating: -14942) &+ half) &>> 16)
+            let green = l &- r &+ narrow((wide(b) &* V(repeating: -22554) &+ wide(r) &* V(repeating: 18734) &+ half) &>> 16)
+            let pixels = byte(red) | byte(green) &<< 8 | byte(blue) &<< 16 | SIMD8(repeating: 0xFF00_0000)
             UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
             x += 8
         }
         return x
     }
+
+    /// The literal factors of ``convertVectors(y:cb:cr:count:into:)``, as the split factors
+    /// they stand for: red, blue, and green's two.
+    static let vectorFactors: (red: Int32, blue: Int32, greenB: Int32, greenR: Int32) = (26345, -14942, -22554, 18734)
 
     /// `value` clamped to 0…255 (not the generic `UInt8(clamping:)`, which unoptimized builds
     /// call through the integer protocols).

@@ -184,6 +184,12 @@ struct JPEGTests {
     }
 
     @Test func theVectorColourConversionGivesTheTablesValues() {
+        // Its literal factors are the tables' factors, split at 65536.
+        let factors = ColourTables.vectorFactors
+        #expect(factors.red == ColourTables.crRFactor - 65536)
+        #expect(factors.blue == ColourTables.cbBFactor - 2 * 65536)
+        #expect(factors.greenB == -ColourTables.cbGFactor)
+        #expect(factors.greenR == 65536 - ColourTables.crGFactor)
         // Every Cb and Cr pair, at luma 0, 128 and 255 and a ramp: 8 lanes at a time against
         // the tables alone.
         let tables = ColourTables.shared
