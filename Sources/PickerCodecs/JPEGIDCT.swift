@@ -218,8 +218,10 @@ extension JPEGIDCT {
     static let fix0_850430095 = 6967, fix1_061594337 = 8697, fix1_272758580 = 10426, fix1_451774981 = 11893
     static let fix2_172734803 = 17799, fix3_624509785 = 29692
 
-    /// Writes one block as `size`×`size` samples (8, 4, 2 or 1), `stride` apart.
-    @inline(__always)
+    /// Writes one block as `size`×`size` samples (8, 4, 2 or 1), `stride` apart. (Never
+    /// inlined: in the scan's block loop the transforms would exhaust the optimizer's budget,
+    /// leaving their own small vector helpers as calls.)
+    @inline(never)
     static func transform(
         _ coefficients: UnsafePointer<Int16>, size: Int, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int

@@ -18,6 +18,35 @@ struct Bench {
     /// Only this filter's crop-and-scale rows, and the pipeline with it; every filter, and the
     /// pipeline with area, when `nil`.
     var filter: ResampleFilter?
+    /// The reference figures (`reference.py --json`, with or without `--jpeg`), by name; each
+    /// row is printed beside the one ``beside`` names.
+    var reference: [String: Double] = [:]
+
+    /// Reads `reference.py --json`'s output.
+    static func reference(_ path: String) throws -> [String: Double] {
+        guard let data = FileManager.default.contents(atPath: path),
+            let figures = try? JSONDecoder().decode([String: Double].self, from: data)
+        else { throw UsageError(message: "--reference takes the JSON reference.py --json writes; cannot read \(path)") }
+        return figures
+    }
+
+    /// The reference figure a row is compared with: Pillow's (libjpeg-turbo's) decode of the
+    /// same file, and its `draft` avatar path, for the JPEG rows (Pillow has one thread, so the
+    /// two-thread rows meet the same figure); for the imaging rows, Pillow's BOX (area), libvips'
+    /// `reduce` (Lanczos and bilinear) and Pillow's quarter turn; and numpy's copy.
+    static func beside(_ row: String) -> String? {
+        let name = row.replacingOccurrences(of: "_threads", with: "")
+        switch name {
+        case "jpeg_avatar_ms": return "pillow_jpeg_draft_avatar_ms"
+        case _ where name.hasPrefix("jpeg_"): return "pillow_" + name
+        case "area_crop_scale_ms", "pipeline_circle_ms": return "pillow_box_ms"
+        case "lanczos_crop_scale_ms": return "vips_reduce_lanczos3_ms"
+        case "bilinear_crop_scale_ms": return "vips_reduce_linear_ms"
+        case "rotate90_ms": return "pillow_rotate90_ms"
+        case "copy_ms": return "numpy_copy_ms"
+        default: return nil
+        }
+    }
 
     static let crop = PixelRect(x: 400, y: 100, width: 2800, height: 2800)
     static let output = PixelSize(width: 1024, height: 1024)
@@ -88,12 +117,35 @@ struct Bench {
         report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
     }
 
+    /// Prints each row (with its reference and the ratio, when there is one; and, for the
+    /// quarter turn and the area crop, the ratio to the copy that is their floor).
     func report(_ results: [(String, Double)]) {
+        let measured = Dictionary(results, uniquingKeysWith: { first, _ in first })
+        var rows: [(name: String, ms: Double, versus: String?, reference: Double?)] = results.map { name, ms in
+            let key = Self.beside(name)
+            return (name, ms, key, key.flatMap { reference[$0] })
+        }
+        for (row, floor) in [("rotate90_ms", "copy_ms"), ("area_crop_scale_ms", "copy_crop_ms"), ("area_crop_scale_threads_ms", "copy_crop_ms")] {
+            if let ms = measured[row], let copy = measured[floor] { rows.append((row + "_vs_copy", ms, floor, copy)) }
+        }
         if json {
-            let body = results.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }.joined(separator: ", ")
-            print("{\(body)}")
+            var fields: [String] = []
+            for row in rows {
+                if !row.name.hasSuffix("_vs_copy") { fields.append("\"\(row.name)\": \(String(format: "%.2f", row.ms))") }
+                if let figure = row.reference, figure > 0 {
+                    let ratio = row.name.hasSuffix("_vs_copy") ? row.name : row.name.replacingOccurrences(of: "_ms", with: "_ratio")
+                    fields.append("\"\(ratio)\": \(String(format: "%.3f", row.ms / figure))")
+                }
+            }
+            print("{\(fields.joined(separator: ", "))}")
         } else {
-            for (name, ms) in results { print(name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms)) }
+            for row in rows {
+                var line = row.name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.2f", row.ms)
+                if let versus = row.versus, let figure = row.reference {
+                    line += "   " + versus.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.2f  %5.2fx", figure, row.ms / figure)
+                }
+                print(line)
+            }
         }
     }
 

@@ -25,8 +25,9 @@ enum Command {
             let only = try options.value("--only")
             let jpeg = try options.value("--jpeg")
             let filter = try options.value("--filter").map(parseFilter)
+            let reference = try options.value("--reference").map(Bench.reference)
             try options.finish(positionals: 0)
-            try Bench(runs: runs, json: json, only: only, jpeg: jpeg, filter: filter).run()
+            try Bench(runs: runs, json: json, only: only, jpeg: jpeg, filter: filter, reference: reference ?? [:]).run()
         case "-h", "--help", "help": print(usage)
         default: throw UsageError(message: "unknown command '\(name)'")
         }

@@ -13,7 +13,7 @@ let usage = """
                               [--quality 1...100] [--chroma 444|420] [--optimize]
                               [--background RRGGBB] IN --output OUT
            picker-image info FILE
-           picker-image bench [--json] [--runs N] [--only PREFIX] [--filter F] [--jpeg DIR]
+           picker-image bench [--json] [--runs N] [--only PREFIX] [--filter F] [--jpeg DIR] [--reference FILE]
     Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, JPEG (.jpg),
     PPM, PGM or PAM by extension. --angle straightens the crop: the rect turned clockwise
     about its centre, filtered; what falls off the image is transparent. A JPEG is written at
@@ -24,6 +24,9 @@ let usage = """
     apply renders a saved edit (an EditSession's JSON, as avatar-demo --save-session writes
     it, or a bare RenderRecipe) from the original IN, at the edit's size or each --size (the
     longer side), decoding IN once; with several sizes OUT names them with {size}.
+    bench times the reference workload (--jpeg DIR: decoding the files reference.py --jpeg
+    writes there), on one thread and on every core; --reference FILE (reference.py's --json
+    output for the same workload) prints each row beside its reference and the ratio.
     """
 
 do {
