@@ -126,7 +126,7 @@ struct Bench {
             return (name, ms, key, key.flatMap { reference[$0] })
         }
         for (row, floor) in [("rotate90_ms", "copy_ms"), ("area_crop_scale_ms", "copy_crop_ms"), ("area_crop_scale_threads_ms", "copy_crop_ms")] {
-            if let ms = measured[row], let copy = measured[floor] { rows.append((row + "_vs_copy", ms, floor, copy)) }
+            if let ms = measured[row], let copy = measured[floor] { rows.append((row.replacingOccurrences(of: "_ms", with: "_vs_copy"), ms, floor, copy)) }
         }
         if json {
             var fields: [String] = []
