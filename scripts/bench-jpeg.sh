@@ -38,5 +38,5 @@ for name, a, b, goal in rows:
     ratios = sorted(o[a] / p[b] for o, p in zip(ours, pillow))
     verdict = "ok" if x / y <= goal else "MISSED"
     print(f"{name:46s} {x:7.1f} ms / {y:7.1f} ms = {x / y:4.2f}x "
-          f"(rounds {ratios[0]:.2f}-{ratios[-1]:.2f})  {verdict} (goal <= {goal:.1f}x)")
+          f"(rounds {ratios[0]:.2f}-{ratios[-1]:.2f})  {verdict} (goal <= {goal:.2f}x)")
 PY
