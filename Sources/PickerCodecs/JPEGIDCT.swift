@@ -87,7 +87,10 @@ enum JPEGIDCT {
         let words = UnsafeRawPointer(coefficients + 4)
         for i in 0..<15 { ac |= words.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
         guard ac == 0 else { return false }
-        let dc = Int(Int32(truncatingIfNeeded: (Int(coefficients[0]) * Int(q[0])) << pass1Bits))
+        // (At full size, as the 8×8 passes hold it: 16 bits in, saturated between the passes.)
+        let dc = size == 8
+            ? Int(saturated(dequantized(coefficients[0], q[0]) << pass1Bits))
+            : Int(Int32(truncatingIfNeeded: (Int(coefficients[0]) * Int(q[0])) << pass1Bits))
         let value = limit(descale(dc, pass1Bits + 3))
         for row in 0..<size { (out + row * stride).update(repeating: value, count: size) }
         return true
@@ -100,58 +103,105 @@ enum JPEGIDCT {
         SIMD8(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]), Int32(p[4]), Int32(p[5]), Int32(p[6]), Int32(p[7]))
     }
 
-    /// The same steps on all eight columns (then rows) at once, in 32-bit lanes, as libjpeg-turbo's
-    /// SIMD code does them; the zero shortcuts of the scalar passes give the same values as the
-    /// full arithmetic, so they are not needed here.
+    /// A dequantized coefficient as libjpeg-turbo's SIMD transforms hold it: the product's low
+    /// 16 bits. (Only damaged data reaches beyond them.)
+    @inline(__always)
+    static func dequantized(_ coefficient: Int16, _ q: Int32) -> Int {
+        Int(Int16(truncatingIfNeeded: Int(coefficient) &* Int(q)))
+    }
+
+    /// A value between the passes as libjpeg-turbo's SIMD transforms hold it: saturated to 16
+    /// bits. (Only damaged data reaches beyond them.)
+    @inline(__always)
+    static func saturated(_ x: Int) -> Int32 { Int32(min(max(x, -32768), 32767)) }
+
+    /// The same steps on all eight columns (then rows) at once, as libjpeg-turbo's SIMD code
+    /// does them: 16-bit inputs to each pass, every product one of a 16-bit input and a 16-bit
+    /// constant summed in 32 bits (SSE2's `pmaddwd`: the odd part's rotations are written out
+    /// as one 4×4 matrix of such constants, the even part's as 2×2), the passes' results
+    /// rounded in 32 bits and saturated to 16. The zero shortcuts of the scalar passes give the
+    /// same values as the full arithmetic, so they are not needed here.
     @inline(__always)
     static func transformVectors(
         _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
+        typealias H = SIMD8<Int16>
         typealias V = SIMD8<Int32>
-        @inline(__always) func row(_ r: Int) -> V {
-            widened(coefficients + 8 * r) &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
+        // (Conversions written out lane by lane, and clamps as masks: the generic ones are not
+        // always inlined, and a call hides the 16-bit products from the optimizer.)
+        @inline(__always) func wide(_ h: H) -> V {
+            V(Int32(h[0]), Int32(h[1]), Int32(h[2]), Int32(h[3]), Int32(h[4]), Int32(h[5]), Int32(h[6]), Int32(h[7]))
         }
-        @inline(__always) func c(_ k: Int) -> V { V(repeating: Int32(k)) }
-        @inline(__always) func even(_ in0: V, _ in2: V, _ in4: V, _ in6: V) -> (V, V, V, V) {
-            let z1 = (in2 &+ in6) &* c(fix0_541196100)
-            let tmp2 = z1 &+ in6 &* c(-fix1_847759065), tmp3 = z1 &+ in2 &* c(fix0_765366865)
-            let tmp0 = (in0 &+ in4) &<< Int32(constBits), tmp1 = (in0 &- in4) &<< Int32(constBits)
-            return (tmp0 &+ tmp3, tmp1 &+ tmp2, tmp1 &- tmp2, tmp0 &- tmp3)
+        @inline(__always) func narrow(_ v: V) -> H {
+            H(Int16(truncatingIfNeeded: v[0]), Int16(truncatingIfNeeded: v[1]), Int16(truncatingIfNeeded: v[2]), Int16(truncatingIfNeeded: v[3]),
+              Int16(truncatingIfNeeded: v[4]), Int16(truncatingIfNeeded: v[5]), Int16(truncatingIfNeeded: v[6]), Int16(truncatingIfNeeded: v[7]))
         }
-        @inline(__always) func odd(_ in7: V, _ in5: V, _ in3: V, _ in1: V) -> (V, V, V, V) {
-            let z5 = (in7 &+ in3 &+ in5 &+ in1) &* c(fix1_175875602)
-            let z1 = (in7 &+ in1) &* c(-fix0_899976223), z2 = (in5 &+ in3) &* c(-fix2_562915447)
-            let z3 = (in7 &+ in3) &* c(-fix1_961570560) &+ z5, z4 = (in5 &+ in1) &* c(-fix0_390180644) &+ z5
-            return (in7 &* c(fix0_298631336) &+ z1 &+ z3, in5 &* c(fix2_053119869) &+ z2 &+ z4,
-                    in3 &* c(fix3_072711026) &+ z2 &+ z3, in1 &* c(fix1_501321110) &+ z1 &+ z4)
+        @inline(__always) func clamp(_ v: V, _ low: Int32, _ high: Int32) -> V {
+            v.replacing(with: V(repeating: low), where: v .< V(repeating: low)).replacing(with: V(repeating: high), where: v .> V(repeating: high))
+        }
+        // Two 16-bit inputs times two 16-bit constants, summed in 32 bits.
+        @inline(__always) func pair(_ a: H, _ ka: Int32, _ b: H, _ kb: Int32) -> V {
+            wide(a) &* V(repeating: ka) &+ wide(b) &* V(repeating: kb)
+        }
+        // One pass over eight vectors of inputs; the eight outputs before rounding.
+        @inline(__always) func pass(_ in0: H, _ in1: H, _ in2: H, _ in3: H, _ in4: H, _ in5: H, _ in6: H, _ in7: H)
+            -> (V, V, V, V, V, V, V, V)
+        {
+            let tmp0 = (wide(in0) &+ wide(in4)) &<< Int32(constBits), tmp1 = (wide(in0) &- wide(in4)) &<< Int32(constBits)
+            let tmp3 = pair(in2, 10703, in6, 4433), tmp2 = pair(in2, 4433, in6, -10704)
+            let e10 = tmp0 &+ tmp3, e13 = tmp0 &- tmp3, e11 = tmp1 &+ tmp2, e12 = tmp1 &- tmp2
+            let o0 = pair(in7, -11363, in1, 2260) &+ pair(in3, -6436, in5, 9633)
+            let o1 = pair(in5, 2261, in3, -11362) &+ pair(in1, 6437, in7, 9633)
+            let o2 = pair(in3, -2259, in5, -11362) &+ pair(in7, -6436, in1, 9633)
+            let o3 = pair(in1, 11363, in7, 2260) &+ pair(in5, 6437, in3, 9633)
+            return (e10 &+ o3, e11 &+ o2, e12 &+ o1, e13 &+ o0, e13 &- o0, e12 &- o1, e11 &- o2, e10 &- o3)
         }
         @inline(__always) func descale(_ x: V, _ n: Int) -> V { (x &+ V(repeating: Int32(1 << (n - 1)))) &>> Int32(n) }
+        // Rounded and saturated to 16 bits (SSE2's `packssdw`).
+        @inline(__always) func packed(_ x: V) -> H {
+            narrow(clamp(descale(x, constBits - pass1Bits), -32768, 32767))
+        }
+        @inline(__always) func row(_ r: Int) -> H {
+            UnsafeRawPointer(coefficients + 8 * r).loadUnaligned(as: H.self)
+                &* narrow(UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self))
+        }
         // Pass 1: each row of coefficients is a vector across the columns.
-        let (e10, e11, e12, e13) = even(row(0), row(2), row(4), row(6))
-        let (o0, o1, o2, o3) = odd(row(7), row(5), row(3), row(1))
-        let n1 = constBits - pass1Bits
-        let r0 = descale(e10 &+ o3, n1), r1 = descale(e11 &+ o2, n1), r2 = descale(e12 &+ o1, n1), r3 = descale(e13 &+ o0, n1)
-        let r4 = descale(e13 &- o0, n1), r5 = descale(e12 &- o1, n1), r6 = descale(e11 &- o2, n1), r7 = descale(e10 &- o3, n1)
-        // Transposed in four 4×4 quarters: column k of the result, as a vector across its rows.
-        let (a0, a1, a2, a3) = transposed(r0.lowHalf, r1.lowHalf, r2.lowHalf, r3.lowHalf)
-        let (b0, b1, b2, b3) = transposed(r4.lowHalf, r5.lowHalf, r6.lowHalf, r7.lowHalf)
-        let (c0, c1, c2, c3) = transposed(r0.highHalf, r1.highHalf, r2.highHalf, r3.highHalf)
-        let (d0, d1, d2, d3) = transposed(r4.highHalf, r5.highHalf, r6.highHalf, r7.highHalf)
+        let p = pass(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+        let (r0, r1, r2, r3, r4, r5, r6, r7) = (packed(p.0), packed(p.1), packed(p.2), packed(p.3), packed(p.4), packed(p.5), packed(p.6), packed(p.7))
+        // Transposed (16-, then 32-, then 64-bit interleaves): column k of the result, as a
+        // vector across its rows.
+        @inline(__always) func low16(_ a: H, _ b: H) -> H { H(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
+        @inline(__always) func high16(_ a: H, _ b: H) -> H { H(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7]) }
+        @inline(__always) func low32(_ a: H, _ b: H) -> H {
+            let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
+            return unsafeBitCast(SIMD4(x[0], y[0], x[1], y[1]), to: H.self)
+        }
+        @inline(__always) func high32(_ a: H, _ b: H) -> H {
+            let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
+            return unsafeBitCast(SIMD4(x[2], y[2], x[3], y[3]), to: H.self)
+        }
+        @inline(__always) func low64(_ a: H, _ b: H) -> H {
+            unsafeBitCast(SIMD2(unsafeBitCast(a, to: SIMD2<Int64>.self)[0], unsafeBitCast(b, to: SIMD2<Int64>.self)[0]), to: H.self)
+        }
+        @inline(__always) func high64(_ a: H, _ b: H) -> H {
+            unsafeBitCast(SIMD2(unsafeBitCast(a, to: SIMD2<Int64>.self)[1], unsafeBitCast(b, to: SIMD2<Int64>.self)[1]), to: H.self)
+        }
+        let a0 = low16(r0, r1), a1 = high16(r0, r1), a2 = low16(r2, r3), a3 = high16(r2, r3)
+        let a4 = low16(r4, r5), a5 = high16(r4, r5), a6 = low16(r6, r7), a7 = high16(r6, r7)
+        let b0 = low32(a0, a2), b1 = high32(a0, a2), b2 = low32(a1, a3), b3 = high32(a1, a3)
+        let b4 = low32(a4, a6), b5 = high32(a4, a6), b6 = low32(a5, a7), b7 = high32(a5, a7)
         // Pass 2: each column is a vector across the block's rows.
-        let (t10, t11, t12, t13) = even(V(lowHalf: a0, highHalf: b0), V(lowHalf: a2, highHalf: b2), V(lowHalf: c0, highHalf: d0), V(lowHalf: c2, highHalf: d2))
-        let (t0, t1, t2, t3) = odd(V(lowHalf: c3, highHalf: d3), V(lowHalf: c1, highHalf: d1), V(lowHalf: a3, highHalf: b3), V(lowHalf: a1, highHalf: b1))
+        let t = pass(low64(b0, b4), high64(b0, b4), low64(b1, b5), high64(b1, b5), low64(b2, b6), high64(b2, b6), low64(b3, b7), high64(b3, b7))
         let n = constBits + pass1Bits + 3
         // The range limit, in lanes: centred on 128, clamped.
         @inline(__always) func limited(_ v: V) -> SIMD8<UInt32> {
             let t = descale(v, n) &+ V(repeating: 128)
-            let clamped = t.replacing(with: V(repeating: 255), where: t .> V(repeating: 255))
-                .replacing(with: V.zero, where: t .< V.zero)
-            return SIMD8<UInt32>(truncatingIfNeeded: clamped)
+            return SIMD8<UInt32>(truncatingIfNeeded: clamp(t, 0, 255))
         }
         // Four output columns packed into each lane's 32 bits: lane r holds row r's bytes.
-        let left = limited(t10 &+ t3) | limited(t11 &+ t2) &<< 8 | limited(t12 &+ t1) &<< 16 | limited(t13 &+ t0) &<< 24
-        let right = limited(t13 &- t0) | limited(t12 &- t1) &<< 8 | limited(t11 &- t2) &<< 16 | limited(t10 &- t3) &<< 24
+        let left = limited(t.0) | limited(t.1) &<< 8 | limited(t.2) &<< 16 | limited(t.3) &<< 24
+        let right = limited(t.4) | limited(t.5) &<< 8 | limited(t.6) &<< 16 | limited(t.7) &<< 24
         for r in 0..<8 {
             let line = UnsafeMutableRawPointer(out + r * stride)
             line.storeBytes(of: left[r].littleEndian, as: UInt32.self)
@@ -159,33 +209,32 @@ enum JPEGIDCT {
         }
     }
 
-
     /// The scalar passes, kept as the reference the vector ones are tested against.
     static func transformScalar(
         _ coefficients: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
-        // Pass 1: columns, into the workspace.
+        // Pass 1: columns, into the workspace (16-bit inputs and results, as the vector passes
+        // hold them).
         for column in 0..<8 {
             let c = coefficients + column, k = q + column
+            @inline(__always) func dq(_ i: Int) -> Int { dequantized(c[i], k[i]) }
             if c[8] == 0 && c[16] == 0 && c[24] == 0 && c[32] == 0 && c[40] == 0 && c[48] == 0 && c[56] == 0 {
-                let dc = Int32(truncatingIfNeeded: (Int(c[0]) * Int(k[0])) << pass1Bits)
+                let dc = saturated(dq(0) << pass1Bits)
                 for row in 0..<8 { ws[row * 8 + column] = dc }
                 continue
             }
-            let (tmp10, tmp11, tmp12, tmp13) = even(
-                Int(c[0]) * Int(k[0]), Int(c[16]) * Int(k[16]), Int(c[32]) * Int(k[32]), Int(c[48]) * Int(k[48]))
-            let (tmp0, tmp1, tmp2, tmp3) = odd(
-                Int(c[56]) * Int(k[56]), Int(c[40]) * Int(k[40]), Int(c[24]) * Int(k[24]), Int(c[8]) * Int(k[8]))
+            let (tmp10, tmp11, tmp12, tmp13) = even(dq(0), dq(16), dq(32), dq(48))
+            let (tmp0, tmp1, tmp2, tmp3) = odd(dq(56), dq(40), dq(24), dq(8))
             let n = constBits - pass1Bits
-            ws[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp3, n))
-            ws[56 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp3, n))
-            ws[8 + column] = Int32(truncatingIfNeeded: descale(tmp11 + tmp2, n))
-            ws[48 + column] = Int32(truncatingIfNeeded: descale(tmp11 - tmp2, n))
-            ws[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 + tmp1, n))
-            ws[40 + column] = Int32(truncatingIfNeeded: descale(tmp12 - tmp1, n))
-            ws[24 + column] = Int32(truncatingIfNeeded: descale(tmp13 + tmp0, n))
-            ws[32 + column] = Int32(truncatingIfNeeded: descale(tmp13 - tmp0, n))
+            ws[column] = saturated(descale(tmp10 + tmp3, n))
+            ws[56 + column] = saturated(descale(tmp10 - tmp3, n))
+            ws[8 + column] = saturated(descale(tmp11 + tmp2, n))
+            ws[48 + column] = saturated(descale(tmp11 - tmp2, n))
+            ws[16 + column] = saturated(descale(tmp12 + tmp1, n))
+            ws[40 + column] = saturated(descale(tmp12 - tmp1, n))
+            ws[24 + column] = saturated(descale(tmp13 + tmp0, n))
+            ws[32 + column] = saturated(descale(tmp13 - tmp0, n))
         }
         // Pass 2: rows, into the output.
         let n = constBits + pass1Bits + 3
