@@ -158,17 +158,23 @@ enum JPEGIDCT {
             return (e10 &+ o3, e11 &+ o2, e12 &+ o1, e13 &+ o0, e13 &- o0, e12 &- o1, e11 &- o2, e10 &- o3)
         }
         @inline(__always) func descale(_ x: V, _ n: Int) -> V { (x &+ V(repeating: Int32(1 << (n - 1)))) &>> Int32(n) }
-        // Rounded and saturated to 16 bits (SSE2's `packssdw`).
-        @inline(__always) func packed(_ x: V) -> H {
-            narrow(clamp(descale(x, constBits - pass1Bits), -32768, 32767))
-        }
         @inline(__always) func row(_ r: Int) -> H {
             UnsafeRawPointer(coefficients + 8 * r).loadUnaligned(as: H.self)
                 &* narrow(UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self))
         }
         // Pass 1: each row of coefficients is a vector across the columns.
         let p = pass(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
-        let (r0, r1, r2, r3, r4, r5, r6, r7) = (packed(p.0), packed(p.1), packed(p.2), packed(p.3), packed(p.4), packed(p.5), packed(p.6), packed(p.7))
+        let n1 = constBits - pass1Bits
+        let d = (descale(p.0, n1), descale(p.1, n1), descale(p.2, n1), descale(p.3, n1),
+                 descale(p.4, n1), descale(p.5, n1), descale(p.6, n1), descale(p.7, n1))
+        // Saturated only when some value is beyond 16 bits (damaged data): a value is within
+        // them when adding 2^15 leaves it below 2^16, as an unsigned number.
+        @inline(__always) func beyond(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
+        let outside = beyond(d.0) | beyond(d.1) | beyond(d.2) | beyond(d.3) | beyond(d.4) | beyond(d.5) | beyond(d.6) | beyond(d.7)
+        @inline(__always) func packed(_ x: V) -> H { narrow(clamp(x, -32768, 32767)) }
+        let (r0, r1, r2, r3, r4, r5, r6, r7) = outside == .zero
+            ? (narrow(d.0), narrow(d.1), narrow(d.2), narrow(d.3), narrow(d.4), narrow(d.5), narrow(d.6), narrow(d.7))
+            : (packed(d.0), packed(d.1), packed(d.2), packed(d.3), packed(d.4), packed(d.5), packed(d.6), packed(d.7))
         // Transposed (16-, then 32-, then 64-bit interleaves): column k of the result, as a
         // vector across its rows.
         @inline(__always) func low16(_ a: H, _ b: H) -> H { H(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
@@ -194,19 +200,26 @@ enum JPEGIDCT {
         // Pass 2: each column is a vector across the block's rows.
         let t = pass(low64(b0, b4), high64(b0, b4), low64(b1, b5), high64(b1, b5), low64(b2, b6), high64(b2, b6), low64(b3, b7), high64(b3, b7))
         let n = constBits + pass1Bits + 3
-        // The range limit, in lanes: centred on 128, clamped.
-        @inline(__always) func limited(_ v: V) -> SIMD8<UInt32> {
-            let t = descale(v, n) &+ V(repeating: 128)
-            return SIMD8<UInt32>(truncatingIfNeeded: clamp(t, 0, 255))
+        // The range limit, in 16-bit lanes (the results are within ±7700 whatever the inputs):
+        // centred on 128, clamped.
+        @inline(__always) func limited(_ v: V) -> H {
+            let t = narrow(descale(v, n)) &+ H(repeating: 128)
+            return t.replacing(with: H.zero, where: t .< H.zero).replacing(with: H(repeating: 255), where: t .> H(repeating: 255))
         }
-        // Four output columns packed into each lane's 32 bits: lane r holds row r's bytes.
-        let left = limited(t.0) | limited(t.1) &<< 8 | limited(t.2) &<< 16 | limited(t.3) &<< 24
-        let right = limited(t.4) | limited(t.5) &<< 8 | limited(t.6) &<< 16 | limited(t.7) &<< 24
-        for r in 0..<8 {
-            let line = UnsafeMutableRawPointer(out + r * stride)
-            line.storeBytes(of: left[r].littleEndian, as: UInt32.self)
-            line.storeBytes(of: right[r].littleEndian, toByteOffset: 4, as: UInt32.self)
+        // Output columns in pairs, a byte each of every 16-bit lane (lane r: row r), then
+        // interleaved into rows: each 16-byte vector holds two rows of eight samples.
+        let p01 = limited(t.0) | limited(t.1) &<< 8, p23 = limited(t.2) | limited(t.3) &<< 8
+        let p45 = limited(t.4) | limited(t.5) &<< 8, p67 = limited(t.6) | limited(t.7) &<< 8
+        let left0 = low16(p01, p23), left1 = high16(p01, p23), right0 = low16(p45, p67), right1 = high16(p45, p67)
+        @inline(__always) func store(_ pair: H, at row: Int) {
+            let rows = unsafeBitCast(pair, to: SIMD2<UInt64>.self)
+            UnsafeMutableRawPointer(out + row * stride).storeBytes(of: rows[0], as: UInt64.self)
+            UnsafeMutableRawPointer(out + (row + 1) * stride).storeBytes(of: rows[1], as: UInt64.self)
         }
+        store(low32(left0, right0), at: 0)
+        store(high32(left0, right0), at: 2)
+        store(low32(left1, right1), at: 4)
+        store(high32(left1, right1), at: 6)
     }
 
     /// The scalar passes, kept as the reference the vector ones are tested against.
