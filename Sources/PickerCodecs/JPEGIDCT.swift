@@ -172,7 +172,9 @@ enum JPEGIDCT {
         @inline(__always) func beyond(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
         let outside = beyond(d.0) | beyond(d.1) | beyond(d.2) | beyond(d.3) | beyond(d.4) | beyond(d.5) | beyond(d.6) | beyond(d.7)
         @inline(__always) func packed(_ x: V) -> H { narrow(clamp(x, -32768, 32767)) }
-        let (r0, r1, r2, r3, r4, r5, r6, r7) = outside == .zero
+        // (Folded as four 64-bit words: a vector `==` compares lane by lane.)
+        let words = unsafeBitCast(outside, to: SIMD4<UInt64>.self)
+        let (r0, r1, r2, r3, r4, r5, r6, r7) = words[0] | words[1] | words[2] | words[3] == 0
             ? (narrow(d.0), narrow(d.1), narrow(d.2), narrow(d.3), narrow(d.4), narrow(d.5), narrow(d.6), narrow(d.7))
             : (packed(d.0), packed(d.1), packed(d.2), packed(d.3), packed(d.4), packed(d.5), packed(d.6), packed(d.7))
         // Transposed (16-, then 32-, then 64-bit interleaves): column k of the result, as a
