@@ -10,7 +10,8 @@ struct JPEGDecoder {
     var scanLimit = JPEG.defaultScanLimit
     /// The threads a decode may use (`nil`: `PixelBuffer.automaticThreads(sourcePixels:)` for
     /// the frame): with two or more, a baseline image of a million pixels or more is upsampled
-    /// and converted on a second thread while its scan is decoded (``JPEGRowPipeline``).
+    /// and converted on a second thread while its scan is decoded (``JPEGRowPipeline``); a
+    /// progressive one shares its transforms and pixels among them after its scans.
     var threads: Int? = 1
     /// The smallest region (pixels at the decode's scale) decoded on two threads; tests lower it
     /// to run the pipeline on small files.
@@ -199,10 +200,13 @@ struct JPEGDecoder {
         }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
+        // Decoded whole (a progressive image): the transforms, then the pixels, share the threads.
+        let cores = PixelBuffer.threadCount(threads, sourcePixels: frame.width * frame.height)
+        let split = planes.area.width * planes.area.height >= pipelineArea ? cores : 1
         planes.transformAll(
             frame.components, quantization: tables.quantization,
-            smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization))
-        return planes.pixels(header).tagged(profile)
+            smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization), threads: split)
+        return planes.pixels(header, threads: split).tagged(profile)
     }
 
     /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header,

@@ -1,3 +1,4 @@
+import Foundation
 import PickerImaging
 
 /// From coefficients to pixels: the inverse DCT of every block, upsampling (libjpeg's "fancy"
@@ -313,32 +314,52 @@ final class JPEGPlanes {
 
     /// Transforms every needed block of `components`' coefficients (the frame's, decoded),
     /// smoothed where `smoothing` says (a progressive image with low coefficients still
-    /// unknown).
-    func transformAll(_ components: [JPEGDecoder.Component], quantization: [[Int32]], smoothing: JPEGSmoothing? = nil) {
-        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-        defer { block.deallocate() }
-        for (index, c) in components.enumerated() {
-            let store = c.coefficients
-            quantization[c.table].withUnsafeBufferPointer { q in
-                let layout = layouts[index], size = layout.size
-                for row in blockRows[index] {
-                    let line = planes[index] + row * size * layout.stride
-                    for column in blockColumns[index] {
-                        var source = UnsafePointer(block)
-                        if let smoothing {
-                            smoothing.smoothed(c, index: index, row: row, column: column, frame: frame, into: block)
-                        } else if let whole = store.whole(row: row, column: column) {
-                            source = UnsafePointer(whole)
-                        } else {
-                            store.load(row: row, column: column, into: block)
+    /// unknown), each component's rows shared out among `threads` threads.
+    func transformAll(_ components: [JPEGDecoder.Component], quantization: [[Int32]], smoothing: JPEGSmoothing? = nil, threads: Int = 1) {
+        let shared = Shared((self, components, quantization, smoothing))
+        Self.run(threads) { run, runs in
+            let (planes, components, quantization, smoothing) = shared.value
+            let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+            defer { block.deallocate() }
+            let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+            defer { workspace.deallocate() }
+            for (index, c) in components.enumerated() {
+                let store = c.coefficients
+                let all = planes.blockRows[index]
+                let rows = (all.lowerBound + all.count * run / runs)..<(all.lowerBound + all.count * (run + 1) / runs)
+                quantization[c.table].withUnsafeBufferPointer { q in
+                    let layout = planes.layouts[index], size = layout.size
+                    for row in rows {
+                        let line = planes.planes[index] + row * size * layout.stride
+                        for column in planes.blockColumns[index] {
+                            var source = UnsafePointer(block)
+                            if let smoothing {
+                                smoothing.smoothed(c, index: index, row: row, column: column, frame: planes.frame, into: block)
+                            } else if let whole = store.whole(row: row, column: column) {
+                                source = UnsafePointer(whole)
+                            } else {
+                                store.load(row: row, column: column, into: block)
+                            }
+                            JPEGIDCT.transform(
+                                source, size: size, quantization: q.baseAddress!, workspace: workspace, into: line + column * size,
+                                stride: layout.stride)
                         }
-                        JPEGIDCT.transform(
-                            source, size: size, quantization: q.baseAddress!, workspace: workspace, into: line + column * size,
-                            stride: layout.stride)
                     }
                 }
             }
         }
+    }
+
+    /// Values one decode's threads share, each writing only its own part.
+    struct Shared<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// Runs `work(run, runs)` for each of `runs` runs, on as many threads.
+    static func run(_ runs: Int, _ work: @escaping @Sendable (Int, Int) -> Void) {
+        let runs = max(1, runs)
+        if runs == 1 { work(0, 1) } else { DispatchQueue.concurrentPerform(iterations: runs) { work($0, runs) } }
     }
 
     /// The colour space the pixels come out in, and their bytes per pixel.
@@ -347,12 +368,19 @@ final class JPEGPlanes {
         return (space, space == .gray ? 1 : 4)
     }
 
-    /// Upsamples and converts the region's rows to pixels.
-    func pixels(_ header: JPEGDecoder.Header) -> PixelBuffer {
-        let writer = JPEGRowWriter(self, header: header)
-        let bytes = [UInt8](unsafeUninitializedCapacity: writer.count) { destination, initialized in
-            writer.write(area.y..<area.maxY, into: destination.baseAddress!)
-            initialized = writer.count
+    /// Upsamples and converts the region's rows to pixels, the rows shared out among
+    /// `threads` threads.
+    func pixels(_ header: JPEGDecoder.Header, threads: Int = 1) -> PixelBuffer {
+        let count = area.width * area.height * output(header).channels
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
+            let shared = Shared((self, header, destination.baseAddress!))
+            Self.run(threads) { run, runs in
+                let (planes, header, destination) = shared.value
+                let area = planes.area
+                JPEGRowWriter(planes, header: header).write(
+                    (area.y + area.height * run / runs)..<(area.y + area.height * (run + 1) / runs), into: destination)
+            }
+            initialized = count
         }
         return image(bytes, header)
     }
