@@ -84,22 +84,12 @@ enum JPEGPixels {
             let inRow = y / 2, upper = y % 2 == 0
             let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, layout.height - 1)
             let this = plane + inRow * stride, that = plane + neighbour * stride
-            var last = Int(this[0]) * 3 + Int(that[0])
-            var current = last
-            var next = Int(this[1]) * 3 + Int(that[1])
-            out[0] = UInt8((current * 4 + 8) >> 4)
-            out[1] = UInt8((current * 3 + next + 7) >> 4)
-            last = current
-            current = next
-            for x in 1..<(n - 1) {
-                next = Int(this[x + 1]) * 3 + Int(that[x + 1])
-                out[2 * x] = UInt8((current * 3 + last + 8) >> 4)
-                out[2 * x + 1] = UInt8((current * 3 + next + 7) >> 4)
-                last = current
-                current = next
-            }
-            out[2 * n - 2] = UInt8((current * 3 + last + 8) >> 4)
-            out[2 * n - 1] = UInt8((current * 4 + 7) >> 4)
+            // (Debug builds take the scalar loop alone: see JPEGIDCT.transform.)
+            #if DEBUG
+            fancyRows(this, that, count: n, into: out)
+            #else
+            fancyRows(this, that, count: n, into: out, from: fancyRowsVectors(this, that, count: n, into: out))
+            #endif
         default:
             // Replication: each sample hx times, each row vy times.
             let source = plane + (y / vy) * stride
@@ -108,6 +98,53 @@ enum JPEGPixels {
                 for i in 0..<hx { out[x * hx + i] = v }
             }
         }
+    }
+
+    /// libjpeg's h2v2 fancy upsampling of one output row from its nearer input row `this` and
+    /// the other, `that` (¾ and ¼), then across (¾ its own column, ¼ the nearer): samples
+    /// `2 × from` on (the first two, the edge's, whatever `from`).
+    @inline(__always)
+    static func fancyRows(
+        _ this: UnsafePointer<UInt8>, _ that: UnsafePointer<UInt8>, count n: Int, into out: UnsafeMutablePointer<UInt8>, from: Int = 1
+    ) {
+        @inline(__always) func column(_ x: Int) -> Int { Int(this[x]) * 3 + Int(that[x]) }
+        let first = column(0)
+        out[0] = UInt8((first * 4 + 8) >> 4)
+        out[1] = UInt8((first * 3 + column(1) + 7) >> 4)
+        var x = max(1, from)
+        while x < n - 1 {
+            let current = column(x)
+            out[2 * x] = UInt8((current * 3 + column(x - 1) + 8) >> 4)
+            out[2 * x + 1] = UInt8((current * 3 + column(x + 1) + 7) >> 4)
+            x += 1
+        }
+        let last = column(n - 1)
+        out[2 * n - 2] = UInt8((last * 3 + column(n - 2) + 8) >> 4)
+        out[2 * n - 1] = UInt8((last * 4 + 7) >> 4)
+    }
+
+    /// ``fancyRows(_:_:count:into:from:)`` for the inner columns, eight at a time in 16-bit
+    /// lanes; returns the first column it left (1 when it did none).
+    static func fancyRowsVectors(
+        _ this: UnsafePointer<UInt8>, _ that: UnsafePointer<UInt8>, count n: Int, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        typealias H = SIMD8<UInt16>
+        // (Widened lane by lane: the generic conversion is not always inlined.)
+        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> H {
+            let b = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
+            return H(UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]), UInt16(b[6]), UInt16(b[7]))
+        }
+        @inline(__always) func column(_ x: Int) -> H { load(this + x) &* 3 &+ load(that + x) }
+        var x = 1
+        // Columns x − 1 … x + 8 are read.
+        while x + 9 <= n {
+            let left = column(x - 1), current = column(x) &* 3, right = column(x + 1)
+            let even = (current &+ left &+ 8) &>> 4, odd = (current &+ right &+ 7) &>> 4
+            let pairs = even | odd &<< 8
+            UnsafeMutableRawPointer(out + 2 * x).storeBytes(of: pairs, as: H.self)
+            x += 8
+        }
+        return x
     }
 
     /// libjpeg's h2v1 fancy upsampling: each output sample is ¾ its own input sample and ¼ the

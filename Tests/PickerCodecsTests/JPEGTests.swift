@@ -244,6 +244,24 @@ struct JPEGTests {
         }
     }
 
+    @Test func theVectorUpsamplingGivesTheScalarSamples() {
+        // h2v2 triangle upsampling of random rows, every width from 3 to 64 (the vector loop
+        // does the inner columns eight at a time; the scalar one does the rest).
+        var generator = SeededRandomNumberGenerator(seed: 77)
+        for width in 3...64 {
+            for _ in 0..<20 {
+                let this = (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let that = (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                var scalar = [UInt8](repeating: 0, count: 2 * width), vector = scalar
+                JPEGPixels.fancyRows(this, that, count: width, into: &scalar)
+                let from = JPEGPixels.fancyRowsVectors(this, that, count: width, into: &vector)
+                #expect(from == (width >= 10 ? 1 + ((width - 10) / 8 + 1) * 8 : 1))
+                JPEGPixels.fancyRows(this, that, count: width, into: &vector, from: from)
+                #expect(vector == scalar, "width \(width)")
+            }
+        }
+    }
+
     @Test func scalesAreChosenSoTheOutputLosesNothing() {
         let photo = PixelSize(width: 4032, height: 3024)
         #expect(JPEG.Scale.fitting(PixelSize(width: 2800, height: 2800), to: PixelSize(width: 1024, height: 1024)) == .half)
