@@ -581,7 +581,7 @@ struct JPEGDecoder {
         var k = 1
         while k < 64 {
             reader.ensure(32)
-            let fast = ac.fastAC[reader.peek(9)]
+            let fast = ac.fastAC[reader.peek(JPEGHuffmanTable.lookupBits)]
             if fast != 0 {
                 // Code and value in one look-up.
                 reader.skip(Int(fast & 0xFF))

@@ -1,10 +1,12 @@
 import PickerImaging
 
-/// A JPEG Huffman table (ITU T.81 Annex C): a 9-bit lookup for short codes and the canonical
+/// A JPEG Huffman table (ITU T.81 Annex C): a ``lookupBits``-bit lookup for short codes and the canonical
 /// `maxcode` walk for the rest. A class with fixed storage, so the hot loop reads it without
 /// reference counting.
 final class JPEGHuffmanTable: @unchecked Sendable {
-    /// `length << 8 | symbol` for every 9-bit prefix that starts with a code of at most 9 bits;
+    /// The bits the lookups read at once.
+    static let lookupBits = 11
+    /// `length << 8 | symbol` for every ``lookupBits``-bit prefix that starts with a code of at most that many bits;
     /// 0 where the code is longer.
     let fast: UnsafeMutablePointer<UInt16>
     /// For each length 1…17: the largest code of that length (−1 when none); and for 1…16 the
@@ -13,7 +15,7 @@ final class JPEGHuffmanTable: @unchecked Sendable {
     let offset: UnsafeMutablePointer<Int>
     let symbols: UnsafeMutablePointer<UInt8>
     let symbolCount: Int
-    /// For an AC table: for every 9-bit prefix that holds a whole code for a coefficient
+    /// For an AC table: for every ``lookupBits``-bit prefix that holds a whole code for a coefficient
     /// (size 1…15) and its extra bits, `value << 16 | run << 8 | bits used`; 0 otherwise.
     let fastAC: UnsafeMutablePointer<Int32>
 
@@ -31,8 +33,8 @@ final class JPEGHuffmanTable: @unchecked Sendable {
     /// A table of `symbols` with no codes yet: the table a scan reads when its frame never
     /// defined the one it names (every read is then a corrupt-file error).
     init(symbols: [UInt8] = []) {
-        fast = .allocate(capacity: 512)
-        fast.initialize(repeating: 0, count: 512)
+        fast = .allocate(capacity: 1 << Self.lookupBits)
+        fast.initialize(repeating: 0, count: 1 << Self.lookupBits)
         maxCode = .allocate(capacity: 18)
         maxCode.initialize(repeating: -1, count: 18)
         offset = .allocate(capacity: 17)
@@ -41,8 +43,8 @@ final class JPEGHuffmanTable: @unchecked Sendable {
         self.symbols.initialize(repeating: 0, count: max(1, symbols.count))
         for (i, symbol) in symbols.enumerated() { self.symbols[i] = symbol }
         symbolCount = symbols.count
-        fastAC = .allocate(capacity: 512)
-        fastAC.initialize(repeating: 0, count: 512)
+        fastAC = .allocate(capacity: 1 << Self.lookupBits)
+        fastAC.initialize(repeating: 0, count: 1 << Self.lookupBits)
         maxCode[17] = .max
     }
 
@@ -60,8 +62,8 @@ final class JPEGHuffmanTable: @unchecked Sendable {
                     guard code < 1 << length, index < symbols.count else {
                         throw .corruptFile(format: .jpeg, reason: "Huffman table over-subscribed")
                     }
-                    if length <= 9 {
-                        let shift = 9 - length
+                    if length <= Self.lookupBits {
+                        let shift = Self.lookupBits - length
                         for low in 0..<(1 << shift) {
                             fast[(code << shift) | low] = UInt16(length << 8) | UInt16(symbols[index])
                         }
@@ -73,13 +75,13 @@ final class JPEGHuffmanTable: @unchecked Sendable {
             }
             code <<= 1
         }
-        for prefix in 0..<512 {
+        for prefix in 0..<(1 << Self.lookupBits) {
             let entry = Int(fast[prefix])
             guard entry != 0 else { continue }
             let length = entry >> 8, rs = entry & 0xFF
             let run = rs >> 4, size = rs & 15
-            guard size > 0, length + size <= 9 else { continue }
-            let extra = (prefix >> (9 - length - size)) & ((1 << size) - 1)
+            guard size > 0, length + size <= Self.lookupBits else { continue }
+            let extra = (prefix >> (Self.lookupBits - length - size)) & ((1 << size) - 1)
             let value = extra < 1 << (size - 1) ? extra - (1 << size) + 1 : extra
             fastAC[prefix] = Int32(value) << 16 | Int32(run << 8) | Int32(length + size)
         }
@@ -204,13 +206,13 @@ struct JPEGBitReader {
     /// table holds consumes 17 bits and reads as 0, as in libjpeg.
     @inline(__always)
     mutating func decodeAvailable(_ table: JPEGHuffmanTable.Lookup) -> Int {
-        let entry = table.fast[peek(9)]
+        let entry = table.fast[peek(JPEGHuffmanTable.lookupBits)]
         if entry != 0 {
             skip(Int(entry >> 8))
             return Int(entry & 0xFF)
         }
-        var length = 10
-        var code = peek(10)
+        var length = JPEGHuffmanTable.lookupBits + 1
+        var code = peek(length)
         while code > table.maxCode[length] {
             length += 1
             code = peek(length)
