@@ -2,10 +2,10 @@ import Foundation
 import PickerImaging
 
 /// The second stage of a streamed (baseline) decode, on a thread of its own. The decoding
-/// thread reads the scan's entropy-coded data into a ring of ``slots`` rows of MCUs and
-/// transforms the first component (luma) of each; this one transforms the other components
-/// (of a gray image, the only one) and upsamples and converts the image rows each row of MCUs
-/// completes. Each stage does the same steps on the same samples as a decode on one thread, so
+/// thread reads the scan's entropy-coded data into a ring of ``slots`` rows of MCUs and, at
+/// full size, transforms the first component (luma) of each; this one transforms the others
+/// (all of them for a gray image, or at a reduced scale, where the transforms are cheap) and
+/// upsamples and converts the image rows each row of MCUs completes. Each stage does the same steps on the same samples as a decode on one thread, so
 /// the pixels are the same.
 ///
 /// The decoding thread waits with ``waitForSlot(row:)`` before it fills a slot, reports each
@@ -48,7 +48,10 @@ final class JPEGRowPipeline: @unchecked Sendable {
         writer = JPEGRowWriter(planes, header: header)
         let single = frame.components.count == 1
         rowsPerMCURow = frame.components.map { single ? 1 : $0.v }
-        taken = frame.components.indices.filter { single || $0 > 0 }.map { index in
+        // At a reduced scale the transforms are cheap beside the entropy decoding: the second
+        // thread takes them all.
+        let all = single || planes.layouts[0].size < 8
+        taken = frame.components.indices.filter { all || $0 > 0 }.map { index in
             let c = frame.components[index]
             return (index, c.coefficients, c.coefficients.blocksAcross, single ? 1 : c.v, quantization[c.table])
         }
