@@ -570,13 +570,17 @@ struct JPEGDecoder {
     /// for overrun once per block.
     @inline(__always)
     static func decodeBaseline(
-        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable.Lookup,
+        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, dc: JPEGHuffmanTable.Lookup,
         ac: JPEGHuffmanTable.Lookup, prediction: inout Int, zigzag: UnsafePointer<UInt8>
     ) throws(ImagingError) {
+        // A copy the block's loop keeps in registers (the walk's reader lives in memory its
+        // closures share), written back however the block ends.
+        var reader = source
+        defer { source = reader }
         reader.ensure(32)
         let t = reader.decodeAvailable(dc)
         guard t <= 15 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
-        prediction += reader.extendedAvailable(t)
+        prediction &+= reader.extendedAvailable(t)
         block[0] = Int16(truncatingIfNeeded: prediction)
         var k = 1
         while k < 64 {
@@ -586,21 +590,21 @@ struct JPEGDecoder {
                 // Code and value in one look-up.
                 reader.skip(Int(fast & 0xFF))
                 // (A run past the block lands on its last coefficient, as in libjpeg.)
-                k += Int(fast >> 8 & 0xFF)
+                k &+= Int(fast >> 8 & 0xFF)
                 block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast >> 16)
-                k += 1
+                k &+= 1
                 continue
             }
             let rs = reader.decodeAvailable(ac)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { break }
-                k += 16
+                k &+= 16
                 continue
             }
-            k += r
+            k &+= r
             block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extendedAvailable(s))
-            k += 1
+            k &+= 1
         }
     }
 

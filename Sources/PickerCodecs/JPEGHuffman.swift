@@ -182,7 +182,7 @@ struct JPEGBitReader {
         if count < n { fill() }
         let value = Int(bits >> UInt64(64 - n))
         bits <<= UInt64(n)
-        count -= n
+        count &-= n
         return value
     }
 
@@ -199,7 +199,7 @@ struct JPEGBitReader {
     @inline(__always)
     mutating func skip(_ n: Int) {
         bits &<<= UInt64(n)
-        count -= n
+        count &-= n
     }
 
     /// Decodes a symbol from bits already made available (at least 17): no fill. A code no
