@@ -625,13 +625,16 @@ struct JPEGDecoder {
 
     @inline(__always)
     static func decodeACFirst(
-        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
+        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
         eobrun: inout Int, nonzero: inout UInt64
     ) {
         if eobrun > 0 {
             eobrun -= 1
             return
         }
+        // (A copy in registers, as in decodeBaseline.)
+        var reader = source
+        defer { source = reader }
         let zigzag = UnsafePointer(zigzagTable)
         var k = ss
         while k <= se {
@@ -658,10 +661,13 @@ struct JPEGDecoder {
 
     @inline(__always)
     static func decodeACRefine(
-        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
+        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
         eobrun: inout Int, nonzero: inout UInt64
     ) {
         let p1 = 1 << al, m1 = -1 << al
+        // (A copy in registers, as in decodeBaseline.)
+        var reader = source
+        defer { source = reader }
         let zigzag = UnsafePointer(zigzagTable)
         var k = ss
         @inline(__always) func refine(_ at: Int) {
