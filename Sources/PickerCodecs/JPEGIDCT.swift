@@ -87,8 +87,8 @@ enum JPEGIDCT {
         let words = UnsafeRawPointer(coefficients + 4)
         for i in 0..<15 { ac |= words.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
         guard ac == 0 else { return false }
-        // (At full size, as the 8×8 passes hold it: 16 bits in, saturated between the passes.)
-        let dc = size == 8
+        // (At 8×8 and 4×4, as their passes hold it: 16 bits in, saturated between the passes.)
+        let dc = size >= 4
             ? Int(saturated(dequantized(coefficients[0], q[0]) << pass1Bits))
             : Int(Int32(truncatingIfNeeded: (Int(coefficients[0]) * Int(q[0])) << pass1Bits))
         let value = limit(descale(dc, pass1Bits + 3))
@@ -128,22 +128,6 @@ enum JPEGIDCT {
     ) {
         typealias H = SIMD8<Int16>
         typealias V = SIMD8<Int32>
-        // (Conversions written out lane by lane, and clamps as masks: the generic ones are not
-        // always inlined, and a call hides the 16-bit products from the optimizer.)
-        @inline(__always) func wide(_ h: H) -> V {
-            V(Int32(h[0]), Int32(h[1]), Int32(h[2]), Int32(h[3]), Int32(h[4]), Int32(h[5]), Int32(h[6]), Int32(h[7]))
-        }
-        @inline(__always) func narrow(_ v: V) -> H {
-            H(Int16(truncatingIfNeeded: v[0]), Int16(truncatingIfNeeded: v[1]), Int16(truncatingIfNeeded: v[2]), Int16(truncatingIfNeeded: v[3]),
-              Int16(truncatingIfNeeded: v[4]), Int16(truncatingIfNeeded: v[5]), Int16(truncatingIfNeeded: v[6]), Int16(truncatingIfNeeded: v[7]))
-        }
-        @inline(__always) func clamp(_ v: V, _ low: Int32, _ high: Int32) -> V {
-            v.replacing(with: V(repeating: low), where: v .< V(repeating: low)).replacing(with: V(repeating: high), where: v .> V(repeating: high))
-        }
-        // Two 16-bit inputs times two 16-bit constants, summed in 32 bits.
-        @inline(__always) func pair(_ a: H, _ ka: Int32, _ b: H, _ kb: Int32) -> V {
-            wide(a) &* V(repeating: ka) &+ wide(b) &* V(repeating: kb)
-        }
         // One pass over eight vectors of inputs; the eight outputs before rounding.
         @inline(__always) func pass(_ in0: H, _ in1: H, _ in2: H, _ in3: H, _ in4: H, _ in5: H, _ in6: H, _ in7: H)
             -> (V, V, V, V, V, V, V, V)
@@ -157,11 +141,7 @@ enum JPEGIDCT {
             let o3 = pair(in1, 11363, in7, 2260) &+ pair(in5, 6437, in3, 9633)
             return (e10 &+ o3, e11 &+ o2, e12 &+ o1, e13 &+ o0, e13 &- o0, e12 &- o1, e11 &- o2, e10 &- o3)
         }
-        @inline(__always) func descale(_ x: V, _ n: Int) -> V { (x &+ V(repeating: Int32(1 << (n - 1)))) &>> Int32(n) }
-        @inline(__always) func row(_ r: Int) -> H {
-            UnsafeRawPointer(coefficients + 8 * r).loadUnaligned(as: H.self)
-                &* narrow(UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self))
-        }
+        @inline(__always) func row(_ r: Int) -> H { dequantizedRow(coefficients, q, r) }
         // Pass 1: each row of coefficients is a vector across the columns.
         let p = pass(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
         let n1 = constBits - pass1Bits
@@ -171,30 +151,13 @@ enum JPEGIDCT {
         // them when adding 2^15 leaves it below 2^16, as an unsigned number.
         @inline(__always) func beyond(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
         let outside = beyond(d.0) | beyond(d.1) | beyond(d.2) | beyond(d.3) | beyond(d.4) | beyond(d.5) | beyond(d.6) | beyond(d.7)
-        @inline(__always) func packed(_ x: V) -> H { narrow(clamp(x, -32768, 32767)) }
         // (Folded as four 64-bit words: a vector `==` compares lane by lane.)
         let words = unsafeBitCast(outside, to: SIMD4<UInt64>.self)
         let (r0, r1, r2, r3, r4, r5, r6, r7) = words[0] | words[1] | words[2] | words[3] == 0
             ? (narrow(d.0), narrow(d.1), narrow(d.2), narrow(d.3), narrow(d.4), narrow(d.5), narrow(d.6), narrow(d.7))
-            : (packed(d.0), packed(d.1), packed(d.2), packed(d.3), packed(d.4), packed(d.5), packed(d.6), packed(d.7))
+            : (saturated(d.0), saturated(d.1), saturated(d.2), saturated(d.3), saturated(d.4), saturated(d.5), saturated(d.6), saturated(d.7))
         // Transposed (16-, then 32-, then 64-bit interleaves): column k of the result, as a
         // vector across its rows.
-        @inline(__always) func low16(_ a: H, _ b: H) -> H { H(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
-        @inline(__always) func high16(_ a: H, _ b: H) -> H { H(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7]) }
-        @inline(__always) func low32(_ a: H, _ b: H) -> H {
-            let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
-            return unsafeBitCast(SIMD4(x[0], y[0], x[1], y[1]), to: H.self)
-        }
-        @inline(__always) func high32(_ a: H, _ b: H) -> H {
-            let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
-            return unsafeBitCast(SIMD4(x[2], y[2], x[3], y[3]), to: H.self)
-        }
-        @inline(__always) func low64(_ a: H, _ b: H) -> H {
-            unsafeBitCast(SIMD2(unsafeBitCast(a, to: SIMD2<Int64>.self)[0], unsafeBitCast(b, to: SIMD2<Int64>.self)[0]), to: H.self)
-        }
-        @inline(__always) func high64(_ a: H, _ b: H) -> H {
-            unsafeBitCast(SIMD2(unsafeBitCast(a, to: SIMD2<Int64>.self)[1], unsafeBitCast(b, to: SIMD2<Int64>.self)[1]), to: H.self)
-        }
         let a0 = low16(r0, r1), a1 = high16(r0, r1), a2 = low16(r2, r3), a3 = high16(r2, r3)
         let a4 = low16(r4, r5), a5 = high16(r4, r5), a6 = low16(r6, r7), a7 = high16(r6, r7)
         let b0 = low32(a0, a2), b1 = high32(a0, a2), b2 = low32(a1, a3), b3 = high32(a1, a3)
@@ -316,52 +279,39 @@ extension JPEGIDCT {
     }
 
     /// One block to 4×4 samples (row 4 and column 4 of the coefficients are not needed): all
-    /// columns, then all four rows, at once in 32-bit lanes. The scalar passes' zero shortcuts
-    /// give the same values as the full arithmetic, so these need none.
+    /// columns, then all four rows, at once, with the 16-bit inputs and products of the 8×8
+    /// transform (``transformVectors(_:quantization:workspace:into:stride:)``). The scalar
+    /// passes' zero shortcuts give the same values as the full arithmetic, so these need none.
     static func transform4(
         _ c: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
-        typealias V = SIMD8<Int32>
-        typealias W = SIMD4<Int32>
-        @inline(__always) func row(_ r: Int) -> V {
-            widened(c + 8 * r) &* UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self)
-        }
-        var columns = (W.zero, W.zero, W.zero, W.zero, W.zero, W.zero, W.zero, W.zero)
-        do {
-            let tmp0 = row(0) &<< Int32(constBits + 1)
-            let tmp2 = row(2) &* V(repeating: Int32(fix1_847759065)) &+ row(6) &* V(repeating: Int32(-fix0_765366865))
-            let tmp10 = tmp0 &+ tmp2, tmp12 = tmp0 &- tmp2
-            let z1 = row(7), z2 = row(5), z3 = row(3), z4 = row(1)
-            let odd0 = z1 &* V(repeating: Int32(-fix0_211164243)) &+ z2 &* V(repeating: Int32(fix1_451774981))
-                &+ z3 &* V(repeating: Int32(-fix2_172734803)) &+ z4 &* V(repeating: Int32(fix1_061594337))
-            let odd2 = z1 &* V(repeating: Int32(-fix0_509795579)) &+ z2 &* V(repeating: Int32(-fix0_601344887))
-                &+ z3 &* V(repeating: Int32(fix0_899976223)) &+ z4 &* V(repeating: Int32(fix2_562915447))
-            let n = Int32(constBits - pass1Bits + 1), bias = V(repeating: 1 << (n - 1))
-            let r0 = (tmp10 &+ odd2 &+ bias) &>> n, r3 = (tmp10 &- odd2 &+ bias) &>> n
-            let r1 = (tmp12 &+ odd0 &+ bias) &>> n, r2 = (tmp12 &- odd0 &+ bias) &>> n
-            // Transposed: column k of the four result rows, as a vector across them.
-            (columns.0, columns.1, columns.2, columns.3) = transposed(r0.lowHalf, r1.lowHalf, r2.lowHalf, r3.lowHalf)
-            (columns.4, columns.5, columns.6, columns.7) = transposed(r0.highHalf, r1.highHalf, r2.highHalf, r3.highHalf)
-        }
-        let tmp0 = columns.0 &<< Int32(constBits + 1)
-        let tmp2 = columns.2 &* W(repeating: Int32(fix1_847759065)) &+ columns.6 &* W(repeating: Int32(-fix0_765366865))
+        // Pass 1: each row of coefficients is a vector across the columns.
+        let in0 = dequantizedRow(c, q, 0), in1 = dequantizedRow(c, q, 1), in2 = dequantizedRow(c, q, 2), in3 = dequantizedRow(c, q, 3)
+        let in5 = dequantizedRow(c, q, 5), in6 = dequantizedRow(c, q, 6), in7 = dequantizedRow(c, q, 7)
+        let n1 = constBits - pass1Bits + 1
+        let tmp0 = wide(in0) &<< Int32(constBits + 1), tmp2 = pair(in2, 15137, in6, -6270)
         let tmp10 = tmp0 &+ tmp2, tmp12 = tmp0 &- tmp2
-        let z1 = columns.7, z2 = columns.5, z3 = columns.3, z4 = columns.1
-        let odd0 = z1 &* W(repeating: Int32(-fix0_211164243)) &+ z2 &* W(repeating: Int32(fix1_451774981))
-            &+ z3 &* W(repeating: Int32(-fix2_172734803)) &+ z4 &* W(repeating: Int32(fix1_061594337))
-        let odd2 = z1 &* W(repeating: Int32(-fix0_509795579)) &+ z2 &* W(repeating: Int32(-fix0_601344887))
-            &+ z3 &* W(repeating: Int32(fix0_899976223)) &+ z4 &* W(repeating: Int32(fix2_562915447))
-        let n = Int32(constBits + pass1Bits + 3 + 1), bias = W(repeating: 1 << (n - 1))
-        // The range limit, in lanes.
-        @inline(__always) func limited(_ v: W) -> SIMD4<UInt32> {
-            let t = ((v &+ bias) &>> n) &+ W(repeating: 128)
-            let clamped = t.replacing(with: W(repeating: 255), where: t .> W(repeating: 255))
-                .replacing(with: W.zero, where: t .< W.zero)
-            return SIMD4<UInt32>(truncatingIfNeeded: clamped)
+        let odd0 = pair(in7, -1730, in5, 11893) &+ pair(in3, -17799, in1, 8697)
+        let odd2 = pair(in7, -4176, in5, -4926) &+ pair(in3, 7373, in1, 20995)
+        let r0 = saturated(descale(tmp10 &+ odd2, n1)), r3 = saturated(descale(tmp10 &- odd2, n1))
+        let r1 = saturated(descale(tmp12 &+ odd0, n1)), r2 = saturated(descale(tmp12 &- odd0, n1))
+        // Transposed: two columns of the four rows in each vector (columns 0 and 1, 2 and 3, …).
+        let a0 = low16(r0, r1), a1 = high16(r0, r1), a2 = low16(r2, r3), a3 = high16(r2, r3)
+        let v01 = low32(a0, a2), v23 = high32(a0, a2), v45 = low32(a1, a3), v67 = high32(a1, a3)
+        // Pass 2: the even part from the even columns (the low halves), the odd part from the
+        // odd ones (the high halves, moved down).
+        let n = constBits + pass1Bits + 3 + 1
+        let e0 = wide(v01) &<< Int32(constBits + 1), e2 = pair(v23, 15137, v67, -6270)
+        let e10 = e0 &+ e2, e12 = e0 &- e2
+        let o0 = swappedHalves(pair(v67, -1730, v45, 11893) &+ pair(v23, -17799, v01, 8697))
+        let o2 = swappedHalves(pair(v67, -4176, v45, -4926) &+ pair(v23, 7373, v01, 20995))
+        // The range limit, in lanes: centred on 128, clamped.
+        @inline(__always) func limited(_ v: V) -> SIMD8<UInt32> {
+            SIMD8<UInt32>(truncatingIfNeeded: clamp(descale(v, n) &+ V(repeating: 128), 0, 255))
         }
-        // The four columns packed into each lane's 32 bits: lane r holds row r's bytes.
-        let rows = limited(tmp10 &+ odd2) | limited(tmp12 &+ odd0) &<< 8 | limited(tmp12 &- odd0) &<< 16 | limited(tmp10 &- odd2) &<< 24
+        // The four columns packed into each lane's 32 bits: lane r (of the first four) holds row r.
+        let rows = limited(e10 &+ o2) | limited(e12 &+ o0) &<< 8 | limited(e12 &- o0) &<< 16 | limited(e10 &- o2) &<< 24
         for r in 0..<4 { UnsafeMutableRawPointer(out + r * stride).storeBytes(of: rows[r].littleEndian, as: UInt32.self) }
     }
 
@@ -370,12 +320,13 @@ extension JPEGIDCT {
         _ c: UnsafePointer<Int16>, quantization q: UnsafePointer<Int32>,
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
-        @inline(__always) func dq(_ i: Int) -> Int { Int(c[i]) * Int(q[i]) }
+        // (16-bit inputs, results saturated to 16 bits, as the vector passes hold them.)
+        @inline(__always) func dq(_ i: Int) -> Int { dequantized(c[i], q[i]) }
         for column in 0..<8 where column != 4 {
             if c[8 + column] == 0 && c[16 + column] == 0 && c[24 + column] == 0 && c[40 + column] == 0
                 && c[48 + column] == 0 && c[56 + column] == 0
             {
-                let dc = Int32(truncatingIfNeeded: dq(column) << pass1Bits)
+                let dc = saturated(dq(column) << pass1Bits)
                 for row in 0..<4 { ws[row * 8 + column] = dc }
                 continue
             }
@@ -384,10 +335,10 @@ extension JPEGIDCT {
             let tmp10 = tmp0 + tmp2, tmp12 = tmp0 - tmp2
             let (odd0, odd2) = odd4(dq(56 + column), dq(40 + column), dq(24 + column), dq(8 + column))
             let n = constBits - pass1Bits + 1
-            ws[column] = Int32(truncatingIfNeeded: descale(tmp10 + odd2, n))
-            ws[24 + column] = Int32(truncatingIfNeeded: descale(tmp10 - odd2, n))
-            ws[8 + column] = Int32(truncatingIfNeeded: descale(tmp12 + odd0, n))
-            ws[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 - odd0, n))
+            ws[column] = saturated(descale(tmp10 + odd2, n))
+            ws[24 + column] = saturated(descale(tmp10 - odd2, n))
+            ws[8 + column] = saturated(descale(tmp12 + odd0, n))
+            ws[16 + column] = saturated(descale(tmp12 - odd0, n))
         }
         let n = constBits + pass1Bits + 3 + 1
         for row in 0..<4 {
@@ -447,5 +398,65 @@ extension JPEGIDCT {
             o[0] = limit(descale(tmp10 + tmp0, n))
             o[1] = limit(descale(tmp10 - tmp0, n))
         }
+    }
+}
+
+/// The 16- and 32-bit lane arithmetic of the vector transforms.
+extension JPEGIDCT {
+    typealias H = SIMD8<Int16>
+    typealias V = SIMD8<Int32>
+
+    // (Conversions written out lane by lane, and clamps as masks: the generic ones are not
+    // always inlined, and a call hides the 16-bit products from the optimizer.)
+    @inline(__always) static func wide(_ h: H) -> V {
+        V(Int32(h[0]), Int32(h[1]), Int32(h[2]), Int32(h[3]), Int32(h[4]), Int32(h[5]), Int32(h[6]), Int32(h[7]))
+    }
+
+    @inline(__always) static func narrow(_ v: V) -> H {
+        H(Int16(truncatingIfNeeded: v[0]), Int16(truncatingIfNeeded: v[1]), Int16(truncatingIfNeeded: v[2]), Int16(truncatingIfNeeded: v[3]),
+          Int16(truncatingIfNeeded: v[4]), Int16(truncatingIfNeeded: v[5]), Int16(truncatingIfNeeded: v[6]), Int16(truncatingIfNeeded: v[7]))
+    }
+
+    @inline(__always) static func clamp(_ v: V, _ low: Int32, _ high: Int32) -> V {
+        v.replacing(with: V(repeating: low), where: v .< V(repeating: low)).replacing(with: V(repeating: high), where: v .> V(repeating: high))
+    }
+
+    /// `v` saturated to 16 bits (SSE2's `packssdw`).
+    @inline(__always) static func saturated(_ v: V) -> H { narrow(clamp(v, -32768, 32767)) }
+
+    /// Two 16-bit inputs times two 16-bit constants, summed in 32 bits (SSE2's `pmaddwd`).
+    @inline(__always) static func pair(_ a: H, _ ka: Int32, _ b: H, _ kb: Int32) -> V {
+        wide(a) &* V(repeating: ka) &+ wide(b) &* V(repeating: kb)
+    }
+
+    @inline(__always) static func descale(_ x: V, _ n: Int) -> V { (x &+ V(repeating: Int32(1 << (n - 1)))) &>> Int32(n) }
+
+    /// A row of coefficients, dequantized in 16 bits (SSE2's `pmullw`).
+    @inline(__always) static func dequantizedRow(_ c: UnsafePointer<Int16>, _ q: UnsafePointer<Int32>, _ r: Int) -> H {
+        UnsafeRawPointer(c + 8 * r).loadUnaligned(as: H.self) &* narrow(UnsafeRawPointer(q + 8 * r).loadUnaligned(as: V.self))
+    }
+
+    /// Interleaves: the low or high halves of `a` and `b` in 16-bit, 32-bit or 64-bit units.
+    @inline(__always) static func low16(_ a: H, _ b: H) -> H { H(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
+    @inline(__always) static func high16(_ a: H, _ b: H) -> H { H(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7]) }
+    @inline(__always) static func low32(_ a: H, _ b: H) -> H {
+        let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
+        return unsafeBitCast(SIMD4(x[0], y[0], x[1], y[1]), to: H.self)
+    }
+    @inline(__always) static func high32(_ a: H, _ b: H) -> H {
+        let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
+        return unsafeBitCast(SIMD4(x[2], y[2], x[3], y[3]), to: H.self)
+    }
+    @inline(__always) static func low64(_ a: H, _ b: H) -> H {
+        unsafeBitCast(SIMD2(unsafeBitCast(a, to: SIMD2<Int64>.self)[0], unsafeBitCast(b, to: SIMD2<Int64>.self)[0]), to: H.self)
+    }
+    @inline(__always) static func high64(_ a: H, _ b: H) -> H {
+        unsafeBitCast(SIMD2(unsafeBitCast(a, to: SIMD2<Int64>.self)[1], unsafeBitCast(b, to: SIMD2<Int64>.self)[1]), to: H.self)
+    }
+
+    /// `v` with its halves swapped.
+    @inline(__always) static func swappedHalves(_ v: V) -> V {
+        let (low, high) = unsafeBitCast(v, to: (SIMD4<Int32>, SIMD4<Int32>).self)
+        return unsafeBitCast((high, low), to: V.self)
     }
 }
