@@ -69,7 +69,7 @@ public enum FuzzTargets {
     }
 
     /// JPEG: the headers alone, then the whole image (damaged files decode, with warnings); both
-    /// must agree. Then a reduced decode
+    /// must agree, and so must a decode on two threads. Then a reduced decode
     /// (the scale from the file's length) and a crop of it, which must be that part of the
     /// whole; and, for one small image in eight, the encoder's file, which must decode to the
     /// same size.
@@ -87,6 +87,13 @@ public enum FuzzTargets {
             }, "JPEG warnings are JPEG damage or a profile left out")
         check(info?.colorProfile == image.colorProfile, "info and decode read the same colour profile")
         converts(image)
+        // On two threads (for one input in two: a thread is started for each decode), the same
+        // pixels and warnings.
+        if data.count % 2 == 0 {
+            var twoThreadWarnings: [ImagingWarning] = []
+            let twoThreads = try? JPEG.decodeOnTwoThreads(data, pixelLimit: pixelLimit, warnings: &twoThreadWarnings)
+            check(twoThreads == image && twoThreadWarnings == warnings, "two threads decode what one does")
+        }
         let scale = JPEG.Scale.allCases[data.count % 4]
         guard let reduced = try? JPEG.decode(data, scale: scale, pixelLimit: pixelLimit) else {
             return check(false, "the full decode worked, so the reduced one must")

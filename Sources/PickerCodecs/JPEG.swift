@@ -132,6 +132,18 @@ public enum JPEG {
             coefficientBytes: &coefficientBytes)
     }
 
+    /// ``decode(_:scale:pixelLimit:scanLimit:threads:warnings:)`` on two threads whatever the
+    /// image's size (the pipeline normally starts at a million pixels): what the fuzzers hold
+    /// to the one-thread decode.
+    package static func decodeOnTwoThreads(
+        _ data: Data, scale: Scale = .full, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
+    ) throws(ImagingError) -> PixelBuffer {
+        var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
+        decoder.threads = 2
+        decoder.pipelineArea = 0
+        return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
+    }
+
     /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took.
     static func decode(
         _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, threads: Int? = nil, warnings: inout [ImagingWarning],
