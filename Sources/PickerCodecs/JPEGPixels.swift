@@ -311,6 +311,8 @@ final class JPEGPlanes {
             columns.append((firstColumn / size)..<((endColumn + size - 1) / size))
             let count = layout.stride * c.blocksDown * size
             let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            // (Huge pages where the system allows: a 12 MP plane is thousands of page faults.)
+            HugePages.advise(UnsafeMutableRawPointer(plane), count: count)
             planes.append(plane)
             // Upsampling reads the whole of every row it uses: beside the transformed blocks
             // those rows must at least be initialized.
@@ -409,15 +411,14 @@ final class JPEGPlanes {
     /// `threads` threads.
     func pixels(_ header: JPEGDecoder.Header, threads: Int = 1) -> PixelBuffer {
         let count = area.width * area.height * output(header).channels
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
-            let shared = Shared((self, header, destination.baseAddress!))
+        let bytes = HugePages.bytes(count: count) { destination in
+            let shared = Shared((self, header, destination))
             Self.run(threads) { run, runs in
                 let (planes, header, destination) = shared.value
                 let area = planes.area
                 JPEGRowWriter(planes, header: header).write(
                     (area.y + area.height * run / runs)..<(area.y + area.height * (run + 1) / runs), into: destination)
             }
-            initialized = count
         }
         return image(bytes, header)
     }

@@ -109,6 +109,7 @@ final class JPEGRowPipeline: @unchecked Sendable {
         var written = area.y
         var stopped = false
         let pixels = [UInt8](unsafeUninitializedCapacity: writer.count) { destination, initialized in
+            HugePages.advise(UnsafeMutableRawPointer(destination.baseAddress!), count: writer.count)
             var row = 0
             while true {
                 condition.lock()
