@@ -192,6 +192,7 @@ extension PixelBuffer {
         stopped.initialize(repeating: false)
         defer { stopped.deallocate() }
         let out = [UInt8](unsafeUninitializedCapacity: size.width * size.height * ch) { dst, initialized in
+            HugePages.advise(UnsafeMutableRawPointer(dst.baseAddress!), count: size.width * size.height * ch)
             bytes.withUnsafeBufferPointer { src in
                 let origin = UnsafeSendable(src.baseAddress! + rect.y * rowStride + rect.x * ch)
                 let destination = UnsafeSendable(dst.baseAddress!)
