@@ -490,9 +490,8 @@ struct JPEGDecoder {
         /// The natural positions of the coefficients kept, when not all 64 are.
         let slots: UnsafeBufferPointer<Int>?
         let h: Int, v: Int
-        // Tables the scan does not use are never read: any table stands in for them.
-        unowned(unsafe) let dcTable: JPEGHuffmanTable
-        unowned(unsafe) let acTable: JPEGHuffmanTable
+        // Tables the scan does not use are never read: any table stands in for them. (The
+        // tables themselves live in the decode's `Tables` while the scan is walked.)
         let dcLookup: JPEGHuffmanTable.Lookup, acLookup: JPEGHuffmanTable.Lookup
     }
 
@@ -537,7 +536,7 @@ struct JPEGDecoder {
             let store = c.coefficients
             return ScanMember(
                 base: store.base, keptRows: store.keptRows, keptColumns: store.keptColumns, partial: store.dc != nil,
-                dc: store.dc, nonzero: store.nonzero, blocksAcross: store.blocksAcross, slots: store.slotPointer, h: c.h, v: c.v, dcTable: dc, acTable: ac,
+                dc: store.dc, nonzero: store.nonzero, blocksAcross: store.blocksAcross, slots: store.slotPointer, h: c.h, v: c.v,
                 dcLookup: dc.lookup, acLookup: ac.lookup)
         }
         if frame.progressive { progress.start(scan: number, members: members, ss: ss, se: se, al: al) }
@@ -617,7 +616,7 @@ struct JPEGDecoder {
 
     @inline(__always)
     static func decodeDC(
-        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, refine: Bool, al: Int,
+        _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable.Lookup, refine: Bool, al: Int,
         prediction: inout Int
     ) throws(ImagingError) {
         if refine {
@@ -632,7 +631,7 @@ struct JPEGDecoder {
 
     @inline(__always)
     static func decodeACFirst(
-        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
+        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable.Lookup, ss: Int, se: Int, al: Int,
         eobrun: inout Int, nonzero: inout UInt64
     ) {
         if eobrun > 0 {
@@ -668,7 +667,7 @@ struct JPEGDecoder {
 
     @inline(__always)
     static func decodeACRefine(
-        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable, ss: Int, se: Int, al: Int,
+        _ source: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable.Lookup, ss: Int, se: Int, al: Int,
         eobrun: inout Int, nonzero: inout UInt64
     ) {
         let p1 = 1 << al, m1 = -1 << al
@@ -677,12 +676,6 @@ struct JPEGDecoder {
         defer { source = reader }
         let zigzag = UnsafePointer(zigzagTable)
         var k = ss
-        @inline(__always) func refine(_ at: Int) {
-            let value = Int(block[at])
-            if reader.bit() == 1, value & p1 == 0 {
-                block[at] = Int16(truncatingIfNeeded: value >= 0 ? value + p1 : value + m1)
-            }
-        }
         if eobrun == 0 {
             while k <= se {
                 let rs = reader.decode(table)
@@ -701,7 +694,7 @@ struct JPEGDecoder {
                 while k <= se {
                     let at = Int(zigzag[k])
                     if nonzero & 1 << UInt64(at) != 0 {
-                        refine(at)
+                        refineCoefficient(&reader, block + at, p1: p1, m1: m1)
                     } else {
                         if r == 0 { break }
                         r -= 1
@@ -720,10 +713,20 @@ struct JPEGDecoder {
         if eobrun > 0 {
             while k <= se {
                 let at = Int(zigzag[k])
-                if nonzero & 1 << UInt64(at) != 0 { refine(at) }
+                if nonzero & 1 << UInt64(at) != 0 { refineCoefficient(&reader, block + at, p1: p1, m1: m1) }
                 k += 1
             }
             eobrun -= 1
+        }
+    }
+
+    /// A refining scan's correction bit for a coefficient already nonzero: the bit at the
+    /// scan's position, away from zero, unless the coefficient has it.
+    @inline(__always)
+    static func refineCoefficient(_ reader: inout JPEGBitReader, _ coefficient: UnsafeMutablePointer<Int16>, p1: Int, m1: Int) {
+        let value = Int(coefficient.pointee)
+        if reader.bit() == 1, value & p1 == 0 {
+            coefficient.pointee = Int16(truncatingIfNeeded: value >= 0 ? value + p1 : value + m1)
         }
     }
 }
@@ -895,7 +898,7 @@ struct DCBlocks: ScanBlocks {
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
         prediction: inout Int, nonzero: inout UInt64
     ) throws(ImagingError) {
-        try JPEGDecoder.decodeDC(&reader, block, table: member.pointee.dcTable, refine: refine, al: al, prediction: &prediction)
+        try JPEGDecoder.decodeDC(&reader, block, table: member.pointee.dcLookup, refine: refine, al: al, prediction: &prediction)
     }
 
     func restart() {}
@@ -911,7 +914,7 @@ struct ACFirstBlocks: ScanBlocks {
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
         prediction: inout Int, nonzero: inout UInt64
     ) {
-        JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.acTable, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &nonzero)
+        JPEGDecoder.decodeACFirst(&reader, block, table: member.pointee.acLookup, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &nonzero)
     }
 
     mutating func restart() { eobrun = 0 }
@@ -938,7 +941,7 @@ struct ACRefineBlocks: ScanBlocks {
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
         prediction: inout Int, nonzero: inout UInt64
     ) {
-        JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.acTable, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &nonzero)
+        JPEGDecoder.decodeACRefine(&reader, block, table: member.pointee.acLookup, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &nonzero)
     }
 
     mutating func restart() { eobrun = 0 }

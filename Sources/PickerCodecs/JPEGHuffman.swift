@@ -245,9 +245,9 @@ struct JPEGBitReader {
     }
 
     @inline(__always)
-    mutating func decode(_ table: JPEGHuffmanTable) -> Int {
+    mutating func decode(_ table: JPEGHuffmanTable.Lookup) -> Int {
         if count < 17 { fill() }
-        return decodeAvailable(table.lookup)
+        return decodeAvailable(table)
     }
 
     /// At the end of a restart interval: drops the bits left, then finds the restart marker
