@@ -192,15 +192,18 @@ public enum JPEG {
         try header(data).info
     }
 
-    /// The header, and the bytes a whole decode at full size holds for the frame's
-    /// coefficients: 2 per sample of one row of MCUs for a baseline file whose first scan holds
-    /// every component (it is transformed as it is decoded), of every block otherwise, and a
-    /// progressive file's 8 bytes of nonzero bits a block.
+    /// The header, and the bytes a whole decode at full size on one thread holds for the
+    /// frame's coefficients: 2 per sample of one row of MCUs for a baseline file whose first
+    /// scan holds every component (it is transformed as it is decoded; a single component's
+    /// scan walks one row of blocks at a time), of every block otherwise, and a progressive
+    /// file's 8 bytes of nonzero bits a block. (On two threads a baseline file holds eight rows.)
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
         let bytes = [UInt8](data)
         let (header, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: .max).header()
+        let single = frame.components.count == 1
         let coefficientBytes = frame.components.reduce(0) {
-            $0 + $1.blocksAcross * (header.streamsRows ? $1.v : $1.blocksDown) * 128 + (frame.progressive ? $1.blocksAcross * $1.blocksDown * 8 : 0)
+            $0 + $1.blocksAcross * (header.streamsRows ? (single ? 1 : $1.v) : $1.blocksDown) * 128
+                + (frame.progressive ? $1.blocksAcross * $1.blocksDown * 8 : 0)
         }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {
         case .gray: "gray"

@@ -76,6 +76,21 @@ struct JPEGPipelineTests {
         // 4:2:0, and 8 bytes of nonzero bits for each of its 72 blocks.
         #expect(try JPEG.header(JPEGTests.data("prog-420-64x48.jpg")).coefficientBytes == 64 * 48 * 3 + 72 * 8)
         #expect(try JPEG.header(JPEGTests.data("base-420-64x48.jpg")).coefficientBytes == (8 * 2 + 4 + 4) * 128)
+        // A single component declared 2×2 is still walked a row of blocks at a time: the
+        // estimate and the decode hold one row (8 blocks across, padded to whole MCUs).
+        var gray = [UInt8](try JPEGTests.data("gray-64x48.jpg"))
+        let sof = try #require((0..<(gray.count - 12)).first { gray[$0] == 0xFF && gray[$0 + 1] == 0xC0 })
+        #expect(gray[sof + 9] == 1 && gray[sof + 11] == 0x11)
+        gray[sof + 11] = 0x22
+        let estimate = try JPEG.header(Data(gray)).coefficientBytes
+        #expect(estimate == 8 * 128)
+        var warnings: [ImagingWarning] = []
+        var held = 0
+        let decoded = try JPEG.decode(
+            Data(gray), scale: .full, croppingTo: PixelRect(x: 0, y: 0, width: 64, height: 48), pixelLimit: .max, threads: 1,
+            warnings: &warnings, coefficientBytes: &held)
+        #expect(held == estimate)
+        #expect(decoded == (try JPEG.decode(JPEGTests.data("gray-64x48.jpg"))))
     }
 
     @Test func aCropOnReducedPixelsKeepsItsPlaceUnderEveryOrientation() throws {
