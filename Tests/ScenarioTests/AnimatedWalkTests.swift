@@ -12,8 +12,8 @@ import Testing
 @MainActor
 @Suite("Random walks with animations and released seams (B10, B23)")
 struct AnimatedWalkTests {
-    /// 300 walks of 30 steps in the suite; `PICKERKIT_ANIMATED_WALKS` sets the count for a
-    /// longer soak (33,334 walks is a million steps).
+    /// 300 walks of 30 steps in the suite; `PICKERKIT_ANIMATED_WALKS` sets the count (the
+    /// sanitizer runs of CI use fewer; 33,334 walks is a soak of a million steps).
     static let walks = ProcessInfo.processInfo.environment["PICKERKIT_ANIMATED_WALKS"].flatMap(Int.init) ?? 300
     static let stepsPerWalk = 30
 

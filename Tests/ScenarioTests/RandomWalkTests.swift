@@ -9,7 +9,9 @@ import Testing
 @MainActor
 @Suite("Random walks through every flow (B23)")
 struct RandomWalkTests {
-    static let walks = 240
+    /// 240 walks of 40 steps; `PICKERKIT_RANDOM_WALKS` sets the count (the sanitizer runs of CI
+    /// use fewer, a soak more).
+    static let walks = ProcessInfo.processInfo.environment["PICKERKIT_RANDOM_WALKS"].flatMap(Int.init) ?? 240
     static let stepsPerWalk = 40
 
     @Test("invariants hold after every step")
