@@ -1,19 +1,57 @@
+import Dispatch
 import PickerImaging
+
+/// Values one job's threads share, each writing only its own part.
+struct Shared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
 
 /// A DEFLATE (RFC 1951) compressor with a zlib (RFC 1950) wrapper: LZ77 matching over a
 /// 32 KiB window with hash chains, and a dynamic Huffman code per block.
+///
+/// The data is compressed in bands of `bandBytes`, each on its own thread when `threads` allows.
+/// A band's matches reach back into the band before it (its hash chains start with the
+/// window's last 32 KiB), and a band that is not the last ends on a byte boundary with an empty
+/// stored block, so the bands' bytes join into one stream: the same bytes on any number of
+/// threads, and all but no loss of compression (as pigz does).
 enum Deflate {
-    /// `data` as a zlib stream.
+    /// The size of one band: a few bands in a photo-sized image, one in an avatar.
+    static let bandBytes = 1 << 19
+
+    /// `data` as a zlib stream, its bands compressed on up to `threads` threads at once.
     ///
     /// - Complexity: O(n × maxChain) at worst; typically O(n).
-    static func zlib(_ data: [UInt8]) -> [UInt8] {
-        var writer = BitWriter()
-        writer.bytes = [0x78, 0x9C]
-        compress(data, into: &writer)
-        writer.flush()
+    static func zlib(_ data: [UInt8], threads: Int = 1) -> [UInt8] {
+        let n = data.count
+        // The data gets eight bytes of zeros after it, so that hashes and comparisons load
+        // whole words (the comparisons stop at the data's end).
+        let padded = UnsafeMutableRawPointer.allocate(byteCount: n + 8, alignment: 8)
+        defer { padded.deallocate() }
+        data.withUnsafeBytes { if n > 0 { padded.copyMemory(from: $0.baseAddress!, byteCount: n) } }
+        padded.storeBytes(of: 0, toByteOffset: n, as: UInt64.self)
+        let bands = max(1, (n + bandBytes - 1) / bandBytes)
+        var parts = [[UInt8]](repeating: [], count: bands)
+        parts.withUnsafeMutableBufferPointer { parts in
+            let shared = Shared((data: UnsafeRawPointer(padded), parts: parts))
+            let compressBand: @Sendable (Int) -> Void = { band in
+                var writer = BitWriter()
+                let start = band * bandBytes
+                compress(shared.value.data, count: n, band: start..<min(n, start + bandBytes), final: band == bands - 1, into: &writer)
+                shared.value.parts[band] = writer.bytes
+            }
+            if threads > 1 && bands > 1 {
+                DispatchQueue.concurrentPerform(iterations: bands, execute: compressBand)
+            } else {
+                for band in 0..<bands { compressBand(band) }
+            }
+        }
+        var out: [UInt8] = [0x78, 0x9C]
+        out.reserveCapacity(parts.reduce(6) { $0 + $1.count })
+        for part in parts { out += part }
         let adler = data.withUnsafeBufferPointer { Checksum.adler32($0) }
-        writer.bytes.append(contentsOf: [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)])
-        return writer.bytes
+        out += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
+        return out
     }
 
     /// A token: a literal byte, or a match of `length` bytes `distance` back.
@@ -22,91 +60,136 @@ enum Deflate {
         var value: UInt16  // the literal, or the distance
     }
 
-    static let maxChain = 48
+    static let maxChain = 24
     static let goodEnough = 64
     static let blockTokens = 1 << 15
+    /// Inside a match longer than this, only its last `tailInserts` positions enter the hash
+    /// chains (as zlib's faster levels skip them): a flat run of an image gives matches of 258
+    /// bytes whose inner positions later matches rarely need.
+    static let longMatch = 32
+    static let tailInserts = 8
 
-    static func compress(_ data: [UInt8], into writer: inout BitWriter) {
-        let n = data.count
-        if n == 0 {
-            writeBlock([], final: true, into: &writer)
-            return
-        }
+    /// Compresses `band` of the `count` bytes at `d` (padded by eight bytes of zeros) into
+    /// `writer`, ending on a byte boundary. Matches may reach back before the band, up to the
+    /// window; the last band's last block is marked final, any other band ends with an empty
+    /// stored block.
+    static func compress(_ d: UnsafeRawPointer, count n: Int, band: Range<Int>, final: Bool, into writer: inout BitWriter) {
         let hashBits = 15, hashSize = 1 << hashBits, window = 1 << 15
-        // Plain memory, not arrays: the match search is the hot loop of debug builds too.
+        // Plain memory, not arrays: the match search is the hot loop of debug builds too, where
+        // each subscript is a call.
         let head = UnsafeMutablePointer<Int32>.allocate(capacity: hashSize)
         head.initialize(repeating: -1, count: hashSize)
         defer { head.deallocate() }
         let previous = UnsafeMutablePointer<Int32>.allocate(capacity: window)
         previous.initialize(repeating: -1, count: window)
         defer { previous.deallocate() }
-        var tokens: [Token] = []
-        tokens.reserveCapacity(blockTokens)
-        data.withUnsafeBufferPointer { d in
-            @inline(__always) func hash(_ i: Int) -> Int {
-                (Int(d[i]) << 10 ^ Int(d[i + 1]) << 5 ^ Int(d[i + 2])) & (hashSize - 1)
-            }
-            @inline(__always) func insert(_ i: Int) {
-                guard i + 2 < n else { return }
-                let h = hash(i)
-                previous[i & (window - 1)] = head[h]
-                head[h] = Int32(i)
-            }
-            var i = 0
-            while i < n {
-                var bestLength = 0, bestDistance = 0
-                if i + 2 < n {
-                    var candidate = Int(head[hash(i)])
-                    var chain = maxChain
-                    let limit = min(258, n - i)
-                    while candidate >= 0, i - candidate <= window, chain > 0 {
-                        if d[candidate + bestLength] == d[i + bestLength] {
-                            var length = 0
-                            while length < limit, d[candidate + length] == d[i + length] { length += 1 }
-                            if length > bestLength {
-                                bestLength = length
-                                bestDistance = i - candidate
-                                if length >= goodEnough || length == limit { break }
-                            }
+        // A block's tokens, as plain memory too.
+        let tokens = UnsafeMutablePointer<Token>.allocate(capacity: blockTokens)
+        defer { tokens.deallocate() }
+        var count = 0
+        // The hash of the three bytes at `i` (a multiplicative hash of their 24 bits).
+        @inline(__always) func hash(_ i: Int) -> Int {
+            Int((d.loadUnaligned(fromByteOffset: i, as: UInt32.self) &* 2_654_435_761) >> (32 - hashBits))
+        }
+        @inline(__always) func insert(_ i: Int) {
+            let h = hash(i)
+            previous[i & (window - 1)] = head[h]
+            head[h] = Int32(i)
+        }
+        // Every name the loop uses is declared before it: a debug build zeroes a local's stack
+        // slot each time its declaration runs.
+        var i = max(0, band.lowerBound - window), bestLength = 0, bestDistance = 0, candidate = 0, chain = 0, limit = 0
+        var length = 0, next = 0, k = 0, end = 0
+        // The window before the band, into the hash chains only.
+        while i < band.lowerBound {
+            insert(i)
+            i += 1
+        }
+        while i < band.upperBound {
+            bestLength = 0
+            bestDistance = 0
+            if i + 2 < n {
+                candidate = Int(head[hash(i)])
+                chain = maxChain
+                limit = min(258, band.upperBound - i)
+                while candidate >= 0, i - candidate <= window, chain > 0 {
+                    // A candidate that differs at the best length so far cannot beat it.
+                    if d.load(fromByteOffset: candidate + bestLength, as: UInt8.self) == d.load(fromByteOffset: i + bestLength, as: UInt8.self) {
+                        length = matchLength(d, candidate, i, limit: limit)
+                        if length > bestLength {
+                            bestLength = length
+                            bestDistance = i - candidate
+                            if length >= goodEnough || length == limit { break }
                         }
-                        let next = Int(previous[candidate & (window - 1)])
-                        if next >= candidate { break }
-                        candidate = next
-                        chain -= 1
                     }
+                    next = Int(previous[candidate & (window - 1)])
+                    if next >= candidate { break }
+                    candidate = next
+                    chain -= 1
                 }
-                if bestLength >= 3 {
-                    tokens.append(Token(length: UInt16(bestLength), value: UInt16(bestDistance)))
-                    for k in i..<(i + bestLength) { insert(k) }
-                    i += bestLength
-                } else {
-                    tokens.append(Token(length: 0, value: UInt16(d[i])))
-                    insert(i)
-                    i += 1
+            }
+            if bestLength >= 3 {
+                tokens[count] = Token(length: UInt16(bestLength), value: UInt16(bestDistance))
+                count += 1
+                end = min(i + bestLength, band.upperBound, n - 2)
+                k = bestLength > longMatch ? max(i, end - tailInserts) : i
+                if k > i { insert(i) }
+                while k < end {
+                    insert(k)
+                    k += 1
                 }
-                if tokens.count >= blockTokens {
-                    writeBlock(tokens, final: false, into: &writer)
-                    tokens.removeAll(keepingCapacity: true)
-                }
+                i += bestLength
+            } else {
+                tokens[count] = Token(length: 0, value: UInt16(d.load(fromByteOffset: i, as: UInt8.self)))
+                count += 1
+                if i + 2 < n { insert(i) }
+                i += 1
+            }
+            if count == blockTokens {
+                writeBlock(UnsafeBufferPointer(start: tokens, count: count), final: false, into: &writer)
+                count = 0
             }
         }
-        writeBlock(tokens, final: true, into: &writer)
+        writeBlock(UnsafeBufferPointer(start: tokens, count: count), final: final, into: &writer)
+        if !final { writer.writeEmptyStoredBlock() }
+        writer.flush()
     }
 
+    /// How many bytes from `a` and `b` agree, at most `limit`, compared eight at a time (the
+    /// data is padded by eight bytes, so no load passes its end).
+    @inline(__always)
+    static func matchLength(_ d: UnsafeRawPointer, _ a: Int, _ b: Int, limit: Int) -> Int {
+        var length = 0, difference: UInt64 = 0
+        while length < limit {
+            difference = d.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+                ^ d.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
+            if difference != 0 { return min(limit, length + UInt64(littleEndian: difference).trailingZeroBitCount >> 3) }
+            length += 8
+        }
+        return limit
+    }
+
+    /// The length code (0…28, 257 subtracted) of a match of 3…258 bytes: eight codes of one
+    /// length, then four codes for each number of extra bits from 1 to 5, then 258 alone.
     static func lengthCode(_ length: Int) -> Int {
-        var code = 28
-        while Inflate.lengthBase[code] > length { code -= 1 }
-        return code
+        if length == 258 { return 28 }
+        let l = length - 3
+        if l < 8 { return l }
+        let extra = (Int.bitWidth - l.leadingZeroBitCount) - 3
+        return 4 * extra + 4 + ((l >> extra) & 3)
     }
 
+    /// The distance code (0…29) of a distance of 1…32768: four codes of one distance, then two
+    /// codes for each number of extra bits from 1 to 13.
     static func distanceCode(_ distance: Int) -> Int {
-        var code = 29
-        while Inflate.distanceBase[code] > distance { code -= 1 }
-        return code
+        let d = distance - 1
+        if d < 4 { return d }
+        let extra = (Int.bitWidth - d.leadingZeroBitCount) - 2
+        return 2 * extra + 2 + ((d >> extra) & 1)
     }
 
     /// One block with its own dynamic Huffman code.
-    static func writeBlock(_ tokens: [Token], final: Bool, into writer: inout BitWriter) {
+    static func writeBlock(_ tokens: UnsafeBufferPointer<Token>, final: Bool, into writer: inout BitWriter) {
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
         literalFrequencies[256] = 1
@@ -266,6 +349,14 @@ struct BitWriter {
             buffer >>= 8
             count -= 8
         }
+    }
+
+    /// An empty stored block that is not the last (a "sync flush"): the stream continues on a
+    /// byte boundary.
+    mutating func writeEmptyStoredBlock() {
+        write(0, bits: 3)
+        flush()
+        bytes += [0x00, 0x00, 0xFF, 0xFF]
     }
 
     mutating func flush() {

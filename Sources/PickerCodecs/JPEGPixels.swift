@@ -215,7 +215,7 @@ struct ColourTables: Sendable {
 
     /// `value` clamped to 0…255 (not the generic `UInt8(clamping:)`, which unoptimized builds
     /// call through the integer protocols).
-    @inline(__always)
+    @_transparent
     static func byte(_ value: Int) -> UInt8 { value < 0 ? 0 : value > 255 ? 255 : UInt8(truncatingIfNeeded: value) }
 
     /// libjpeg's `FIX(1.40200)`, `FIX(1.77200)`, `FIX(0.71414)` and `FIX(0.34414)`.
@@ -387,12 +387,6 @@ final class JPEGPlanes {
                 }
             }
         }
-    }
-
-    /// Values one decode's threads share, each writing only its own part.
-    struct Shared<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
     }
 
     /// Runs `work(run, runs)` for each of `runs` runs, on as many threads.

@@ -95,7 +95,15 @@ public enum PNG {
     /// Writes `image` as PNG, upright (its orientation is baked in).
     ///
     /// Gray images are written as 8-bit gray, opaque colour ones as RGB, others as RGBA with
-    /// straight alpha.
+    /// straight alpha. Each row gets the filter whose output has the smallest sum of absolute
+    /// values; the compression searches 24 earlier places for each repeat, and writes a file
+    /// about the size zlib's default level writes (2–5 % larger on photos), several times
+    /// faster.
+    ///
+    /// An image of a megabyte or more is filtered in bands of rows, and compressed in bands of
+    /// 512 KiB, on every core. Each band's repeats may reach back into the band before it, so
+    /// the bands cost next to nothing in size, and the file's bytes are the same on any number
+    /// of cores.
     ///
     /// - Complexity: O(pixels), with a bounded search per byte for repeated runs.
     public static func encode(_ image: PixelBuffer) -> Data {

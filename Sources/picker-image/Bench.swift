@@ -78,9 +78,12 @@ struct Bench {
                 ))
             }
         }
+        let avatar = try pipeline.render(photo).image
         work += [
             ("straighten7_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, rotatedBy: 7, to: Self.output) }),
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
+            // PNG's bands of rows are filtered and compressed on every core.
+            ("png_encode_avatar_threads_ms", { _ = PNG.encode(avatar) }),
             ("rotate90_ms", { _ = turned.normalized() }),
             ("copy_ms", { _ = photo.copiedBytes() }),
             ("copy_crop_ms", { _ = try photo.cropped(to: Self.crop) }),
