@@ -18,7 +18,7 @@ enum JPEGIDCT {
     /// libjpeg-turbo's SIMD transforms (what phones and browsers run) clamp values a little out
     /// of range. (Only damaged data goes far out: there its plain C transforms wrap, see
     /// ``wrappingLimit(_:)``, and its SIMD ones wrap in their 16-bit arithmetic.)
-    @inline(__always)
+    @_transparent
     static func limit(_ x: Int) -> UInt8 {
         let v = x + 128
         return v < 0 ? 0 : v > 255 ? 255 : UInt8(v)
@@ -27,7 +27,7 @@ enum JPEGIDCT {
     /// libjpeg's C range limit: centred on 128, clamped to 0…255 within ±384 and wrapped
     /// beyond. Its 1×1 transform (1/8 scale) has no SIMD version, so this is what every build
     /// of it gives.
-    @inline(__always)
+    @_transparent
     static func wrappingLimit(_ x: Int) -> UInt8 {
         let v = x & 1023
         return v < 128 ? UInt8(v + 128) : v < 512 ? 255 : v < 896 ? 0 : UInt8(v - 896)
@@ -35,7 +35,7 @@ enum JPEGIDCT {
 
     /// Rounds `x` and drops `n` fraction bits, in 32-bit arithmetic as the vector transforms
     /// do: the same samples on every path, even where damaged data overflows 32 bits.
-    @inline(__always)
+    @_transparent
     static func descale(_ x: Int, _ n: Int) -> Int { Int(Int32(truncatingIfNeeded: x &+ (1 << (n - 1))) >> Int32(n)) }
 
     /// The even part of both passes: inputs 0, 2, 4 and 6 in, tmp10, tmp11, tmp12 and tmp13
@@ -105,15 +105,15 @@ enum JPEGIDCT {
 
     /// A dequantized coefficient as libjpeg-turbo's SIMD transforms hold it: the product's low
     /// 16 bits. (Only damaged data reaches beyond them.)
-    @inline(__always)
+    @_transparent
     static func dequantized(_ coefficient: Int16, _ q: Int32) -> Int {
         Int(Int16(truncatingIfNeeded: Int(coefficient) &* Int(q)))
     }
 
     /// A value between the passes as libjpeg-turbo's SIMD transforms hold it: saturated to 16
     /// bits. (Only damaged data reaches beyond them.)
-    @inline(__always)
-    static func saturated(_ x: Int) -> Int32 { Int32(min(max(x, -32768), 32767)) }
+    @_transparent
+    static func saturated(_ x: Int) -> Int32 { x < -32768 ? -32768 : x > 32767 ? 32767 : Int32(truncatingIfNeeded: x) }
 
     /// The same steps on all eight columns (then rows) at once, as libjpeg-turbo's SIMD code
     /// does them: 16-bit inputs to each pass, every product one of a 16-bit input and a 16-bit
