@@ -72,35 +72,35 @@ struct DemoRun {
         scenario.user.gesture(.pan(options.pan))
         scenario.user.gesture(.ended)
         guard let geometry = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
-        let renderer = EditorRenderer(scale: 2)
-        let screen: PixelBuffer
-        if let file = photo as? EncodedImage {
-            // The edit screen from a reduced copy, as a device shows a large photo: no full decode.
-            let side = Int((max(geometry.configuration.viewport.width, geometry.configuration.viewport.height) * renderer.scale).rounded(.up))
-            let reduced = try file.preview(longerSide: side)
-            screen = try renderer.render(EditSession(geometry: geometry, output: configuration.output).resized(for: reduced).geometry, image: reduced)
-        } else {
-            screen = try renderer.render(geometry, image: try photo.pixelBuffer()!)
+        // The edit screen is an output of its own: it renders and encodes on another thread
+        // while the flow goes on (as a device draws it while the person taps Choose).
+        let screenTask = Task.detached { [output = configuration.output, preview = options.preview] in
+            let screen = try Self.editScreen(of: photo, geometry: geometry, output: output)
+            try Self.write(PNG.encode(screen), to: preview)
+            return screen.displaySize
         }
         scenario.user.tapChoose()
         await scenario.settle()
         guard let result = scenario.delegate.lastResult, let crop = result.cropRect,
             let avatar = result.editedImage as? PixelBuffer
-        else { throw Failure.noResult(scenario.transcript.lines) }
+        else {
+            _ = try? await screenTask.value
+            throw Failure.noResult(scenario.transcript.lines)
+        }
         // A .jpg or .jpeg name gets a JPEG file (a circle's corners white), anything else PNG.
         let jpeg = ["jpg", "jpeg"].contains(URL(fileURLWithPath: options.output).pathExtension.lowercased())
-        try write(jpeg ? JPEG.encode(avatar, options: .init(quality: 90)) : PNG.encode(avatar), to: options.output)
-        try write(PNG.encode(screen), to: options.preview)
+        try Self.write(jpeg ? JPEG.encode(avatar, options: .init(quality: 90)) : PNG.encode(avatar), to: options.output)
+        let screenSize = try await screenTask.value
         if let path = options.saveSession {
             guard let session = result.editSession else { throw Failure.noResult(scenario.transcript.lines) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try write(try encoder.encode(session), to: path)
+            try Self.write(try encoder.encode(session), to: path)
         }
         return Outcome(
             transcript: scenario.transcript.lines, cropRect: crop, angle: geometry.angle, photoSize: photo.displaySize,
             orientation: photo.orientation, avatarSize: avatar.displaySize, avatarPath: options.output,
-            previewSize: screen.displaySize, previewPath: options.preview, sessionPath: options.saveSession)
+            previewSize: screenSize, previewPath: options.preview, sessionPath: options.saveSession)
     }
 
     /// The photo at `path`: a JPEG or PNG kept as its file (only its header is read), a Netpbm
@@ -125,7 +125,17 @@ struct DemoRun {
         }
     }
 
-    private func write(_ data: Data, to path: String) throws {
+    /// The edit screen as the person last saw it. A photo kept as its file is shown from a
+    /// reduced copy, as a device shows a large photo: no full decode.
+    private static func editScreen(of photo: any ImageBuffer, geometry: EditorGeometry, output: AvatarOutput) throws -> PixelBuffer {
+        let renderer = EditorRenderer(scale: 2)
+        guard let file = photo as? EncodedImage else { return try renderer.render(geometry, image: try photo.pixelBuffer()!) }
+        let side = Int((max(geometry.configuration.viewport.width, geometry.configuration.viewport.height) * renderer.scale).rounded(.up))
+        let reduced = try file.preview(longerSide: side)
+        return try renderer.render(EditSession(geometry: geometry, output: output).resized(for: reduced).geometry, image: reduced)
+    }
+
+    private static func write(_ data: Data, to path: String) throws {
         do { try data.write(to: URL(fileURLWithPath: path)) } catch {
             throw Failure.unwritable(path, (error as NSError).localizedDescription)
         }
