@@ -74,7 +74,7 @@ enum Deflate {
     /// window; the last band's last block is marked final, any other band ends with an empty
     /// stored block.
     static func compress(_ d: UnsafeRawPointer, count n: Int, band: Range<Int>, final: Bool, into writer: inout BitWriter) {
-        let hashBits = 15, hashSize = 1 << hashBits, window = 1 << 15
+        let hashSize = 1 << 15, window = 1 << 15  // as hash(_:_:) and insert(_:_:head:previous:) hold them
         // Plain memory, not arrays: the match search is the hot loop of debug builds too, where
         // each subscript is a call.
         let head = UnsafeMutablePointer<Int32>.allocate(capacity: hashSize)
@@ -87,29 +87,20 @@ enum Deflate {
         let tokens = UnsafeMutablePointer<Token>.allocate(capacity: blockTokens)
         defer { tokens.deallocate() }
         var count = 0
-        // The hash of the three bytes at `i` (a multiplicative hash of their 24 bits).
-        @inline(__always) func hash(_ i: Int) -> Int {
-            Int((d.loadUnaligned(fromByteOffset: i, as: UInt32.self) &* 2_654_435_761) >> (32 - hashBits))
-        }
-        @inline(__always) func insert(_ i: Int) {
-            let h = hash(i)
-            previous[i & (window - 1)] = head[h]
-            head[h] = Int32(i)
-        }
         // Every name the loop uses is declared before it: a debug build zeroes a local's stack
         // slot each time its declaration runs.
         var i = max(0, band.lowerBound - window), bestLength = 0, bestDistance = 0, candidate = 0, chain = 0, limit = 0
         var length = 0, next = 0, k = 0, end = 0
         // The window before the band, into the hash chains only.
         while i < band.lowerBound {
-            insert(i)
+            Self.insert(i, d, head: head, previous: previous)
             i += 1
         }
         while i < band.upperBound {
             bestLength = 0
             bestDistance = 0
             if i + 2 < n {
-                candidate = Int(head[hash(i)])
+                candidate = Int(head[Self.hash(d, i)])
                 chain = maxChain
                 limit = min(258, band.upperBound - i)
                 while candidate >= 0, i - candidate <= window, chain > 0 {
@@ -133,16 +124,16 @@ enum Deflate {
                 count += 1
                 end = min(i + bestLength, band.upperBound, n - 2)
                 k = bestLength > longMatch ? max(i, end - tailInserts) : i
-                if k > i { insert(i) }
+                if k > i { Self.insert(i, d, head: head, previous: previous) }
                 while k < end {
-                    insert(k)
+                    Self.insert(k, d, head: head, previous: previous)
                     k += 1
                 }
                 i += bestLength
             } else {
                 tokens[count] = Token(length: 0, value: UInt16(d.load(fromByteOffset: i, as: UInt8.self)))
                 count += 1
-                if i + 2 < n { insert(i) }
+                if i + 2 < n { Self.insert(i, d, head: head, previous: previous) }
                 i += 1
             }
             if count == blockTokens {
@@ -155,9 +146,26 @@ enum Deflate {
         writer.flush()
     }
 
+    /// The hash chains' bucket for the four bytes at `i` of `d`: their 32 bits times a large
+    /// odd constant, the top 15 bits. (Transparent, and with literal sizes, so that debug builds
+    /// inline it.)
+    @_transparent
+    static func hash(_ d: UnsafeRawPointer, _ i: Int) -> Int {
+        Int((d.loadUnaligned(fromByteOffset: i, as: UInt32.self) &* 2_654_435_761) >> 17)
+    }
+
+    /// Puts position `i` at the head of its bucket's chain; `previous` (one entry per position
+    /// in the 32 KiB window) links it to the position that was there.
+    @_transparent
+    static func insert(_ i: Int, _ d: UnsafeRawPointer, head: UnsafeMutablePointer<Int32>, previous: UnsafeMutablePointer<Int32>) {
+        let h = hash(d, i)
+        previous[i & 0x7FFF] = head[h]
+        head[h] = Int32(truncatingIfNeeded: i)
+    }
+
     /// How many bytes from `a` and `b` agree, at most `limit`, compared eight at a time (the
     /// data is padded by eight bytes, so no load passes its end).
-    @inline(__always)
+    @_transparent
     static func matchLength(_ d: UnsafeRawPointer, _ a: Int, _ b: Int, limit: Int) -> Int {
         var length = 0, difference: UInt64 = 0
         while length < limit {
