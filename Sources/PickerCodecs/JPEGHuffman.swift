@@ -171,12 +171,12 @@ struct JPEGBitReader {
         }
     }
 
-    @inline(__always)
+    @_transparent
     mutating func bit() -> Int {
         bits(1)
     }
 
-    @inline(__always)
+    @_transparent
     mutating func bits(_ n: Int) -> Int {
         guard n > 0 else { return 0 }
         if count < n { fill() }
@@ -187,16 +187,16 @@ struct JPEGBitReader {
     }
 
     /// Makes at least `n` bits (up to 57) available to ``peek(_:)`` and ``skip(_:)``.
-    @inline(__always)
+    @_transparent
     mutating func ensure(_ n: Int) {
         if count < n { fill() }
     }
 
     /// The next `n` bits (1…57), without consuming them.
-    @inline(__always)
+    @_transparent
     func peek(_ n: Int) -> Int { Int(truncatingIfNeeded: bits &>> UInt64(64 - n)) }
 
-    @inline(__always)
+    @_transparent
     mutating func skip(_ n: Int) {
         bits &<<= UInt64(n)
         count &-= n
@@ -204,7 +204,7 @@ struct JPEGBitReader {
 
     /// Decodes a symbol from bits already made available (at least 17): no fill. A code no
     /// table holds consumes 17 bits and reads as 0, as in libjpeg.
-    @inline(__always)
+    @_transparent
     mutating func decodeAvailable(_ table: JPEGHuffmanTable.Lookup) -> Int {
         let entry = table.fast[peek(JPEGHuffmanTable.lookupBits)]
         if entry != 0 {
@@ -228,7 +228,7 @@ struct JPEGBitReader {
     }
 
     /// `n` (0…15) extra bits already available, sign-extended.
-    @inline(__always)
+    @_transparent
     mutating func extendedAvailable(_ n: Int) -> Int {
         guard n > 0 else { return 0 }
         let value = peek(n)
@@ -237,14 +237,14 @@ struct JPEGBitReader {
     }
 
     /// A magnitude category's value, sign-extended (T.81 F.2.2.1 EXTEND).
-    @inline(__always)
+    @_transparent
     mutating func extended(_ n: Int) -> Int {
         guard n > 0 else { return 0 }
         let value = bits(n)
         return value < 1 << (n - 1) ? value - (1 << n) + 1 : value
     }
 
-    @inline(__always)
+    @_transparent
     mutating func decode(_ table: JPEGHuffmanTable.Lookup) -> Int {
         if count < 17 { fill() }
         return decodeAvailable(table)

@@ -40,7 +40,7 @@ enum JPEGIDCT {
 
     /// The even part of both passes: inputs 0, 2, 4 and 6 in, tmp10, tmp11, tmp12 and tmp13
     /// out.
-    @inline(__always)
+    @_transparent
     static func even(_ in0: Int, _ in2: Int, _ in4: Int, _ in6: Int) -> (Int, Int, Int, Int) {
         let z1 = (in2 + in6) * fix0_541196100
         let tmp2 = z1 + in6 * -fix1_847759065, tmp3 = z1 + in2 * fix0_765366865
@@ -49,7 +49,7 @@ enum JPEGIDCT {
     }
 
     /// The odd part of both passes: inputs 7, 5, 3 and 1 in, the four odd terms out.
-    @inline(__always)
+    @_transparent
     static func odd(_ in7: Int, _ in5: Int, _ in3: Int, _ in1: Int) -> (Int, Int, Int, Int) {
         let z5 = (in7 + in3 + in5 + in1) * fix1_175875602
         let z1 = (in7 + in1) * -fix0_899976223, z2 = (in5 + in3) * -fix2_562915447
@@ -77,7 +77,7 @@ enum JPEGIDCT {
     /// A block with only its DC coefficient is flat: the zero shortcuts of every transform's two
     /// passes give each of its `size`×`size` samples the same value. Writes it and returns
     /// true for such a block; false otherwise.
-    @inline(__always)
+    @_transparent
     static func fill(
         _ coefficients: UnsafePointer<Int16>, size: Int, quantization q: UnsafePointer<Int32>,
         into out: UnsafeMutablePointer<UInt8>, stride: Int
@@ -196,14 +196,13 @@ enum JPEGIDCT {
         // hold them).
         for column in 0..<8 {
             let c = coefficients + column, k = q + column
-            @inline(__always) func dq(_ i: Int) -> Int { dequantized(c[i], k[i]) }
             if c[8] == 0 && c[16] == 0 && c[24] == 0 && c[32] == 0 && c[40] == 0 && c[48] == 0 && c[56] == 0 {
-                let dc = saturated(dq(0) << pass1Bits)
+                let dc = saturated(dequantized(c[0], k[0]) << pass1Bits)
                 for row in 0..<8 { ws[row * 8 + column] = dc }
                 continue
             }
-            let (tmp10, tmp11, tmp12, tmp13) = even(dq(0), dq(16), dq(32), dq(48))
-            let (tmp0, tmp1, tmp2, tmp3) = odd(dq(56), dq(40), dq(24), dq(8))
+            let (tmp10, tmp11, tmp12, tmp13) = even(dequantized(c[0], k[0]), dequantized(c[16], k[16]), dequantized(c[32], k[32]), dequantized(c[48], k[48]))
+            let (tmp0, tmp1, tmp2, tmp3) = odd(dequantized(c[56], k[56]), dequantized(c[40], k[40]), dequantized(c[24], k[24]), dequantized(c[8], k[8]))
             let n = constBits - pass1Bits
             ws[column] = saturated(descale(tmp10 + tmp3, n))
             ws[56 + column] = saturated(descale(tmp10 - tmp3, n))
@@ -272,7 +271,7 @@ extension JPEGIDCT {
     }
 
     /// The 4-point odd part: inputs 7, 5, 3 and 1 in, the two odd terms out.
-    @inline(__always)
+    @_transparent
     static func odd4(_ z1: Int, _ z2: Int, _ z3: Int, _ z4: Int) -> (Int, Int) {
         (z1 * -fix0_211164243 + z2 * fix1_451774981 + z3 * -fix2_172734803 + z4 * fix1_061594337,
          z1 * -fix0_509795579 + z2 * -fix0_601344887 + z3 * fix0_899976223 + z4 * fix2_562915447)
@@ -321,19 +320,18 @@ extension JPEGIDCT {
         workspace ws: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
         // (16-bit inputs, results saturated to 16 bits, as the vector passes hold them.)
-        @inline(__always) func dq(_ i: Int) -> Int { dequantized(c[i], q[i]) }
         for column in 0..<8 where column != 4 {
             if c[8 + column] == 0 && c[16 + column] == 0 && c[24 + column] == 0 && c[40 + column] == 0
                 && c[48 + column] == 0 && c[56 + column] == 0
             {
-                let dc = saturated(dq(column) << pass1Bits)
+                let dc = saturated(dequantized(c[column], q[column]) << pass1Bits)
                 for row in 0..<4 { ws[row * 8 + column] = dc }
                 continue
             }
-            let tmp0 = dq(column) << (constBits + 1)
-            let tmp2 = dq(16 + column) * fix1_847759065 + dq(48 + column) * -fix0_765366865
+            let tmp0 = dequantized(c[column], q[column]) << (constBits + 1)
+            let tmp2 = dequantized(c[16 + column], q[16 + column]) * fix1_847759065 + dequantized(c[48 + column], q[48 + column]) * -fix0_765366865
             let tmp10 = tmp0 + tmp2, tmp12 = tmp0 - tmp2
-            let (odd0, odd2) = odd4(dq(56 + column), dq(40 + column), dq(24 + column), dq(8 + column))
+            let (odd0, odd2) = odd4(dequantized(c[56 + column], q[56 + column]), dequantized(c[40 + column], q[40 + column]), dequantized(c[24 + column], q[24 + column]), dequantized(c[8 + column], q[8 + column]))
             let n = constBits - pass1Bits + 1
             ws[column] = saturated(descale(tmp10 + odd2, n))
             ws[24 + column] = saturated(descale(tmp10 - odd2, n))
@@ -360,7 +358,7 @@ extension JPEGIDCT {
     }
 
     /// The 2-point odd term of inputs 7, 5, 3 and 1.
-    @inline(__always)
+    @_transparent
     static func odd2(_ in7: Int, _ in5: Int, _ in3: Int, _ in1: Int) -> Int {
         in7 * -fix0_720959822 + in5 * fix0_850430095 + in3 * -fix1_272758580 + in1 * fix3_624509785
     }
