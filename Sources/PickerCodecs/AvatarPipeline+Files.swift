@@ -156,15 +156,22 @@ package struct PhotoFile {
         var coefficientBytes = 0
         var part: PixelBuffer
         FileDecodes.count?.add()
+        // One area resampling of a reduced JPEG runs beside its decode, on the decode's second
+        // thread, as the rows come (when the decode has one).
+        let streamed = scale == .full || pipelines.count != 1 ? nil : pipelines[0].streamedResample(self, scale: scale, raw: raw)
+        var rowsWritten: JPEGDecoder.RowsWritten?
+        if let streamed { rowsWritten = { streamed.rowsWritten($0, origin: $1, format: $2) } }
         if info.format == .png {
             part = try PNG.decode(data, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings)
         } else {
             part = try JPEG.decode(
                 data, scale: scale, croppingTo: asFileShows, pixelLimit: pixelLimit, threads: pipelines.first.flatMap(\.threads),
-                warnings: &warnings, coefficientBytes: &coefficientBytes)
+                warnings: &warnings, coefficientBytes: &coefficientBytes, rowsWritten: rowsWritten)
         }
         part.orientation = orientation
-        return DecodedPart(file: self, part: part, scale: scale, raw: raw, shown: inside, heldBytes: coefficientBytes + part.bytes.count)
+        return DecodedPart(
+            file: self, part: part, scale: scale, raw: raw, shown: inside, heldBytes: coefficientBytes + part.bytes.count,
+            resampled: streamed?.result())
     }
 }
 
@@ -201,6 +208,9 @@ package struct DecodedPart {
     let shown: PixelRect
     /// The bytes held to decode it: the part and the decoder's coefficients.
     let heldBytes: Int
+    /// The part already resampled for the one pipeline it was decoded for, as its decode wrote
+    /// the rows, or `nil`.
+    var resampled: PixelBuffer?
 
     /// Renders `pipeline` (its crop in the shown photo's full-size pixels) from the part,
     /// exactly as from the whole photo decoded at the part's scale.
@@ -258,23 +268,43 @@ extension AvatarPipeline {
         return file.orientation.displayRect(forRaw: raw, rawSize: scale.size(of: file.info.pixelSize))
     }
 
+    /// The area weights, on each axis of the stored pixels, from the part `raw` of the photo
+    /// decoded at `scale` to the output: over the crop's exact span, whole pixels or not.
+    fileprivate func reducedWeights(
+        _ file: PhotoFile, scale: JPEG.Scale, raw: PixelRect
+    ) -> (vertical: AxisWeights, horizontal: AxisWeights) {
+        let (low, high) = reducedSpan(file, scale: scale)
+        let origin = SIMD2(Double(raw.x), Double(raw.y))
+        let size = clampedOutputSize
+        let stored = file.orientation.swapsAxes ? size.transposed : size
+        return (
+            AxisWeights(areaFrom: low.y - origin.y, to: high.y - origin.y, inputCount: raw.height, outputCount: stored.height),
+            AxisWeights(areaFrom: low.x - origin.x, to: high.x - origin.x, inputCount: raw.width, outputCount: stored.width)
+        )
+    }
+
+    /// The resampling to run as the part `raw` of `file`, decoded at `scale`, is written, when
+    /// the pipeline area-averages it without a turn; `nil` otherwise.
+    fileprivate func streamedResample(_ file: PhotoFile, scale: JPEG.Scale, raw: PixelRect) -> StreamedResample? {
+        guard file.info.format == .jpeg, turn == 0, !clampedOutputSize.isEmpty, !raw.isEmpty else { return nil }
+        let (vertical, horizontal) = reducedWeights(file, scale: scale, raw: raw)
+        return StreamedResample(width: raw.width, vertical: vertical, horizontal: horizontal)
+    }
+
     /// Renders from a part decoded at a reduced scale.
     fileprivate func renderReduced(_ decoded: DecodedPart) throws(ImagingError) -> Rendering {
         let file = decoded.file, part = decoded.part
         let size = clampedOutputSize
         guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
         if turn == 0 {
-            let (low, high) = reducedSpan(file, scale: decoded.scale)
-            let origin = SIMD2(Double(decoded.raw.x), Double(decoded.raw.y))
-            let stored = file.orientation.swapsAxes ? size.transposed : size
-            let threadCount = PixelBuffer.threadCount(threads, sourcePixels: decoded.raw.width * decoded.raw.height)
-            var scaled = part.resampleRaw(
-                PixelRect(size: decoded.raw.size),
-                vertical: AxisWeights(
-                    areaFrom: low.y - origin.y, to: high.y - origin.y, inputCount: decoded.raw.height, outputCount: stored.height),
-                horizontal: AxisWeights(
-                    areaFrom: low.x - origin.x, to: high.x - origin.x, inputCount: decoded.raw.width, outputCount: stored.width),
-                threads: threadCount)
+            var scaled: PixelBuffer
+            if let resampled = decoded.resampled {
+                scaled = resampled
+            } else {
+                let (vertical, horizontal) = reducedWeights(file, scale: decoded.scale, raw: decoded.raw)
+                let threadCount = PixelBuffer.threadCount(threads, sourcePixels: decoded.raw.width * decoded.raw.height)
+                scaled = part.resampleRaw(PixelRect(size: decoded.raw.size), vertical: vertical, horizontal: horizontal, threads: threadCount)
+            }
             scaled.orientation = file.orientation
             // Turned upright in a copy unless already so; masked in the upright image's storage.
             let outputs = scaled.bytes.count * (file.orientation == .up ? 1 : 2)

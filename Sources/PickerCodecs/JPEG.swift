@@ -144,13 +144,15 @@ public enum JPEG {
         return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
     }
 
-    /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took.
+    /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took, and
+    /// telling `rowsWritten` of its rows as it writes them (on two threads).
     static func decode(
         _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, threads: Int? = nil, warnings: inout [ImagingWarning],
-        coefficientBytes: inout Int
+        coefficientBytes: inout Int, rowsWritten: JPEGDecoder.RowsWritten? = nil
     ) throws(ImagingError) -> PixelBuffer {
         var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
         decoder.threads = threads
+        decoder.rowsWritten = rowsWritten
         let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
             // (A frame is present whenever pixels are rendered.)
             let frame = header.frame!

@@ -16,6 +16,14 @@ struct JPEGDecoder {
     /// The smallest region (pixels at the decode's scale) decoded on two threads; tests lower it
     /// to run the pipeline on small files.
     var pipelineArea = JPEGRowPipeline.smallestArea
+    /// Told of the pixel rows as a decode on two threads writes them (see ``RowsWritten``).
+    var rowsWritten: RowsWritten?
+
+    /// Told, on the thread that writes them, that the first `count` rows of the region's
+    /// pixels (from `origin`, in `format`, with no bytes between rows) are written: for work
+    /// that can start on them while the rest is decoded. Only a decode on two threads tells of
+    /// its rows (the last call has every row); any other tells nothing.
+    typealias RowsWritten = @Sendable (_ count: Int, _ origin: UnsafePointer<UInt8>, _ format: PixelFormat) -> Void
 
     /// How many times, on average, the scans may walk each block of the frame: libjpeg's
     /// progressive script walks a luma block six times and a chroma block four (a scan per band
@@ -178,7 +186,8 @@ struct JPEGDecoder {
                     if threads > 1 && planes.area.width * planes.area.height >= pipelineArea {
                         // A ring of rows of MCUs, so the two threads work on different rows.
                         try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRows: JPEGRowPipeline.slots)
-                        pipeline = JPEGRowPipeline(planes, frame: frame, header: header, quantization: tables.quantization)
+                        pipeline = JPEGRowPipeline(
+                            planes, frame: frame, header: header, quantization: tables.quantization, rowsWritten: rowsWritten)
                     }
                 }
             }

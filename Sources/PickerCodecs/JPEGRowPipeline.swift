@@ -5,8 +5,9 @@ import PickerImaging
 /// thread reads the scan's entropy-coded data into a ring of ``slots`` rows of MCUs and, at
 /// full size, transforms the first component (luma) of each; this one transforms the others
 /// (all of them for a gray image, or at a reduced scale, where the transforms are cheap) and
-/// upsamples and converts the image rows each row of MCUs completes. Each stage does the same steps on the same samples as a decode on one thread, so
-/// the pixels are the same.
+/// upsamples and converts the image rows each row of MCUs completes (and hands them to
+/// whoever asked to hear of them). Each stage does the same steps on the same samples as a
+/// decode on one thread, so the pixels are the same.
 ///
 /// The decoding thread waits with ``waitForSlot(row:)`` before it fills a slot, reports each
 /// decoded row of MCUs with ``decoded(mcuRows:)``, and takes the pixels with ``finish()``; on
@@ -40,11 +41,18 @@ final class JPEGRowPipeline: @unchecked Sendable {
     private var cancelled = false
     /// The pixels, once the second thread is done (empty when cancelled).
     private var bytes: [UInt8]?
+    /// Told on the second thread of the image rows written so far (of the region, from its
+    /// first pixel), each time more are.
+    private let rowsWritten: JPEGDecoder.RowsWritten?
 
     /// Starts the second thread, which waits for rows. `frame`'s coefficients hold ``slots``
     /// rows of MCUs.
-    init(_ planes: JPEGPlanes, frame: JPEGDecoder.Frame, header: JPEGDecoder.Header, quantization: [[Int32]]) {
+    init(
+        _ planes: JPEGPlanes, frame: JPEGDecoder.Frame, header: JPEGDecoder.Header, quantization: [[Int32]],
+        rowsWritten: JPEGDecoder.RowsWritten? = nil
+    ) {
         self.planes = planes
+        self.rowsWritten = rowsWritten
         writer = JPEGRowWriter(planes, header: header)
         let single = frame.components.count == 1
         rowsPerMCURow = frame.components.map { single ? 1 : $0.v }
@@ -106,6 +114,7 @@ final class JPEGRowPipeline: @unchecked Sendable {
     /// takes over, frees the slot, and writes the image rows that are then ready.
     private func run() {
         let area = planes.area
+        let format: PixelFormat = writer.channels == 1 ? .gray8 : .rgba8
         var written = area.y
         var stopped = false
         let pixels = [UInt8](unsafeUninitializedCapacity: writer.count) { destination, initialized in
@@ -130,9 +139,13 @@ final class JPEGRowPipeline: @unchecked Sendable {
                 var end = written
                 while end < area.maxY && planes.rowIsReady(end, transformed: { row * self.rowsPerMCURow[$0] }) { end += 1 }
                 writer.write(written..<end, into: destination.baseAddress!)
+                if end > written { rowsWritten?(end - area.y, UnsafePointer(destination.baseAddress!), format) }
                 written = end
             }
-            if !stopped { writer.write(written..<area.maxY, into: destination.baseAddress!) }
+            if !stopped {
+                writer.write(written..<area.maxY, into: destination.baseAddress!)
+                rowsWritten?(area.height, UnsafePointer(destination.baseAddress!), format)
+            }
             initialized = stopped ? 0 : writer.count
         }
         condition.lock()

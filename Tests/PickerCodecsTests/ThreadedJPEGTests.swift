@@ -87,4 +87,64 @@ struct ThreadedJPEGTests {
         #expect(one == .error(.corruptFile(format: .jpeg, reason: "DC magnitude 16")))
         for _ in 0..<20 { #expect(Self.decode(broken, scale: .full, cropped: false, threads: 2) == one) }
     }
+
+    /// Area weights over an uneven span of `count` samples, to about two thirds as many.
+    static func weights(_ count: Int) -> AxisWeights {
+        AxisWeights(areaFrom: 0.3, to: Double(count) - 0.55, inputCount: count, outputCount: max(1, count * 2 / 3))
+    }
+
+    @Test("rows resampled as a decode on two threads writes them are the decoded image resampled", arguments: files)
+    func resampledAsWritten(file: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: file))
+        for scale in [JPEG.Scale.full, .half] {
+            for cropped in [false, true] {
+                guard case let .image(image, _) = Self.decode(bytes, scale: scale, cropped: cropped, threads: 1) else { continue }
+                let (vertical, horizontal) = (Self.weights(image.height), Self.weights(image.width))
+                let resample = StreamedResample(width: image.width, vertical: vertical, horizontal: horizontal)
+                var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
+                decoder.threads = 2
+                decoder.pipelineArea = 0
+                decoder.rowsWritten = { resample.rowsWritten($0, origin: $1, format: $2) }
+                let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
+                    let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
+                    return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
+                }
+                var warnings: [ImagingWarning] = []
+                let decoded = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
+                let name = "\(file.lastPathComponent) 1/\(scale.denominator)\(cropped ? " cropped" : "")"
+                let expected = decoded.resampleRaw(PixelRect(size: decoded.pixelSize), vertical: vertical, horizontal: horizontal)
+                // A progressive file is decoded whole, then turned into pixels: no rows to tell of.
+                if try decoder.header().header.streamsRows {
+                    #expect(resample.result() == expected, "\(name)")
+                } else {
+                    #expect(resample.result() == nil, "\(name)")
+                }
+            }
+        }
+    }
+
+    /// The 12 MP avatar at half size on two threads: resampled as the decode writes its rows,
+    /// for a crop of each shape, in each orientation an edit's turns give; the pixels are the
+    /// one-thread avatar's.
+    @Test(arguments: [
+        (ImageOrientation.up, PixelRect(x: 400, y: 100, width: 2800, height: 2800), PixelSize(width: 1024, height: 1024)),
+        (.right, PixelRect(x: 1, y: 3, width: 3001, height: 2417), PixelSize(width: 700, height: 501)),
+        (.leftMirrored, PixelRect(x: 799, y: 1701, width: 2201, height: 2301), PixelSize(width: 1000, height: 999)),
+    ])
+    func avatarResampledAsWritten(orientation: ImageOrientation, crop: PixelRect, output: PixelSize) throws {
+        let data = try JPEGTests.data("photo-4032x3024-420.jpg")
+        let file = try PhotoFile(data, format: .jpeg, pixelLimit: PixelBuffer.defaultPixelLimit) { _ in orientation }
+        var pipeline = AvatarPipeline(crop: crop, outputSize: output, mask: .circle)
+        var renderings: [PixelBuffer] = []
+        for threads in [1, 2] {
+            pipeline.threads = threads
+            var warnings: [ImagingWarning] = []
+            let part = try file.decode(for: [pipeline], scale: .half, reachingOutside: false, warnings: &warnings)
+            #expect((part.resampled != nil) == (threads == 2))
+            renderings.append(try part.render(pipeline, reachingOutside: false).image)
+        }
+        #expect(renderings[0] == renderings[1])
+        #expect(renderings[0].displaySize == output)
+    }
 }
+
