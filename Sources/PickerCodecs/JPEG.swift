@@ -202,9 +202,8 @@ public enum JPEG {
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
         let bytes = [UInt8](data)
         let (header, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: .max).header()
-        let single = frame.components.count == 1
         let coefficientBytes = frame.components.reduce(0) {
-            $0 + $1.blocksAcross * (header.streamsRows ? (single ? 1 : $1.v) : $1.blocksDown) * 128
+            $0 + $1.blocksAcross * (header.streamsRows ? frame.blockRowsPerMCURow($1) : $1.blocksDown) * 128
                 + (frame.progressive ? $1.blocksAcross * $1.blocksDown * 8 : 0)
         }
         let space: String = switch JPEGPixels.colourSpace(frame, header) {

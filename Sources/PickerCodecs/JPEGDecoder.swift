@@ -62,6 +62,11 @@ struct JPEGDecoder {
         var components: [Component]
         var hMax: Int, vMax: Int
         var mcusAcross: Int, mcusDown: Int
+
+        /// The rows of blocks of `component` in one row of MCUs of a scan of every component:
+        /// its vertical sampling factor, or one when the frame has one component (its scan is
+        /// not interleaved: each unit is a block, whatever the factors say).
+        func blockRowsPerMCURow(_ component: Component) -> Int { components.count == 1 ? 1 : component.v }
     }
 
     /// What the markers said, up to the first scan: enough for `JPEG.info`.
@@ -461,11 +466,10 @@ struct JPEGDecoder {
     /// one row of blocks each when the frame has one component, whose scan walks blocks).
     static func allocate(_ frame: inout Frame, pixelLimit: Int, bytes: Int, mcuRows: Int? = nil) throws(ImagingError) {
         _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
-        let single = frame.components.count == 1
         for i in frame.components.indices {
             let c = frame.components[i]
             frame.components[i].coefficients = JPEGCoefficients(
-                blocksAcross: c.blocksAcross, blocksDown: mcuRows.map { $0 * (single ? 1 : c.v) } ?? c.blocksDown,
+                blocksAcross: c.blocksAcross, blocksDown: mcuRows.map { $0 * frame.blockRowsPerMCURow(c) } ?? c.blocksDown,
                 progressive: frame.progressive)
         }
     }

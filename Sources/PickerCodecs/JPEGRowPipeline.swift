@@ -54,14 +54,14 @@ final class JPEGRowPipeline: @unchecked Sendable {
         self.planes = planes
         self.rowsWritten = rowsWritten
         writer = JPEGRowWriter(planes, header: header)
-        let single = frame.components.count == 1
-        rowsPerMCURow = frame.components.map { single ? 1 : $0.v }
+        let rowsPerMCURow = frame.components.map(frame.blockRowsPerMCURow)
+        self.rowsPerMCURow = rowsPerMCURow
         // At a reduced scale the transforms are cheap beside the entropy decoding: the second
-        // thread takes them all.
-        let all = single || planes.layouts[0].size < 8
+        // thread takes them all (and a gray image's one).
+        let all = frame.components.count == 1 || planes.layouts[0].size < 8
         taken = frame.components.indices.filter { all || $0 > 0 }.map { index in
             let c = frame.components[index]
-            return (index, c.coefficients, c.coefficients.blocksAcross, single ? 1 : c.v, quantization[c.table])
+            return (index, c.coefficients, c.coefficients.blocksAcross, rowsPerMCURow[index], quantization[c.table])
         }
         let thread = Thread { [self] in run() }
         thread.name = "PickerKit JPEG rows"
