@@ -364,12 +364,11 @@ final class JPEGPlanes {
             defer { workspace.deallocate() }
             for (index, c) in components.enumerated() {
                 let store = c.coefficients
-                let all = planes.blockRows[index]
-                let rows = (all.lowerBound + all.count * run / runs)..<(all.lowerBound + all.count * (run + 1) / runs)
+                let rows = planes.blockRows[index].band(run, of: runs)
                 quantization[c.table].withUnsafeBufferPointer { q in
                     let layout = planes.layouts[index], size = layout.size
                     for row in rows {
-                        let line = planes.planes[index] + row * size * layout.stride
+                        let line = planes.plane(index) + row * size * layout.stride
                         for column in planes.blockColumns[index] {
                             var source = UnsafePointer(block)
                             if let smoothing {
@@ -410,8 +409,7 @@ final class JPEGPlanes {
             Self.run(threads) { run, runs in
                 let (planes, header, destination) = shared.value
                 let area = planes.area
-                JPEGRowWriter(planes, header: header).write(
-                    (area.y + area.height * run / runs)..<(area.y + area.height * (run + 1) / runs), into: destination)
+                JPEGRowWriter(planes, header: header).write((area.y..<area.maxY).band(run, of: runs), into: destination)
             }
         }
         return image(bytes, header)

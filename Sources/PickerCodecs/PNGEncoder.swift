@@ -28,7 +28,7 @@ enum PNGEncoder {
             let filterBand: @Sendable (Int) -> Void = { run in
                 shared.value.source.bytes.withUnsafeBufferPointer { source in
                     filterRows(
-                        (h * run / runs)..<(h * (run + 1) / runs), of: source.baseAddress!, stride: shared.value.source.rowStride,
+                        (0..<h).band(run, of: runs), of: source.baseAddress!, stride: shared.value.source.rowStride,
                         width: w, channels: channels, into: shared.value.out)
                 }
             }

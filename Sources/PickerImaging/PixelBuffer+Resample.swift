@@ -199,7 +199,7 @@ extension PixelBuffer {
                 let flags = UnsafeSendable(stopped.baseAddress!)
                 let rowStride = self.rowStride, width = size.width, height = size.height
                 let work = { @Sendable (run: Int) in
-                    let lines = (height * run / runs)..<(height * (run + 1) / runs)
+                    let lines = (0..<height).band(run, of: runs)
                     if let vectors {
                         let scratch = vectors.makeScratch(count: rowCount)
                         defer { scratch.deallocate() }
@@ -249,4 +249,12 @@ extension PixelBuffer {
 struct UnsafeSendable<Pointer>: @unchecked Sendable {
     let pointer: Pointer
     init(_ pointer: Pointer) { self.pointer = pointer }
+}
+
+extension Range where Bound == Int {
+    /// Band `run` of `runs` nearly equal bands the range splits into, in order: how work is
+    /// shared out among threads, each output the same whichever thread computes it.
+    package func band(_ run: Int, of runs: Int) -> Range<Int> {
+        (lowerBound + count * run / runs)..<(lowerBound + count * (run + 1) / runs)
+    }
 }
