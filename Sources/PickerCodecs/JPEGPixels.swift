@@ -184,13 +184,14 @@ struct ColourTables: Sendable {
     static func convertVectors(
         y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        typealias V = SIMD8<Int32>
-        typealias H = SIMD8<Int16>
+        // (The 16- and 32-bit lanes of the inverse DCT's vector passes, and their conversions.)
+        typealias V = JPEGIDCT.V
+        typealias H = JPEGIDCT.H
+        @inline(__always) func wide(_ v: H) -> V { JPEGIDCT.wide(v) }
+        @inline(__always) func narrow(_ v: V) -> H { JPEGIDCT.narrow(v) }
         @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> H {
             H(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
         }
-        @inline(__always) func wide(_ v: H) -> V { V(truncatingIfNeeded: v) }
-        @inline(__always) func narrow(_ v: V) -> H { H(truncatingIfNeeded: v) }
         let half = V(repeating: 1 << 15), centre = H(repeating: 128), top = H(repeating: 255), zero = H.zero
         // (Clamped with min and max on 16-bit lanes: SSE2 has both.)
         @inline(__always) func byte(_ v: H) -> SIMD8<UInt32> {
