@@ -33,8 +33,12 @@ public final class SystemPhotoSource: PhotoSource {
     /// frontmost view controller it presents. `UIKitPresenter` sets it to its host.
     public weak var presentingViewController: UIViewController?
     /// Where picked movies are copied to: a folder of this source's own in the temporary
-    /// directory by default.
-    public var movieDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("PickerKit-\(UUID().uuidString)")
+    /// directory by default, made at the first copy and deleted when the picker drops the last
+    /// copy in it. (A folder the host sets stays, empty or not.)
+    public var movieDirectory: URL
+
+    /// This source's own folder for movies.
+    private let ownMovieDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("PickerKit-\(UUID().uuidString)")
 
     /// What a registered item holds.
     private enum Content {
@@ -51,7 +55,9 @@ public final class SystemPhotoSource: PhotoSource {
     private var picks = 0
 
     /// Creates a source with nothing registered.
-    public init() {}
+    public init() {
+        movieDirectory = ownMovieDirectory
+    }
 
     // MARK: Device
 
@@ -205,6 +211,12 @@ public final class SystemPhotoSource: PhotoSource {
     private func discardCopy(_ url: URL) {
         guard copiedMovies.remove(url) != nil else { return }
         try? FileManager.default.removeItem(at: url)
+        let folder = url.deletingLastPathComponent()
+        if folder.standardizedFileURL.path == ownMovieDirectory.standardizedFileURL.path,
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+        {
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     /// Copies `file` into `directory` under a new name with the same extension.

@@ -174,9 +174,24 @@ extension AppleSurfaceTests {
             phone.photos.discard(media)
             #expect(!FileManager.default.fileExists(atPath: url.path))
             await #expect(throws: (any Error).self) { try await phone.photos.loadMedia(for: items[1]) }
-            let left = (try? FileManager.default.contentsOfDirectory(atPath: phone.photos.movieDirectory.path)) ?? []
-            #expect(left == [], "the broken movie's copy was deleted")
+            // The broken movie's copy was deleted, and with the last copy gone, the source's own folder.
+            #expect(!FileManager.default.fileExists(atPath: phone.photos.movieDirectory.path))
+            // A folder the host chose stays when the last copy in it goes.
+            let hosts = FileManager.default.temporaryDirectory.appendingPathComponent("host-movies-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: hosts) }
+            phone.photos.movieDirectory = hosts
+            let kept = try await phone.photos.loadMedia(for: items[0])
+            #expect(kept.movieURL?.deletingLastPathComponent().standardizedFileURL.path == hosts.standardizedFileURL.path)
+            phone.photos.discard(kept)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: hosts.path) == [])
         }
+    }
+}
+
+extension PickedMedia {
+    /// The movie's file, for a movie.
+    var movieURL: URL? {
+        if case let .movie(url, _) = self { url } else { nil }
     }
 }
 

@@ -129,9 +129,16 @@ enum Photos {
         return try JPEG.encode(pixels)
     }
 
-    /// `data` written to a new temporary file named `name`.
+    /// The folder of the test run's files, deleted when the run ends.
+    static let files: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("surface-\(ProcessInfo.processInfo.processIdentifier)")
+        atexit { try? FileManager.default.removeItem(at: Photos.files) }
+        return folder
+    }()
+
+    /// `data` written to a new temporary file named `name` (in a folder of its own: names repeat).
     static func file(_ data: Data, named name: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("surface-\(UUID().uuidString)")
+        let directory = files.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try data.write(to: url)
