@@ -76,15 +76,25 @@ public enum Netpbm {
     ///   PPM has no alpha, and dropping it would lose data. Write PAM or PNG instead.
     public static func encodePPM(_ image: PixelBuffer) throws(ImagingError) -> Data {
         let upright = try opaqueUpright(image, format: "PPM")
-        var data = Data("P6\n\(upright.width) \(upright.height)\n255\n".utf8)
-        data.reserveCapacity(data.count + upright.width * upright.height * 3)
-        for y in 0..<upright.height {
-            for x in 0..<upright.width {
-                let p = upright[x, y]
-                data.append(contentsOf: [p.r, p.g, p.b])
+        let (w, h, step) = (upright.width, upright.height, upright.format.bytesPerPixel)
+        // Each pixel's first three bytes (RGBA), or its one gray byte three times.
+        let samples = [UInt8](unsafeUninitializedCapacity: w * h * 3) { out, initialized in
+            upright.bytes.withUnsafeBufferPointer { source in
+                for y in 0..<h {
+                    let line = source.baseAddress! + y * upright.rowStride, o = out.baseAddress! + y * w * 3
+                    let (r, g, b) = step == 1 ? (0, 0, 0) : (0, 1, 2)
+                    var x = 0
+                    while x < w {
+                        o[3 * x] = line[step * x + r]
+                        o[3 * x + 1] = line[step * x + g]
+                        o[3 * x + 2] = line[step * x + b]
+                        x += 1
+                    }
+                }
             }
+            initialized = w * h * 3
         }
-        return data
+        return Data("P6\n\(w) \(h)\n255\n".utf8) + samples
     }
 
     /// The image as binary PGM (`P5`), upright; colour becomes its luma.
@@ -92,11 +102,12 @@ public enum Netpbm {
     /// - Throws: `ImagingError.cannotRepresent(format:reason:)` when a pixel is not opaque.
     public static func encodePGM(_ image: PixelBuffer) throws(ImagingError) -> Data {
         let upright = try opaqueUpright(image, format: "PGM")
-        var data = Data("P5\n\(upright.width) \(upright.height)\n255\n".utf8)
+        var samples: [UInt8] = []
+        samples.reserveCapacity(upright.width * upright.height)
         for y in 0..<upright.height {
-            for x in 0..<upright.width { data.append(upright[x, y].luma) }
+            for x in 0..<upright.width { samples.append(upright[x, y].luma) }
         }
-        return data
+        return Data("P5\n\(upright.width) \(upright.height)\n255\n".utf8) + samples
     }
 
     /// The image upright with straight alpha, for a format without alpha: throws unless every

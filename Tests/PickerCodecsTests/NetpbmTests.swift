@@ -66,6 +66,18 @@ struct NetpbmTests {
         }
         #expect(try Netpbm.decode(Netpbm.encodePAM(image)) == image)
     }
+
+    @Test func writesGrayAndPaddedRowsUpright() throws {
+        // Gray, two rows of three with a byte of padding each, shown turned right: upright it
+        // is two wide and three high, the first column of the stored rows its top row.
+        let gray = try PixelBuffer(width: 3, height: 2, format: .gray8, bytes: [1, 2, 3, 99, 4, 5, 6, 99], rowStride: 4, orientation: .right)
+        #expect(try Netpbm.encodePPM(gray) == Data("P6\n2 3\n255\n".utf8) + Data([4, 4, 4, 1, 1, 1, 5, 5, 5, 2, 2, 2, 6, 6, 6, 3, 3, 3]))
+        #expect(try Netpbm.encodePGM(gray) == Data("P5\n2 3\n255\n".utf8) + Data([4, 1, 5, 2, 6, 3]))
+        // RGBA rows with padding.
+        let colour = try PixelBuffer(
+            width: 2, height: 2, bytes: [1, 2, 3, 255, 4, 5, 6, 255, 0, 0, 7, 8, 9, 255, 10, 11, 12, 255, 0, 0], rowStride: 10)
+        #expect(try Netpbm.encodePPM(colour) == Data("P6\n2 2\n255\n".utf8) + Data([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))
+    }
 }
 
 extension NetpbmTests {
