@@ -98,7 +98,7 @@ public enum PNG {
     /// straight alpha. Each row gets the filter whose output has the smallest sum of absolute
     /// values; the compression searches 24 earlier places for each repeat, and writes files
     /// within a few percent of zlib's default level (from 1 % smaller to 5 % larger on the
-    /// photos and avatars measured), four to six times faster.
+    /// photos and avatars measured), on two cores four to six times faster.
     ///
     /// An image of a megabyte or more is filtered in bands of rows, and compressed in bands of
     /// 512 KiB, on every core. Each band's repeats may reach back into the band before it, so
