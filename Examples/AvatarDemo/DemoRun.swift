@@ -73,24 +73,20 @@ struct DemoRun {
         scenario.user.gesture(.ended)
         guard let geometry = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
         // The edit screen is an output of its own: it renders and encodes on another thread
-        // while the flow goes on (as a device draws it while the person taps Choose).
-        let screenTask = Task.detached { [output = configuration.output, preview = options.preview] in
-            let screen = try Self.editScreen(of: photo, geometry: geometry, output: output)
-            try Self.write(PNG.encode(screen), to: preview)
-            return screen.displaySize
-        }
+        // while the flow goes on (as a device draws it while the person taps Choose). A throw
+        // below cancels it and waits for it; the files are written in order once both are done.
+        async let screen = Self.editScreenPNG(of: photo, geometry: geometry, output: configuration.output)
         scenario.user.tapChoose()
         await scenario.settle()
         guard let result = scenario.delegate.lastResult, let crop = result.cropRect,
             let avatar = result.editedImage as? PixelBuffer
-        else {
-            _ = try? await screenTask.value
-            throw Failure.noResult(scenario.transcript.lines)
-        }
+        else { throw Failure.noResult(scenario.transcript.lines) }
         // A .jpg or .jpeg name gets a JPEG file (a circle's corners white), anything else PNG.
         let jpeg = ["jpg", "jpeg"].contains(URL(fileURLWithPath: options.output).pathExtension.lowercased())
-        try Self.write(jpeg ? JPEG.encode(avatar, options: .init(quality: 90)) : PNG.encode(avatar), to: options.output)
-        let screenSize = try await screenTask.value
+        let avatarFile = jpeg ? try JPEG.encode(avatar, options: .init(quality: 90)) : PNG.encode(avatar)
+        let (screenSize, screenFile) = try await screen
+        try Self.write(avatarFile, to: options.output)
+        try Self.write(screenFile, to: options.preview)
         if let path = options.saveSession {
             guard let session = result.editSession else { throw Failure.noResult(scenario.transcript.lines) }
             let encoder = JSONEncoder()
@@ -125,18 +121,26 @@ struct DemoRun {
         }
     }
 
-    /// The edit screen as the person last saw it. A photo kept as its file is shown from a
-    /// reduced copy, as a device shows a large photo: no full decode.
-    private static func editScreen(of photo: any ImageBuffer, geometry: EditorGeometry, output: AvatarOutput) throws -> PixelBuffer {
+    /// The edit screen as the person last saw it, and its PNG file. A photo kept as its file
+    /// is shown from a reduced copy, as a device shows a large photo: no full decode.
+    @concurrent
+    private static func editScreenPNG(
+        of photo: any ImageBuffer, geometry: EditorGeometry, output: AvatarOutput
+    ) async throws -> (size: PixelSize, file: Data) {
         let renderer = EditorRenderer(scale: 2)
-        guard let file = photo as? EncodedImage else { return try renderer.render(geometry, image: try photo.pixelBuffer()!) }
-        let side = Int((max(geometry.configuration.viewport.width, geometry.configuration.viewport.height) * renderer.scale).rounded(.up))
-        let reduced = try file.preview(longerSide: side)
-        return try renderer.render(EditSession(geometry: geometry, output: output).resized(for: reduced).geometry, image: reduced)
+        let screen: PixelBuffer
+        if let file = photo as? EncodedImage {
+            let side = Int((max(geometry.configuration.viewport.width, geometry.configuration.viewport.height) * renderer.scale).rounded(.up))
+            let reduced = try file.preview(longerSide: side)
+            screen = try renderer.render(EditSession(geometry: geometry, output: output).resized(for: reduced).geometry, image: reduced)
+        } else {
+            screen = try renderer.render(geometry, image: try photo.pixelBuffer()!)
+        }
+        return (screen.displaySize, PNG.encode(screen))
     }
 
     private static func write(_ data: Data, to path: String) throws {
-        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             throw Failure.unwritable(path, (error as NSError).localizedDescription)
         }
     }

@@ -160,7 +160,7 @@ package struct PhotoFile {
         // thread, as the rows come (when the decode has one).
         let streamed = scale == .full || pipelines.count != 1 ? nil : pipelines[0].streamedResample(self, scale: scale, raw: raw)
         var rowsWritten: JPEGDecoder.RowsWritten?
-        if let streamed { rowsWritten = { streamed.rowsWritten($0, origin: $1, format: $2) } }
+        if let streamed { rowsWritten = { streamed.rowsWritten($0, width: $1, origin: $2, format: $3) } }
         if info.format == .png {
             part = try PNG.decode(data, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings)
         } else {

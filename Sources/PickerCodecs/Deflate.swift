@@ -10,7 +10,8 @@ struct Shared<Value>: @unchecked Sendable {
 /// A DEFLATE (RFC 1951) compressor with a zlib (RFC 1950) wrapper: LZ77 matching over a
 /// 32 KiB window with hash chains, and a dynamic Huffman code per block.
 ///
-/// The data is compressed in bands of `bandBytes`, each on its own thread when `threads` allows.
+/// The data is compressed in bands of `bandBytes`, at once on the system's threads when `threads`
+/// is above 1.
 /// A band's matches reach back into the band before it (its hash chains start with the
 /// window's last 32 KiB), and a band that is not the last ends on a byte boundary with an empty
 /// stored block, so the bands' bytes join into one stream: the same bytes on any number of
@@ -19,7 +20,8 @@ enum Deflate {
     /// The size of one band: a few bands in a photo-sized image, one in an avatar.
     static let bandBytes = 1 << 19
 
-    /// `data` as a zlib stream, its bands compressed on up to `threads` threads at once.
+    /// `data` as a zlib stream; with `threads` above 1, its bands compressed at once on as many
+    /// threads as the system runs (`DispatchQueue.concurrentPerform`).
     ///
     /// - Complexity: O(n × maxChain) at worst; typically O(n).
     static func zlib(_ data: [UInt8], threads: Int = 1) -> [UInt8] {

@@ -20,10 +20,10 @@ struct JPEGDecoder {
     var rowsWritten: RowsWritten?
 
     /// Told, on the thread that writes them, that the first `count` rows of the region's
-    /// pixels (from `origin`, in `format`, with no bytes between rows) are written: for work
-    /// that can start on them while the rest is decoded. Only a decode on two threads tells of
-    /// its rows (the last call has every row); any other tells nothing.
-    typealias RowsWritten = @Sendable (_ count: Int, _ origin: UnsafePointer<UInt8>, _ format: PixelFormat) -> Void
+    /// pixels (`width` each, from `origin`, in `format`, with no bytes between rows) are
+    /// written: for work that can start on them while the rest is decoded. Only a decode on two
+    /// threads tells of its rows (the last call has every row); any other tells nothing.
+    typealias RowsWritten = @Sendable (_ count: Int, _ width: Int, _ origin: UnsafePointer<UInt8>, _ format: PixelFormat) -> Void
 
     /// How many times, on average, the scans may walk each block of the frame: libjpeg's
     /// progressive script walks a luma block six times and a chroma block four (a scan per band

@@ -139,12 +139,12 @@ final class JPEGRowPipeline: @unchecked Sendable {
                 var end = written
                 while end < area.maxY && planes.rowIsReady(end, transformed: { row * self.rowsPerMCURow[$0] }) { end += 1 }
                 writer.write(written..<end, into: destination.baseAddress!)
-                if end > written { rowsWritten?(end - area.y, UnsafePointer(destination.baseAddress!), format) }
+                if end > written { rowsWritten?(end - area.y, area.width, UnsafePointer(destination.baseAddress!), format) }
                 written = end
             }
             if !stopped {
                 writer.write(written..<area.maxY, into: destination.baseAddress!)
-                rowsWritten?(area.height, UnsafePointer(destination.baseAddress!), format)
+                rowsWritten?(area.height, area.width, UnsafePointer(destination.baseAddress!), format)
             }
             initialized = stopped ? 0 : writer.count
         }

@@ -100,10 +100,10 @@ public enum PNG {
     /// within a few percent of zlib's default level (from 1 % smaller to 5 % larger on the
     /// photos and avatars measured), on two cores four to six times faster.
     ///
-    /// An image of a megabyte or more is filtered in bands of rows, and compressed in bands of
-    /// 512 KiB, on every core. Each band's repeats may reach back into the band before it, so
-    /// the bands cost next to nothing in size, and the file's bytes are the same on any number
-    /// of cores.
+    /// An image of a megabyte or more is filtered in bands of rows on every core; the filtered
+    /// data, when over 512 KiB, is compressed in bands of 512 KiB on every core too. Each band's
+    /// repeats may reach back into the band before it, so the bands cost next to nothing in
+    /// size, and the file's bytes are the same on any number of cores.
     ///
     /// - Complexity: O(pixels), with a bounded search per byte for repeated runs.
     public static func encode(_ image: PixelBuffer) -> Data {

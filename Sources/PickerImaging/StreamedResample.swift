@@ -33,10 +33,11 @@ package final class StreamedResample: @unchecked Sendable {
         row.deallocate()
     }
 
-    /// The first `count` input rows are written, from `origin` on, in `format` with no bytes
-    /// between rows: computes every output row that reads no other. Every call has the same
-    /// format.
-    package func rowsWritten(_ count: Int, origin: UnsafePointer<UInt8>, format: PixelFormat) {
+    /// The first `count` input rows, `width` pixels each, are written, from `origin` on, in
+    /// `format` with no bytes between rows: computes every output row that reads no other.
+    /// Every call has the width the resampling was made for, and the same format.
+    package func rowsWritten(_ count: Int, width: Int, origin: UnsafePointer<UInt8>, format: PixelFormat) {
+        precondition(width == self.width, "rows \(width) pixels wide, not \(self.width)")
         let ch = format.bytesPerPixel, rowCount = width * ch
         if self.format == nil {
             self.format = format

@@ -66,6 +66,19 @@ public final class ManualClock: PickerClock, @unchecked Sendable {
         try Task.checkCancellation()
     }
 
+    /// Ends every sleep on this clock with `CancellationError`, as if each sleeping task were
+    /// cancelled. A task sleeping on the clock holds it, and the clock holds the task's
+    /// continuation: with no one left to advance the clock, the two would keep each other alive
+    /// for good. ``PickerScenario`` does this when it goes; a test with a clock of its own calls
+    /// it at its end.
+    public func cancelSleepers() {
+        let woken = withState { s -> [Sleeper] in
+            defer { s.sleepers.removeAll() }
+            return s.sleepers
+        }
+        for sleeper in woken { sleeper.continuation.resume(throwing: CancellationError()) }
+    }
+
     /// Moves the clock on by `duration`, waking every sleeper whose time has come.
     public func advance(by duration: Duration) {
         let woken = withState { s -> [Sleeper] in

@@ -94,8 +94,11 @@ public final class PickerScenario {
     }
 
     // Not isolated: an isolated deinit runs without the test's task-locals, so it could not
-    // fail the test. It reads only the exhaustivity and the transcript's locked ledger.
+    // fail the test. It reads only the exhaustivity and the transcript's locked ledger, and ends
+    // the sleeps still waiting on the clock (a timer of a session left open), which would
+    // otherwise keep their tasks and the clock alive for good.
     deinit {
+        clock.cancelSleepers()
         guard exhaustivity == .on else { return }
         let left = transcript.ledger.unasserted
         guard !left.isEmpty else { return }

@@ -34,11 +34,14 @@ public final class SystemPhotoSource: PhotoSource {
     public weak var presentingViewController: UIViewController?
     /// Where picked movies are copied to: a folder of this source's own in the temporary
     /// directory by default, made at the first copy and deleted when the picker drops the last
-    /// copy in it. (A folder the host sets stays, empty or not.)
+    /// copy in it while no other is being made. (A folder the host sets elsewhere stays, empty
+    /// or not.)
     public var movieDirectory: URL
 
     /// This source's own folder for movies.
     private let ownMovieDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("PickerKit-\(UUID().uuidString)")
+    /// Movies being copied (off the main actor) and checked: the folder they go into stays.
+    private var moviesInFlight = 0
 
     /// What a registered item holds.
     private enum Content {
@@ -171,6 +174,8 @@ public final class SystemPhotoSource: PhotoSource {
         let limit: @Sendable (PixelSize) -> Int? = { configuration.largestUsefulSide(for: $0) }
         switch content {
         case let .provider(provider) where item.mediaType == .movie:
+            moviesInFlight += 1
+            defer { movieSettled() }
             let directory = movieDirectory
             let type = provider.registeredTypeIdentifiers.compactMap { UTType($0) }.first { $0.conforms(to: .movie) } ?? UTType.movie
             let url = try await load(provider, type: type, progress: progress) { file in try Self.copy(file, into: directory) }
@@ -180,6 +185,8 @@ public final class SystemPhotoSource: PhotoSource {
                 ? UTType.jpeg : UTType.image
             return .image(try await load(provider, type: type, progress: progress) { file in try ImageFileReader.read(file, limit: limit) })
         case let .file(url, movie: true):
+            moviesInFlight += 1
+            defer { movieSettled() }
             let directory = movieDirectory
             return try await movie(at: try await Self.offMain { try Self.copy(url, into: directory) })
         case let .file(url, movie: false):
@@ -211,12 +218,21 @@ public final class SystemPhotoSource: PhotoSource {
     private func discardCopy(_ url: URL) {
         guard copiedMovies.remove(url) != nil else { return }
         try? FileManager.default.removeItem(at: url)
-        let folder = url.deletingLastPathComponent()
-        if folder.standardizedFileURL.path == ownMovieDirectory.standardizedFileURL.path,
-            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
-        {
-            try? FileManager.default.removeItem(at: folder)
-        }
+        removeOwnFolderIfEmpty()
+    }
+
+    /// A movie load ended, with its copy handed over, deleted or never made.
+    private func movieSettled() {
+        moviesInFlight -= 1
+        removeOwnFolderIfEmpty()
+    }
+
+    /// Deletes this source's own movie folder when it holds nothing and no copy is under way.
+    private func removeOwnFolderIfEmpty() {
+        guard moviesInFlight == 0,
+            (try? FileManager.default.contentsOfDirectory(atPath: ownMovieDirectory.path))?.isEmpty == true
+        else { return }
+        try? FileManager.default.removeItem(at: ownMovieDirectory)
     }
 
     /// Copies `file` into `directory` under a new name with the same extension.

@@ -104,7 +104,7 @@ struct ThreadedJPEGTests {
                 var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
                 decoder.threads = 2
                 decoder.pipelineArea = 0
-                decoder.rowsWritten = { resample.rowsWritten($0, origin: $1, format: $2) }
+                decoder.rowsWritten = { resample.rowsWritten($0, width: $1, origin: $2, format: $3) }
                 let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
                     let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
                     return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))

@@ -28,12 +28,16 @@ struct AnimatedWalkTests {
         let picker: ProfilePicker
         /// Every camera the walk made, to check none is left running.
         var cameras: [FakeCamera] = []
+        /// The picker's clock; its sleeps end with the walk.
+        let clock = ManualClock()
+
+        deinit { clock.cancelSleepers() }
 
         init(_ rng: inout SeededRandomNumberGenerator) throws {
             let photo = try PickerScenario.photo(width: 4, height: 3)
             source = FakePhotoSource(transcript: transcript, items: [.image("IMG", photo), .movie("MOV", url: URL(fileURLWithPath: "/tmp/m.mov"))])
             source.sources = [.photoLibrary: [.image, .movie], .camera: [.image]]
-            picker = ProfilePicker(photoSource: source, hostInfo: .allDeclared, clock: ManualClock())
+            picker = ProfilePicker(photoSource: source, hostInfo: .allDeclared, clock: clock)
             picker.configuration.camera.warmUp = .zero
             picker.eventHandler = { [weak self] event in
                 self?.transcript.record("picker", event.description)

@@ -221,4 +221,24 @@ struct CameraFlowTests {
     }
 
     enum SetupCase: Sendable { case noSession, rearMissing }
+
+    /// A task sleeping on a manual clock holds the clock, which holds the task's continuation:
+    /// a scenario that goes with the warm-up still waiting ends that sleep, or neither would
+    /// ever be freed.
+    @Test func aScenarioThatGoesEndsTheSleepsLeftOnItsClock() async throws {
+        var s: PickerScenario? = try await Self.openCamera()
+        s?.exhaustivity = .off
+        s?.user.tapShutter()
+        let clock = try #require(s?.clock)
+        await eventually("the warm-up starts") { clock.sleeperCount == 1 }
+        s = nil
+        #expect(clock.sleeperCount == 0)
+        // A sleep of its own ends the same way, with CancellationError.
+        let before = clock.sleeperCount
+        let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+        await eventually("the sleep starts") { clock.sleeperCount == before + 1 }
+        clock.cancelSleepers()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(clock.sleeperCount == 0)
+    }
 }
