@@ -1,4 +1,3 @@
-import Dispatch
 import PickerImaging
 
 /// Values one job's threads share, each writing only its own part.
@@ -10,9 +9,8 @@ struct Shared<Value>: @unchecked Sendable {
 /// A DEFLATE (RFC 1951) compressor with a zlib (RFC 1950) wrapper: LZ77 matching over a
 /// 32 KiB window with hash chains, and a dynamic Huffman code per block.
 ///
-/// The data is compressed in bands of `bandBytes`, at once on the system's threads when `threads`
-/// is above 1.
-/// A band's matches reach back into the band before it (its hash chains start with the
+/// The data is compressed in bands of `bandBytes`, at once on the system's threads when
+/// `threads` is above 1. A band's matches reach back into the band before it (its hash chains start with the
 /// window's last 32 KiB), and a band that is not the last ends on a byte boundary with an empty
 /// stored block, so the bands' bytes join into one stream: the same bytes on any number of
 /// threads, and all but no loss of compression (as pigz does).
@@ -42,11 +40,7 @@ enum Deflate {
                 compress(shared.value.data, count: n, band: start..<min(n, start + bandBytes), final: band == bands - 1, into: &writer)
                 shared.value.parts[band] = writer.bytes
             }
-            if threads > 1 && bands > 1 {
-                DispatchQueue.concurrentPerform(iterations: bands, execute: compressBand)
-            } else {
-                for band in 0..<bands { compressBand(band) }
-            }
+            performEach(bands, concurrently: threads > 1, compressBand)
         }
         var out: [UInt8] = [0x78, 0x9C]
         out.reserveCapacity(parts.reduce(6) { $0 + $1.count })

@@ -392,7 +392,7 @@ final class JPEGPlanes {
     /// Runs `work(run, runs)` for each of `runs` runs, on as many threads.
     static func run(_ runs: Int, _ work: @escaping @Sendable (Int, Int) -> Void) {
         let runs = max(1, runs)
-        if runs == 1 { work(0, 1) } else { DispatchQueue.concurrentPerform(iterations: runs) { work($0, runs) } }
+        performEach(runs, concurrently: true) { work($0, runs) }
     }
 
     /// The colour space the pixels come out in, and their bytes per pixel.

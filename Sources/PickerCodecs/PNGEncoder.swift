@@ -32,11 +32,7 @@ enum PNGEncoder {
                         width: w, channels: channels, into: shared.value.out)
                 }
             }
-            if runs > 1 {
-                DispatchQueue.concurrentPerform(iterations: runs, execute: filterBand)
-            } else {
-                filterBand(0)
-            }
+            performEach(runs, concurrently: true, filterBand)
             initialized = (rowBytes + 1) * h
         }
         var out = Data(PNG.signature)

@@ -233,7 +233,7 @@ extension PixelBuffer {
                         Resampler.combineColumns(row, channels: ch, weights: horizontal, into: destination.pointer + oy * width * ch)
                     }
                 }
-                if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
+                performEach(runs, concurrently: true, work)
             }
             initialized = stopped.contains(true) ? 0 : size.width * size.height * ch
         }
@@ -249,6 +249,16 @@ extension PixelBuffer {
 struct UnsafeSendable<Pointer>: @unchecked Sendable {
     let pointer: Pointer
     init(_ pointer: Pointer) { self.pointer = pointer }
+}
+
+/// Runs `work(i)` for each `i` in `0..<iterations`: at once on the system's threads when
+/// `concurrently` (and there is more than one), otherwise in order on this thread.
+package func performEach(_ iterations: Int, concurrently: Bool, _ work: @Sendable (Int) -> Void) {
+    if concurrently && iterations > 1 {
+        DispatchQueue.concurrentPerform(iterations: iterations, execute: work)
+    } else {
+        for i in 0..<iterations { work(i) }
+    }
 }
 
 extension Range where Bound == Int {
