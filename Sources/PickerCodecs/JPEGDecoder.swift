@@ -10,14 +10,22 @@ struct JPEGDecoder {
     var scanLimit = JPEG.defaultScanLimit
     /// The threads a decode may use (`nil`: `PixelBuffer.automaticThreads(sourcePixels:)` for
     /// the frame): with two or more, a baseline image of a million pixels or more is upsampled
-    /// and converted on a second thread while its scan is decoded (``JPEGRowPipeline``); a
-    /// progressive one shares its transforms and pixels among them after its scans.
+    /// and converted on a second thread while its scan is decoded (``JPEGRowPipeline``). So is
+    /// a progressive one's while its last scan is decoded, when its low coefficients are then
+    /// all known (nothing is smoothed); otherwise it shares its transforms and pixels among the
+    /// threads after its scans.
     var threads: Int? = 1
     /// The smallest region (pixels at the decode's scale) decoded on two threads; tests lower it
     /// to run the pipeline on small files.
     var pipelineArea = JPEGRowPipeline.smallestArea
     /// Told of the pixel rows as a decode on two threads writes them (see ``RowsWritten``).
     var rowsWritten: RowsWritten?
+    /// Which scan (from 0), of the `scans` the headers ahead count, a progressive decode on two
+    /// threads transforms as it decodes: the last. Tests pick an earlier one, to check that a
+    /// scan after it makes the decode transform everything again after its scans.
+    var overlappedScan: @Sendable (_ scans: Int) -> Int = { $0 - 1 }
+    /// Told of the scan (from 0) a progressive decode transforms as it decodes, when it starts.
+    var overlapStarted: (@Sendable (_ scan: Int) -> Void)?
 
     /// Told, on the thread that writes them, that the first `count` rows of the region's
     /// pixels (`width` each, from `origin`, in `format`, with no bytes between rows) are
@@ -134,9 +142,14 @@ struct JPEGDecoder {
         coefficientBytes: inout Int
     ) throws(ImagingError) -> PixelBuffer {
         var streamed: JPEGPlanes?
-        // Upsampling and colour conversion on a second thread, for a large streamed image.
+        // Upsampling and colour conversion on a second thread, for a large streamed image, or
+        // for a large progressive image during its last scan.
         var pipeline: JPEGRowPipeline?
         defer { pipeline?.cancel() }
+        var lastScan: JPEGRowPipeline?
+        defer { lastScan?.cancel() }
+        // The scans the headers count from the first.
+        var scansAhead = 0
         // Made at the first scan when which blocks are kept depends on it.
         var early: JPEGPlanes?
         // Work bounded by the image: each scan walks every block of its components, however few
@@ -162,6 +175,7 @@ struct JPEGDecoder {
                 // The scans ahead, counted from their headers alone: a file asking for too much
                 // is refused before any memory is reserved or any block walked.
                 let (scans, walks) = Self.scansAhead(in: bytes, from: start - 4, frame: frame)
+                scansAhead = scans
                 guard scans <= scanLimit else {
                     throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
                 }
@@ -196,9 +210,22 @@ struct JPEGDecoder {
                     }
                 }
             }
+            if let overlapped = lastScan {
+                // A scan after the one taken for the last: everything is transformed after the scans.
+                overlapped.cancel()
+                lastScan = nil
+            }
+            let overlap = { (frame: Frame, progress: JPEGSmoothing.Progress, members: [Int]) -> JPEGRowPipeline? in
+                lastScan = self.lastScanPipeline(
+                    frame, header: atFirstScan!, quantization: tables.quantization, progress: progress, members: members, planes: early,
+                    denominator: denominator, region: region)
+                if lastScan != nil { self.overlapStarted?(index) }
+                return lastScan
+            }
             let after = try scan(
                 start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft, progress: &progress,
-                rows: streamed.map { ($0, tables.quantization, pipeline) }, warnings: &warnings)
+                rows: streamed.map { ($0, tables.quantization, pipeline) },
+                lastScan: frame.progressive && index == overlappedScan(scansAhead) ? overlap : nil, warnings: &warnings)
             rowsDone = streamed != nil
             return after
         }
@@ -212,6 +239,12 @@ struct JPEGDecoder {
         if let streamed {
             return (pipeline.map { streamed.image($0.finish(), header) } ?? streamed.pixels(header)).tagged(profile)
         }
+        if let overlapped = lastScan {
+            lastScan = nil
+            if overlapped.quantization == tables.quantization { return overlapped.planes.image(overlapped.finish(), header).tagged(profile) }
+            // A table the transforms used was replaced after the last scan began.
+            overlapped.cancel()
+        }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
         // Decoded whole (a progressive image): the transforms, then the pixels, share the threads.
@@ -221,6 +254,24 @@ struct JPEGDecoder {
             frame.components, quantization: tables.quantization,
             smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization), threads: split)
         return planes.pixels(header, threads: split).tagged(profile)
+    }
+
+    /// The second thread that transforms and converts a progressive image's blocks while its
+    /// last scan (of `members`) is decoded, started; `nil` when the decode is to do that after
+    /// its scans: on one thread, for a small region, when a table is missing or the region is
+    /// refused (the decode then says why), or when smoothing would change blocks (it reads the
+    /// neighbours of each, and where the data runs out).
+    private func lastScanPipeline(
+        _ frame: Frame, header: Header, quantization: [[Int32]], progress: JPEGSmoothing.Progress, members: [Int], planes early: JPEGPlanes?,
+        denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?
+    ) -> JPEGRowPipeline? {
+        guard PixelBuffer.threadCount(threads, sourcePixels: frame.width * frame.height) > 1,
+            frame.components.allSatisfy({ quantization[$0.table].count == 64 }),
+            JPEGSmoothing(frame, progress: progress, quantization: quantization) == nil
+        else { return nil }
+        let made = early ?? (try? JPEGPlanes.make(frame, denominator: denominator, region: region?(header)))
+        guard let planes = made, planes.area.width * planes.area.height >= pipelineArea else { return nil }
+        return JPEGRowPipeline(planes, frame: frame, header: header, quantization: quantization, source: .lastScan(members: members))
     }
 
     /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header,
@@ -513,7 +564,9 @@ struct JPEGDecoder {
     /// one walk over the scan's blocks serves them all.
     private func scan(
         _ start: Int, _ end: Int, number: Int, frame: inout Frame, tables: Tables, walksLeft: inout Int,
-        progress: inout JPEGSmoothing.Progress, rows: ScanWalk.Rows? = nil, warnings: inout [ImagingWarning]
+        progress: inout JPEGSmoothing.Progress, rows: ScanWalk.Rows? = nil,
+        lastScan: ((_ frame: Frame, _ progress: JPEGSmoothing.Progress, _ members: [Int]) -> JPEGRowPipeline?)? = nil,
+        warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Int {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
@@ -553,11 +606,12 @@ struct JPEGDecoder {
                 dcLookup: dc.lookup, acLookup: ac.lookup)
         }
         if frame.progressive { progress.start(scan: number, members: members, ss: ss, se: se, al: al) }
-        let walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
+        var walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
         walksLeft -= walk.blocks
         guard walksLeft >= 0 else {
             throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
         }
+        walk.lastScan = lastScan?(frame, progress, members)
         let (after, damage) =
             if !frame.progressive {
                 try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
@@ -976,6 +1030,9 @@ struct ScanWalk {
     let scanMembers: [JPEGDecoder.ScanMember]
     let restartInterval: Int
     let rows: Rows?
+    /// The second thread that transforms a progressive image's last scan as it goes: told of
+    /// each row of units done.
+    var lastScan: JPEGRowPipeline? = nil
 
     /// A streamed scan's rows: where they are transformed, with which tables, and the second
     /// thread told of each (when there is one).
@@ -1121,6 +1178,7 @@ struct ScanWalk {
                         }
                     }
                     if let rows { finish(row: unitY, rows, single: single) }
+                    lastScan?.decoded(unitRows: unitY + 1)
                 }
             }
             damage.badCodes = reader.badCodes
@@ -1147,6 +1205,6 @@ struct ScanWalk {
             }
             slot.update(repeating: 0, count: member.keptColumns.count * blockRows * 64)
         }
-        rows.pipeline?.decoded(mcuRows: unitY + 1)
+        rows.pipeline?.decoded(unitRows: unitY + 1)
     }
 }

@@ -364,28 +364,37 @@ final class JPEGPlanes {
             let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
             defer { workspace.deallocate() }
             for (index, c) in components.enumerated() {
-                let store = c.coefficients
-                let rows = planes.blockRows[index].band(run, of: runs)
                 quantization[c.table].withUnsafeBufferPointer { q in
-                    let layout = planes.layouts[index], size = layout.size
-                    for row in rows {
-                        let line = planes.plane(index) + row * size * layout.stride
-                        for column in planes.blockColumns[index] {
-                            var source = UnsafePointer(block)
-                            if let smoothing {
-                                smoothing.smoothed(c, index: index, row: row, column: column, frame: planes.frame, into: block)
-                            } else if let whole = store.whole(row: row, column: column) {
-                                source = UnsafePointer(whole)
-                            } else {
-                                store.load(row: row, column: column, into: block)
-                            }
-                            JPEGIDCT.transform(
-                                source, size: size, quantization: q.baseAddress!, workspace: workspace, into: line + column * size,
-                                stride: layout.stride)
-                        }
+                    for row in planes.blockRows[index].band(run, of: runs) {
+                        planes.transform(
+                            index, row: row, of: c, quantization: q.baseAddress!, smoothing: smoothing, block: block, workspace: workspace)
                     }
                 }
             }
+        }
+    }
+
+    /// Transforms block row `row` of component `index`, `component` of the frame, from its
+    /// decoded coefficients (smoothed where `smoothing` says), where the region needs it.
+    /// `block` and `workspace` (64 values each) are the calling thread's own.
+    func transform(
+        _ index: Int, row: Int, of component: JPEGDecoder.Component, quantization: UnsafePointer<Int32>, smoothing: JPEGSmoothing?,
+        block: UnsafeMutablePointer<Int16>, workspace: UnsafeMutablePointer<Int32>
+    ) {
+        guard blockRows[index].contains(row) else { return }
+        let store = component.coefficients
+        let layout = layouts[index], size = layout.size
+        let line = planes[index] + row * size * layout.stride
+        for column in blockColumns[index] {
+            var source = UnsafePointer(block)
+            if let smoothing {
+                smoothing.smoothed(component, index: index, row: row, column: column, frame: frame, into: block)
+            } else if let whole = store.whole(row: row, column: column) {
+                source = UnsafePointer(whole)
+            } else {
+                store.load(row: row, column: column, into: block)
+            }
+            JPEGIDCT.transform(source, size: size, quantization: quantization, workspace: workspace, into: line + column * size, stride: layout.stride)
         }
     }
 

@@ -1,17 +1,24 @@
 import Foundation
 import PickerImaging
 
-/// The second stage of a streamed (baseline) decode, on a thread of its own. The decoding
-/// thread reads the scan's entropy-coded data into a ring of ``slots`` rows of MCUs and, at
-/// full size, transforms the first component (luma) of each; this one transforms the others
-/// (all of them for a gray image, or at a reduced scale, where the transforms are cheap) and
-/// upsamples and converts the image rows each row of MCUs completes (and hands them to
-/// whoever asked to hear of them). Each stage does the same steps on the same samples as a
-/// decode on one thread, so the pixels are the same.
+/// The second stage of a decode on two threads, on a thread of its own: it transforms the
+/// rows of blocks the decoding thread has finished, and upsamples and converts the image rows
+/// they complete. Each stage does the same steps on the same samples as a decode on one
+/// thread, so the pixels are the same. It serves two kinds of decode (``Source``):
 ///
-/// The decoding thread waits with ``waitForSlot(row:)`` before it fills a slot, reports each
-/// decoded row of MCUs with ``decoded(mcuRows:)``, and takes the pixels with ``finish()``; on
-/// any other way out it calls ``cancel()``, which stops the second thread and waits for it.
+/// - A streamed (baseline) decode: the decoding thread reads the scan's entropy-coded data
+///   into a ring of ``slots`` rows of MCUs and, at full size, transforms the first component
+///   (luma) of each; this one transforms the others (all of them for a gray image, or at a
+///   reduced scale, where the transforms are cheap), and hands the image rows to whoever asked
+///   to hear of them.
+/// - The last scan of a progressive image: its coefficients are held whole, and every block the
+///   scan does not touch is final when the scan starts. This one transforms those at once, then
+///   each row of units (MCUs, or blocks of a single-component scan) as the scan passes it.
+///
+/// The decoding thread waits with ``waitForSlot(row:)`` before it fills a slot of the ring,
+/// reports each decoded row of units with ``decoded(unitRows:)``, and takes the pixels with
+/// ``finish()``; on any other way out it calls ``cancel()``, which stops the second thread and
+/// waits for it.
 /// Rows change hands under a lock (a condition variable), so every coefficient and sample one
 /// thread reads was written before the other told it of it.
 final class JPEGRowPipeline: @unchecked Sendable {
@@ -21,14 +28,28 @@ final class JPEGRowPipeline: @unchecked Sendable {
     /// than it saves.
     static let smallestArea = 1 << 20
 
-    private let planes: JPEGPlanes
+    /// Where the coefficients the second thread transforms are.
+    enum Source {
+        /// A streamed decode's ring of ``slots`` rows of MCUs, cleared once transformed.
+        case ring
+        /// A progressive image's coefficients, whole, of which the last scan decodes the
+        /// components `members` (one component's blocks, when it is one; MCUs otherwise).
+        case lastScan(members: [Int])
+    }
+
+    let planes: JPEGPlanes
+    private let source: Source
     private let writer: JPEGRowWriter
-    /// Per component the second thread transforms: its index, its ring of coefficients, the
-    /// blocks across a row of it and the rows of blocks a slot holds, and its quantization table.
-    private let taken: [(index: Int, coefficients: JPEGCoefficients, across: Int, rows: Int, quantization: [Int32])]
-    /// Block rows of each component a row of MCUs holds.
-    private let rowsPerMCURow: [Int]
+    /// Per component the second thread transforms: its index, the component (its
+    /// coefficients), the rows of its blocks a row of units holds (0: every row is final from
+    /// the start), and its quantization table.
+    private let taken: [(index: Int, component: JPEGDecoder.Component, rows: Int, quantization: [Int32])]
+    /// The quantization tables the transforms use.
+    let quantization: [[Int32]]
+    /// Block rows of each component a row of units holds (0: final from the start).
+    private let rowsPerUnit: [Int]
     private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+    private let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
     private let condition = NSCondition()
     // Guarded by `condition`:
     /// Rows of MCUs decoded (and their first component transformed) so far.
@@ -45,30 +66,46 @@ final class JPEGRowPipeline: @unchecked Sendable {
     /// first pixel), each time more are.
     private let rowsWritten: JPEGDecoder.RowsWritten?
 
-    /// Starts the second thread, which waits for rows. `frame`'s coefficients hold ``slots``
-    /// rows of MCUs.
+    /// Starts the second thread, which waits for rows. For a ``Source/ring``, `frame`'s
+    /// coefficients hold ``slots`` rows of MCUs; every table of `quantization` its components
+    /// name must be there.
     init(
         _ planes: JPEGPlanes, frame: JPEGDecoder.Frame, header: JPEGDecoder.Header, quantization: [[Int32]],
-        rowsWritten: JPEGDecoder.RowsWritten? = nil
+        source: Source = .ring, rowsWritten: JPEGDecoder.RowsWritten? = nil
     ) {
         self.planes = planes
+        self.source = source
+        self.quantization = quantization
         self.rowsWritten = rowsWritten
         writer = JPEGRowWriter(planes, header: header)
-        let rowsPerMCURow = frame.components.map(frame.blockRowsPerMCURow)
-        self.rowsPerMCURow = rowsPerMCURow
-        // At a reduced scale the transforms are cheap beside the entropy decoding: the second
-        // thread takes them all (and a gray image's one).
-        let all = frame.components.count == 1 || planes.layouts[0].size < 8
+        let rowsPerUnit: [Int]
+        let all: Bool
+        switch source {
+        case .ring:
+            rowsPerUnit = frame.components.map(frame.blockRowsPerMCURow)
+            // At a reduced scale the transforms are cheap beside the entropy decoding: the
+            // second thread takes them all (and a gray image's one).
+            all = frame.components.count == 1 || planes.layouts[0].size < 8
+        case .lastScan(let members):
+            rowsPerUnit = frame.components.indices.map { index in
+                members.contains(index) ? (members.count == 1 ? 1 : frame.blockRowsPerMCURow(frame.components[index])) : 0
+            }
+            all = true
+        }
+        self.rowsPerUnit = rowsPerUnit
         taken = frame.components.indices.filter { all || $0 > 0 }.map { index in
             let c = frame.components[index]
-            return (index, c.coefficients, c.coefficients.blocksAcross, rowsPerMCURow[index], quantization[c.table])
+            return (index, c, rowsPerUnit[index], quantization[c.table])
         }
         let thread = Thread { [self] in run() }
         thread.name = "PickerKit JPEG rows"
         thread.start()
     }
 
-    deinit { workspace.deallocate() }
+    deinit {
+        workspace.deallocate()
+        block.deallocate()
+    }
 
     /// Whether the second thread transforms component `index`.
     func transforms(_ index: Int) -> Bool { taken.contains { $0.index == index } }
@@ -81,8 +118,9 @@ final class JPEGRowPipeline: @unchecked Sendable {
         while doneRows <= row - Self.slots && !cancelled { condition.wait() }
     }
 
-    /// The decoding thread has decoded the first `count` rows of MCUs.
-    func decoded(mcuRows count: Int) {
+    /// The decoding thread has decoded the first `count` rows of units (MCUs, or blocks of a
+    /// last scan of one component).
+    func decoded(unitRows count: Int) {
         condition.lock()
         decodedRows = count
         condition.broadcast()
@@ -110,8 +148,9 @@ final class JPEGRowPipeline: @unchecked Sendable {
         while bytes == nil { condition.wait() }
     }
 
-    /// The second thread: takes each decoded row of MCUs in turn, transforms the components it
-    /// takes over, frees the slot, and writes the image rows that are then ready.
+    /// The second thread: transforms what is final from the start, then takes each decoded row
+    /// of units in turn, transforms the components it takes over, frees the slot, and writes
+    /// the image rows that are then ready; once the scan is complete, the rest.
     private func run() {
         let area = planes.area
         let format: PixelFormat = writer.channels == 1 ? .gray8 : .rgba8
@@ -119,6 +158,9 @@ final class JPEGRowPipeline: @unchecked Sendable {
         var stopped = false
         let pixels = [UInt8](unsafeUninitializedCapacity: writer.count) { destination, initialized in
             HugePages.advise(UnsafeMutableRawPointer(destination.baseAddress!), count: writer.count)
+            for part in taken where part.rows == 0 {
+                for blockRow in planes.blockRows[part.index] { transform(part, blockRow: blockRow) }
+            }
             var row = 0
             while true {
                 condition.lock()
@@ -137,12 +179,20 @@ final class JPEGRowPipeline: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
                 var end = written
-                while end < area.maxY && planes.rowIsReady(end, transformed: { row * self.rowsPerMCURow[$0] }) { end += 1 }
+                while end < area.maxY && planes.rowIsReady(end, transformed: { self.transformed(index: $0, units: row) }) { end += 1 }
                 writer.write(written..<end, into: destination.baseAddress!)
                 if end > written { rowsWritten?(end - area.y, area.width, UnsafePointer(destination.baseAddress!), format) }
                 written = end
             }
             if !stopped {
+                // A single-component scan's units cover the component's own rows of blocks; the
+                // rows past them that the region reads (padding to whole MCUs) are final too.
+                if case .lastScan = source {
+                    for part in taken where part.rows > 0 {
+                        let needed = planes.blockRows[part.index], first = max(row * part.rows, needed.lowerBound)
+                        for blockRow in first..<max(first, needed.upperBound) { transform(part, blockRow: blockRow) }
+                    }
+                }
                 writer.write(written..<area.maxY, into: destination.baseAddress!)
                 rowsWritten?(area.height, area.width, UnsafePointer(destination.baseAddress!), format)
             }
@@ -154,19 +204,37 @@ final class JPEGRowPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Transforms the taken components of row of MCUs `row`, and clears them in its slot.
+    /// The block rows of component `index` transformed once `units` rows of units are.
+    private func transformed(index: Int, units: Int) -> Int {
+        rowsPerUnit[index] == 0 ? planes.frame.components[index].blocksDown : units * rowsPerUnit[index]
+    }
+
+    /// Transforms the taken components of row of units `row`; in a ring, clears them in its slot.
     private func transform(row: Int) {
-        let slot = row % Self.slots
-        for part in taken {
-            let blocks = part.coefficients.base + slot * part.rows * part.across * 64
+        for part in taken where part.rows > 0 {
+            guard case .ring = source else {
+                for v in 0..<part.rows { transform(part, blockRow: row * part.rows + v) }
+                continue
+            }
+            let across = part.component.coefficients.blocksAcross
+            let blocks = part.component.coefficients.base + (row % Self.slots) * part.rows * across * 64
             part.quantization.withUnsafeBufferPointer { q in
                 for v in 0..<part.rows {
                     planes.transform(
-                        part.index, row: row * part.rows + v, blocks: blocks + v * part.across * 64, quantization: q.baseAddress!,
+                        part.index, row: row * part.rows + v, blocks: blocks + v * across * 64, quantization: q.baseAddress!,
                         workspace: workspace)
                 }
             }
-            blocks.update(repeating: 0, count: part.rows * part.across * 64)
+            blocks.update(repeating: 0, count: part.rows * across * 64)
+        }
+    }
+
+    /// Transforms block row `blockRow` of a taken component from the image's whole coefficients.
+    private func transform(_ part: (index: Int, component: JPEGDecoder.Component, rows: Int, quantization: [Int32]), blockRow: Int) {
+        part.quantization.withUnsafeBufferPointer { q in
+            planes.transform(
+                part.index, row: blockRow, of: part.component, quantization: q.baseAddress!, smoothing: nil, block: block,
+                workspace: workspace)
         }
     }
 }

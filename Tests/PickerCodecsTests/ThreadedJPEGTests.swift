@@ -146,5 +146,90 @@ struct ThreadedJPEGTests {
         #expect(renderings[0] == renderings[1])
         #expect(renderings[0].displaySize == output)
     }
-}
 
+    /// The progressive files of the corpus.
+    static let progressiveFiles = files.filter { (try? JPEGDecoder(bytes: [UInt8](Data(contentsOf: $0)), pixelLimit: 1 << 30).header().frame.progressive) == true }
+
+    /// The scans (from 0) a progressive decode transformed as it decoded them.
+    final class Overlaps: @unchecked Sendable {
+        private let lock = NSLock()
+        private var scans: [Int] = []
+        func append(_ scan: Int) { lock.withLock { scans.append(scan) } }
+        var all: [Int] { lock.withLock { scans } }
+    }
+
+    /// `decode(_:scale:cropped:threads:)` on two threads, with `overlappedScan` picking the
+    /// scan transformed as it is decoded; returns the outcome and the scans that were.
+    static func decodeOverlapping(
+        _ bytes: [UInt8], scale: JPEG.Scale, cropped: Bool, overlappedScan: @escaping @Sendable (Int) -> Int = { $0 - 1 }
+    ) -> (Outcome, [Int]) {
+        var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
+        decoder.threads = 2
+        decoder.pipelineArea = 0
+        decoder.overlappedScan = overlappedScan
+        let overlaps = Overlaps()
+        decoder.overlapStarted = { overlaps.append($0) }
+        let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
+            let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
+            return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
+        }
+        var warnings: [ImagingWarning] = []
+        do {
+            let image = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
+            return (.image(image, warnings), overlaps.all)
+        } catch {
+            return (.error(error), overlaps.all)
+        }
+    }
+
+    @Test func theCorpusHasProgressiveFilesOfEveryKind() {
+        let names = Self.progressiveFiles.map(\.lastPathComponent)
+        for kind in ["prog-420", "prog-444", "prog-411", "gray-prog", "restart-blocks-prog", "damaged-cut-progressive-fifth-scan"] {
+            #expect(names.contains { $0.hasPrefix(kind) }, "\(kind)")
+        }
+    }
+
+    /// A complete progressive file's last scan is transformed and converted as it is decoded,
+    /// at every scale, whole and cropped, and gives the one-thread pixels. A file cut short
+    /// (smoothed where its data ran out) is not.
+    @Test("the last scan of a progressive file is transformed as it is decoded", arguments: progressiveFiles)
+    func lastScanOverlapped(file: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let (_, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit).header()
+        let scans = JPEGDecoder.scansAhead(in: bytes, from: 2, frame: frame).scans
+        let cut = file.lastPathComponent.hasPrefix("damaged-cut")
+        for scale in JPEG.Scale.allCases {
+            for cropped in [false, true] {
+                let name = "\(file.lastPathComponent) 1/\(scale.denominator)\(cropped ? " cropped" : "")"
+                let (two, overlapped) = Self.decodeOverlapping(bytes, scale: scale, cropped: cropped)
+                #expect(two == Self.decode(bytes, scale: scale, cropped: cropped, threads: 1), "\(name)")
+                #expect(overlapped == (cut ? [] : [scans - 1]), "\(name)")
+            }
+        }
+    }
+
+    /// When a scan follows the one transformed as it was decoded (the headers ahead and the
+    /// decode disagreeing), the decode transforms everything again after its scans. Each file
+    /// here has its last scan twice (a second refinement of the same bits), and the first of
+    /// the two is transformed as it is decoded: the pixels are still the one-thread pixels.
+    @Test("a scan after the overlapped one starts the transforms over", arguments: progressiveFiles)
+    func scanAfterTheOverlappedOne(file: URL) throws {
+        let original = [UInt8](try Data(contentsOf: file))
+        guard !file.lastPathComponent.hasPrefix("damaged-cut") else { return }
+        let lastScan = try #require((0..<(original.count - 1)).last { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
+        #expect(Array(original.suffix(2)) == [0xFF, 0xD9])
+        let bytes = Array(original.dropLast(2)) + original[lastScan..<(original.count - 2)] + [0xFF, 0xD9]
+        let (_, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit).header()
+        let scans = JPEGDecoder.scansAhead(in: bytes, from: 2, frame: frame).scans
+        #expect(scans == JPEGDecoder.scansAhead(in: original, from: 2, frame: frame).scans + 1)
+        for scale in [JPEG.Scale.full, .quarter] {
+            for cropped in [false, true] {
+                let name = "\(file.lastPathComponent) 1/\(scale.denominator)\(cropped ? " cropped" : "")"
+                let one = Self.decode(bytes, scale: scale, cropped: cropped, threads: 1)
+                let (two, overlapped) = Self.decodeOverlapping(bytes, scale: scale, cropped: cropped) { $0 - 2 }
+                #expect(two == one, "\(name)")
+                #expect(overlapped == [scans - 2], "\(name)")
+            }
+        }
+    }
+}
