@@ -1,11 +1,5 @@
 import PickerImaging
 
-/// Values one job's threads share, each writing only its own part.
-struct Shared<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 /// A DEFLATE (RFC 1951) compressor with a zlib (RFC 1950) wrapper: LZ77 matching over a
 /// 32 KiB window with hash chains, and a dynamic Huffman code per block.
 ///

@@ -501,8 +501,7 @@ struct JPEGDecoder {
         while true {
             // Eight bytes at a time past data with no FF byte (most of it): no marker starts there.
             while at + 8 <= bytes.count {
-                let inverted = ~UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self)
-                if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0 { break }
+                if JPEGBitReader.hasFF(UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self)) { break }
                 at += 8
             }
             guard at + 1 < bytes.count else { return bytes.count }

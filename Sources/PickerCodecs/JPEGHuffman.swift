@@ -122,6 +122,14 @@ struct JPEGBitReader {
         self.position = position
     }
 
+    /// Whether any of the eight bytes of `word` is `FF` (in any byte order): a zero byte of its
+    /// complement sets that byte's top bit here.
+    @_transparent
+    static func hasFF(_ word: UInt64) -> Bool {
+        let inverted = ~word
+        return (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0
+    }
+
     /// Whether bits past the data's end have been consumed.
     var overran: Bool { padding > count }
 
@@ -130,9 +138,7 @@ struct JPEGBitReader {
         // Most of the data has no FF byte: then the next whole bytes that fit go in at once.
         if marker == nil, position + 8 <= bytes.count {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
-            let inverted = ~word
-            let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
-            if hasFF == 0 {
+            if !Self.hasFF(word) {
                 let take = (64 - count) / 8
                 let kept = count + take * 8
                 let mask: UInt64 = kept == 64 ? ~0 : ~((1 &<< UInt64(64 - kept)) &- 1)

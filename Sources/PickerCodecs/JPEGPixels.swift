@@ -357,7 +357,8 @@ final class JPEGPlanes {
     /// unknown), each component's rows shared out among `threads` threads.
     func transformAll(_ components: [JPEGDecoder.Component], quantization: [[Int32]], smoothing: JPEGSmoothing? = nil, threads: Int = 1) {
         let shared = Shared((self, components, quantization, smoothing))
-        Self.run(threads) { run, runs in
+        let runs = max(1, threads)
+        performEach(runs, concurrently: true) { run in
             let (planes, components, quantization, smoothing) = shared.value
             let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
             defer { block.deallocate() }
@@ -398,12 +399,6 @@ final class JPEGPlanes {
         }
     }
 
-    /// Runs `work(run, runs)` for each of `runs` runs, on as many threads.
-    static func run(_ runs: Int, _ work: @escaping @Sendable (Int, Int) -> Void) {
-        let runs = max(1, runs)
-        performEach(runs, concurrently: true) { work($0, runs) }
-    }
-
     /// The colour space the pixels come out in, and their bytes per pixel.
     func output(_ header: JPEGDecoder.Header) -> (space: JPEGPixels.ColourSpace, channels: Int) {
         let space = JPEGPixels.colourSpace(frame, header)
@@ -416,7 +411,8 @@ final class JPEGPlanes {
         let count = area.width * area.height * output(header).channels
         let bytes = HugePages.bytes(count: count) { destination in
             let shared = Shared((self, header, destination))
-            Self.run(threads) { run, runs in
+            let runs = max(1, threads)
+            performEach(runs, concurrently: true) { run in
                 let (planes, header, destination) = shared.value
                 let area = planes.area
                 JPEGRowWriter(planes, header: header).write((area.y..<area.maxY).band(run, of: runs), into: destination)

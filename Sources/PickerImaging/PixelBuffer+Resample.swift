@@ -194,9 +194,9 @@ extension PixelBuffer {
         let out = [UInt8](unsafeUninitializedCapacity: size.width * size.height * ch) { dst, initialized in
             HugePages.advise(UnsafeMutableRawPointer(dst.baseAddress!), count: size.width * size.height * ch)
             bytes.withUnsafeBufferPointer { src in
-                let origin = UnsafeSendable(src.baseAddress! + rect.y * rowStride + rect.x * ch)
-                let destination = UnsafeSendable(dst.baseAddress!)
-                let flags = UnsafeSendable(stopped.baseAddress!)
+                let origin = Shared(src.baseAddress! + rect.y * rowStride + rect.x * ch)
+                let destination = Shared(dst.baseAddress!)
+                let flags = Shared(stopped.baseAddress!)
                 let rowStride = self.rowStride, width = size.width, height = size.height
                 let work = { @Sendable (run: Int) in
                     let lines = (0..<height).band(run, of: runs)
@@ -206,13 +206,13 @@ extension PixelBuffer {
                         for oy in lines {
                             guard
                                 vectors.combineRows(
-                                    origin.pointer, stride: rowStride, count: rowCount, output: oy, scratch: scratch,
+                                    origin.value, stride: rowStride, count: rowCount, output: oy, scratch: scratch,
                                     checkingAlpha: checkAlpha)
                             else {
-                                flags.pointer[run] = true
+                                flags.value[run] = true
                                 return
                             }
-                            vectors.combineColumns(scratch, into: destination.pointer + oy * width * ch)
+                            vectors.combineColumns(scratch, into: destination.value + oy * width * ch)
                         }
                         return
                     }
@@ -223,14 +223,14 @@ extension PixelBuffer {
                         if checkAlpha {
                             let first = max(checked, vertical.starts[oy]), end = vertical.starts[oy] + vertical.taps
                             checked = max(checked, end)
-                            if !(first..<max(first, end)).allSatisfy({ Self.isOpaqueRow(origin.pointer + $0 * rowStride, count: rowCount) }) {
-                                flags.pointer[run] = true
+                            if !(first..<max(first, end)).allSatisfy({ Self.isOpaqueRow(origin.value + $0 * rowStride, count: rowCount) }) {
+                                flags.value[run] = true
                                 return
                             }
                         }
                         Resampler.combineRows(
-                            origin.pointer, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
-                        Resampler.combineColumns(row, channels: ch, weights: horizontal, into: destination.pointer + oy * width * ch)
+                            origin.value, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
+                        Resampler.combineColumns(row, channels: ch, weights: horizontal, into: destination.value + oy * width * ch)
                     }
                 }
                 performEach(runs, concurrently: true, work)
@@ -244,11 +244,12 @@ extension PixelBuffer {
     }
 }
 
-/// A pointer handed to the threads of one call, each of which reads or writes its own part of
-/// the memory; the call waits for them all before the memory goes.
-struct UnsafeSendable<Pointer>: @unchecked Sendable {
-    let pointer: Pointer
-    init(_ pointer: Pointer) { self.pointer = pointer }
+/// Values (pointers, or objects and the pointers into them) handed to the threads of one call,
+/// each of which reads what it likes but writes only its own part; the call waits for them all
+/// before the memory goes.
+package struct Shared<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }
 
 /// Runs `work(i)` for each `i` in `0..<iterations`: at once on the system's threads when
