@@ -78,9 +78,11 @@ public enum JPEG {
     /// `threads` is how many threads the decode may use: `nil` (the default) picks
     /// `PixelBuffer.automaticThreads(sourcePixels:)` for the frame. With two or more, a baseline
     /// image of a million pixels or more is upsampled and colour-converted on a second thread
-    /// while the first decodes its data; a progressive one shares its inverse DCT, upsampling
-    /// and colour conversion among the threads once its scans are read (they are read on one).
-    /// The pixels are the same on any number of threads.
+    /// while the first decodes its data. So is a progressive one while its last scan is read,
+    /// when its scans leave no low coefficient unknown (a file cut short is smoothed instead,
+    /// which needs every scan first: it then shares its inverse DCT, upsampling and colour
+    /// conversion among the threads after its scans). The scans are read on one thread. The
+    /// pixels are the same on any number of threads.
     public static func decode(
         _ data: Data, scale: Scale = .full, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit,
         threads: Int? = nil, warnings: inout [ImagingWarning]
