@@ -26,15 +26,19 @@ struct ThreadedJPEGTests {
         case error(ImagingError)
     }
 
+    /// The middle half of the image, in stored orientation at the decode's scale.
+    static func middleHalf(scale: JPEG.Scale) -> (JPEGDecoder.Header) throws(ImagingError) -> PixelRect {
+        { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
+            let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
+            return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
+        }
+    }
+
     static func decode(_ bytes: [UInt8], scale: JPEG.Scale, cropped: Bool, threads: Int) -> Outcome {
         var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
         decoder.threads = threads
         decoder.pipelineArea = 0
-        // The middle half of the image, in stored orientation at the decode's scale.
-        let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
-            let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
-            return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
-        }
+        let region = Self.middleHalf(scale: scale)
         var warnings: [ImagingWarning] = []
         do {
             let image = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
@@ -105,10 +109,7 @@ struct ThreadedJPEGTests {
                 decoder.threads = 2
                 decoder.pipelineArea = 0
                 decoder.rowsWritten = { resample.rowsWritten($0, width: $1, origin: $2, format: $3) }
-                let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
-                    let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
-                    return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
-                }
+                let region = Self.middleHalf(scale: scale)
                 var warnings: [ImagingWarning] = []
                 let decoded = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
                 let name = "\(file.lastPathComponent) 1/\(scale.denominator)\(cropped ? " cropped" : "")"
@@ -169,10 +170,7 @@ struct ThreadedJPEGTests {
         decoder.overlappedScan = overlappedScan
         let overlaps = Overlaps()
         decoder.overlapStarted = { overlaps.append($0) }
-        let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
-            let size = scale.size(of: PixelSize(width: header.frame!.width, height: header.frame!.height))
-            return PixelRect(x: size.width / 4, y: size.height / 4, width: max(1, size.width / 2), height: max(1, size.height / 2))
-        }
+        let region = Self.middleHalf(scale: scale)
         var warnings: [ImagingWarning] = []
         do {
             let image = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
