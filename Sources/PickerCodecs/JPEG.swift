@@ -79,10 +79,10 @@ public enum JPEG {
     /// `PixelBuffer.automaticThreads(sourcePixels:)` for the frame. With two or more, a baseline
     /// image of a million pixels or more is upsampled and colour-converted on a second thread
     /// while the first decodes its data. So is a progressive one while its last scan is read,
-    /// when its scans leave no low coefficient unknown (a file cut short is smoothed instead,
-    /// which needs every scan first: it then shares its inverse DCT, upsampling and colour
-    /// conversion among the threads after its scans). The scans are read on one thread. The
-    /// pixels are the same on any number of threads.
+    /// when its scans leave no low coefficient unknown; when they do (a file cut before its
+    /// refinements, smoothed as libjpeg smooths it, which needs every scan first), it shares its
+    /// inverse DCT, upsampling and colour conversion among the threads after its scans. The
+    /// scans are read on one thread. The pixels are the same on any number of threads.
     public static func decode(
         _ data: Data, scale: Scale = .full, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit,
         threads: Int? = nil, warnings: inout [ImagingWarning]
@@ -147,7 +147,7 @@ public enum JPEG {
     }
 
     /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took, and
-    /// telling `rowsWritten` of its rows as it writes them (on two threads).
+    /// telling `rowsWritten` of its rows as it writes them (a baseline file on two threads).
     static func decode(
         _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, threads: Int? = nil, warnings: inout [ImagingWarning],
         coefficientBytes: inout Int, rowsWritten: JPEGDecoder.RowsWritten? = nil

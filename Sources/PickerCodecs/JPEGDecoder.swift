@@ -29,8 +29,8 @@ struct JPEGDecoder {
 
     /// Told, on the thread that writes them, that the first `count` rows of the region's
     /// pixels (`width` each, from `origin`, in `format`, with no bytes between rows) are
-    /// written: for work that can start on them while the rest is decoded. Only a decode on two
-    /// threads tells of its rows (the last call has every row); any other tells nothing.
+    /// written: for work that can start on them while the rest is decoded. Only a baseline decode
+    /// on two threads tells of its rows (the last call has every row); any other tells nothing.
     typealias RowsWritten = @Sendable (_ count: Int, _ width: Int, _ origin: UnsafePointer<UInt8>, _ format: PixelFormat) -> Void
 
     /// How many times, on average, the scans may walk each block of the frame: libjpeg's
@@ -150,7 +150,8 @@ struct JPEGDecoder {
         defer { lastScan?.cancel() }
         // The scans the headers count from the first.
         var scansAhead = 0
-        // Made at the first scan when which blocks are kept depends on it.
+        // The planes, made before the scans end: at the first scan when which blocks are kept
+        // depends on them, or for a last scan's second thread that was then stopped.
         var early: JPEGPlanes?
         // Work bounded by the image: each scan walks every block of its components, however few
         // bytes it has, so the count of scans and the blocks they walk together are capped.
@@ -214,6 +215,7 @@ struct JPEGDecoder {
                 // A scan after the one taken for the last: everything is transformed after the scans.
                 overlapped.cancel()
                 lastScan = nil
+                early = overlapped.planes
             }
             let overlap = { (frame: Frame, progress: JPEGSmoothing.Progress, members: [Int]) -> JPEGRowPipeline? in
                 lastScan = self.lastScanPipeline(
@@ -244,6 +246,7 @@ struct JPEGDecoder {
             if overlapped.quantization == tables.quantization { return overlapped.planes.image(overlapped.finish(), header).tagged(profile) }
             // A table the transforms used was replaced after the last scan began.
             overlapped.cancel()
+            early = overlapped.planes
         }
         let planes: JPEGPlanes
         if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }

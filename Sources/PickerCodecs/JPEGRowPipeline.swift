@@ -11,9 +11,11 @@ import PickerImaging
 ///   (luma) of each; this one transforms the others (all of them for a gray image, or at a
 ///   reduced scale, where the transforms are cheap), and hands the image rows to whoever asked
 ///   to hear of them.
-/// - The last scan of a progressive image: its coefficients are held whole, and every block the
-///   scan does not touch is final when the scan starts. This one transforms those at once, then
-///   each row of units (MCUs, or blocks of a single-component scan) as the scan passes it.
+/// - The last scan of a progressive image: the image's coefficients are all held (those the
+///   transforms read, when cropped or reduced), and the components the scan leaves alone are
+///   final when it starts. This one transforms those first, then each row of units (MCUs, or
+///   blocks of a single-component scan) as the scan passes it. It tells no one of its rows: a
+///   scan after the one taken for the last would undo them.
 ///
 /// The decoding thread waits with ``waitForSlot(row:)`` before it fills a slot of the ring,
 /// reports each decoded row of units with ``decoded(unitRows:)``, and takes the pixels with
@@ -32,8 +34,9 @@ final class JPEGRowPipeline: @unchecked Sendable {
     enum Source {
         /// A streamed decode's ring of ``slots`` rows of MCUs, cleared once transformed.
         case ring
-        /// A progressive image's coefficients, whole, of which the last scan decodes the
-        /// components `members` (one component's blocks, when it is one; MCUs otherwise).
+        /// A progressive image's coefficients, as the decode holds them, of which the last scan
+        /// decodes the components `members` (one component's blocks, when it is one; MCUs
+        /// otherwise).
         case lastScan(members: [Int])
     }
 
@@ -52,7 +55,7 @@ final class JPEGRowPipeline: @unchecked Sendable {
     private let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
     private let condition = NSCondition()
     // Guarded by `condition`:
-    /// Rows of MCUs decoded (and their first component transformed) so far.
+    /// Rows of units decoded (in a ring, with what the decoding thread transforms) so far.
     private var decodedRows = 0
     /// Rows of MCUs the second thread is done with: their slots are free.
     private var doneRows = 0
@@ -158,11 +161,18 @@ final class JPEGRowPipeline: @unchecked Sendable {
         var stopped = false
         let pixels = [UInt8](unsafeUninitializedCapacity: writer.count) { destination, initialized in
             HugePages.advise(UnsafeMutableRawPointer(destination.baseAddress!), count: writer.count)
-            for part in taken where part.rows == 0 {
-                for blockRow in planes.blockRows[part.index] { transform(part, blockRow: blockRow) }
+            // (A cancel is heeded between rows.)
+            first: for part in taken where part.rows == 0 {
+                for blockRow in planes.blockRows[part.index] {
+                    if isCancelled {
+                        stopped = true
+                        break first
+                    }
+                    transform(part, blockRow: blockRow)
+                }
             }
             var row = 0
-            while true {
+            while !stopped {
                 condition.lock()
                 while decodedRows <= row && !cancelled && !complete { condition.wait() }
                 let (available, stop) = (decodedRows, cancelled)
@@ -184,15 +194,9 @@ final class JPEGRowPipeline: @unchecked Sendable {
                 if end > written { rowsWritten?(end - area.y, area.width, UnsafePointer(destination.baseAddress!), format) }
                 written = end
             }
+            // (A single-component scan's units are the component's own rows of blocks, which are
+            // all the rows the region reads: none is left.)
             if !stopped {
-                // A single-component scan's units cover the component's own rows of blocks; the
-                // rows past them that the region reads (padding to whole MCUs) are final too.
-                if case .lastScan = source {
-                    for part in taken where part.rows > 0 {
-                        let needed = planes.blockRows[part.index], first = max(row * part.rows, needed.lowerBound)
-                        for blockRow in first..<max(first, needed.upperBound) { transform(part, blockRow: blockRow) }
-                    }
-                }
                 writer.write(written..<area.maxY, into: destination.baseAddress!)
                 rowsWritten?(area.height, area.width, UnsafePointer(destination.baseAddress!), format)
             }
@@ -202,6 +206,12 @@ final class JPEGRowPipeline: @unchecked Sendable {
         bytes = pixels
         condition.broadcast()
         condition.unlock()
+    }
+
+    private var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
     }
 
     /// The block rows of component `index` transformed once `units` rows of units are.

@@ -88,10 +88,13 @@ struct JPEGTests {
         #expect(result.differing == 0, "\(name) 1/\(scale.denominator): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
     }
 
-    /// Every scale of the VGA photo; the 12 MP one at full size and at the half size a 1024²
-    /// avatar reads (the debug build takes seconds for each).
+    /// Every scale of the VGA photo, baseline and progressive in three scan scripts (libjpeg's,
+    /// and two ending on an interleaved DC refinement and on a chroma one); the 12 MP one at
+    /// full size and at the half size a 1024² avatar reads (the debug build takes seconds for each).
     static let photoCases: [((String, Int, Int), JPEG.Scale)] =
-        JPEG.Scale.allCases.map { (("photo-640x480-420", 640, 480), $0) } + [.full, .half].map { (("photo-4032x3024-420", 4032, 3024), $0) }
+        ["photo", "prog-photo", "prog-dc-last", "prog-cr-last"].flatMap { kind in
+            JPEG.Scale.allCases.map { (("\(kind)-640x480-420", 640, 480), $0) }
+        } + [.full, .half].map { (("photo-4032x3024-420", 4032, 3024), $0) }
 
     @Test("VGA and 12 MP photos decode to the reference pixels", arguments: photoCases)
     func photos(photo: (name: String, width: Int, height: Int), scale: JPEG.Scale) throws {

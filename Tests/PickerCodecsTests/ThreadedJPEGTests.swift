@@ -216,6 +216,9 @@ struct ThreadedJPEGTests {
         guard !file.lastPathComponent.hasPrefix("damaged-cut") else { return }
         let lastScan = try #require((0..<(original.count - 1)).last { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
         #expect(Array(original.suffix(2)) == [0xFF, 0xD9])
+        // A refinement (Ah above 0): read twice, it changes the coefficients.
+        let members = Int(original[lastScan + 4])
+        #expect(original[lastScan + 7 + 2 * members] >> 4 > 0)
         let bytes = Array(original.dropLast(2)) + original[lastScan..<(original.count - 2)] + [0xFF, 0xD9]
         let (_, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit).header()
         let scans = JPEGDecoder.scansAhead(in: bytes, from: 2, frame: frame).scans
@@ -228,6 +231,22 @@ struct ThreadedJPEGTests {
                 #expect(two == one, "\(name)")
                 #expect(overlapped == [scans - 2], "\(name)")
             }
+        }
+    }
+
+    /// A quantization table redefined after the last scan began (a DQT before EOI): the decode
+    /// uses the new one, as on one thread, and so transforms everything again after its scans.
+    @Test func aTableReplacedAfterTheLastScanStartsTheTransformsOver() throws {
+        let original = [UInt8](try JPEGTests.data("prog-photo-640x480-420.jpg"))
+        // FF DB, length 67, table 0 of 8-bit values: all 1s.
+        let table: [UInt8] = [0xFF, 0xDB, 0x00, 0x43, 0x00] + Array(repeating: 1, count: 64)
+        let bytes = Array(original.dropLast(2)) + table + [0xFF, 0xD9]
+        for scale in [JPEG.Scale.full, .half] {
+            let one = Self.decode(bytes, scale: scale, cropped: false, threads: 1)
+            #expect(one != Self.decode(original, scale: scale, cropped: false, threads: 1))
+            let (two, overlapped) = Self.decodeOverlapping(bytes, scale: scale, cropped: false)
+            #expect(two == one, "1/\(scale.denominator)")
+            #expect(overlapped == [9], "1/\(scale.denominator)")
         }
     }
 }

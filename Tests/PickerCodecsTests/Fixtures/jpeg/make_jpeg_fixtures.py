@@ -112,9 +112,37 @@ def main():
     # A VGA photo, for tests of the pipeline that need more than a few blocks.
     vga = photo(640, 480, 5).filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(1))
     reference("photo-640x480-420", cjpeg("photo-640x480-420", vga, "-quality", "90", "-sample", "2x2,1x1,1x1"), large=True)
+    progressive_scripts(vga)
     # A 12 MP photo, as phones write them: its reference is a CRC of the decoded pixels.
     big = photo(4032, 3024, 12).resize((4032, 3024))
     reference("photo-4032x3024-420", cjpeg("photo-4032x3024-420", big.filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(2)), "-quality", "90", "-sample", "2x2,1x1,1x1"), large=True)
+
+
+# Progressive scan scripts (jpegtran -scans) for a VGA photo: libjpeg's own, and two that end
+# other than on a luma scan: with an interleaved DC refinement, and with a chroma refinement.
+SCRIPTS = {
+    "prog-photo-640x480-420": None,
+    "prog-dc-last-640x480-420": """0,1,2: 0-0, 0, 1; 0: 1-5, 0, 2; 2: 1-63, 0, 1; 1: 1-63, 0, 1; 0: 6-63, 0, 2;
+        0: 1-63, 2, 1; 2: 1-63, 1, 0; 1: 1-63, 1, 0; 0: 1-63, 1, 0; 0,1,2: 0-0, 1, 0;""",
+    "prog-cr-last-640x480-420": """0,1,2: 0-0, 0, 1; 0: 1-5, 0, 2; 2: 1-63, 0, 1; 1: 1-63, 0, 1; 0: 6-63, 0, 2;
+        0: 1-63, 2, 1; 0,1,2: 0-0, 1, 0; 1: 1-63, 1, 0; 0: 1-63, 1, 0; 2: 1-63, 1, 0;""",
+}
+
+
+def progressive_scripts(vga):
+    import tempfile
+    baseline = cjpeg("prog-source", vga, "-quality", "90", "-sample", "2x2,1x1,1x1")
+    os.remove(os.path.join(here, "prog-source.jpg"))
+    for name, script in SCRIPTS.items():
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            options = ["-progressive"]
+            if script:
+                f.write(script)
+                f.flush()
+                options = ["-scans", f.name]
+            data = subprocess.run(["jpegtran", *options], input=baseline, capture_output=True, check=True).stdout
+        open(os.path.join(here, name + ".jpg"), "wb").write(data)
+        reference(name, data, large=True)
 
 
 def check_encoder(picker_image):
