@@ -24,6 +24,9 @@ struct JPEGDecoder {
     /// threads transforms as it decodes: the last. Tests pick an earlier one, to check that a
     /// scan after it makes the decode transform everything again after its scans.
     var overlappedScan: @Sendable (_ scans: Int) -> Int = { $0 - 1 }
+    /// Whether the last scan's decoding waits for each row of units to be transformed before it
+    /// decodes the next (tests: every row then changes hands while the scan goes on).
+    var lastScanLockstep = false
     /// Told of the scan (from 0) a progressive decode transforms as it decodes, when it starts.
     var overlapStarted: (@Sendable (_ scan: Int) -> Void)?
 
@@ -274,7 +277,8 @@ struct JPEGDecoder {
         else { return nil }
         let made = early ?? (try? JPEGPlanes.make(frame, denominator: denominator, region: region?(header)))
         guard let planes = made, planes.area.width * planes.area.height >= pipelineArea else { return nil }
-        return JPEGRowPipeline(planes, frame: frame, header: header, quantization: quantization, source: .lastScan(members: members))
+        return JPEGRowPipeline(planes, frame: frame, header: header, quantization: quantization, source: .lastScan(members: members),
+            lockstep: lastScanLockstep)
     }
 
     /// Reads the segments from SOI to EOI, handing each scan (SOS) to `scan` with the header,

@@ -54,6 +54,9 @@ final class JPEGRowPipeline: @unchecked Sendable {
     private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
     private let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
     private let condition = NSCondition()
+    /// Whether the decoding thread waits, after each row of units it reports, for this one to
+    /// have transformed it: tests set it, so that every row changes hands while the scan goes on.
+    let lockstep: Bool
     // Guarded by `condition`:
     /// Rows of units decoded (in a ring, with what the decoding thread transforms) so far.
     private var decodedRows = 0
@@ -74,9 +77,10 @@ final class JPEGRowPipeline: @unchecked Sendable {
     /// name must be there.
     init(
         _ planes: JPEGPlanes, frame: JPEGDecoder.Frame, header: JPEGDecoder.Header, quantization: [[Int32]],
-        source: Source = .ring, rowsWritten: JPEGDecoder.RowsWritten? = nil
+        source: Source = .ring, rowsWritten: JPEGDecoder.RowsWritten? = nil, lockstep: Bool = false
     ) {
         self.planes = planes
+        self.lockstep = lockstep
         self.source = source
         self.quantization = quantization
         self.rowsWritten = rowsWritten
@@ -127,6 +131,8 @@ final class JPEGRowPipeline: @unchecked Sendable {
         condition.lock()
         decodedRows = count
         condition.broadcast()
+        // (Tests: each row is taken before the next is decoded.)
+        while lockstep && doneRows < count && !cancelled { condition.wait() }
         condition.unlock()
     }
 
