@@ -46,7 +46,8 @@ final class JPEGRowPipeline: @unchecked Sendable {
     /// Per component the second thread transforms: its index, the component (its
     /// coefficients), the rows of its blocks a row of units holds (0: every row is final from
     /// the start), and its quantization table.
-    private let taken: [(index: Int, component: JPEGDecoder.Component, rows: Int, quantization: [Int32])]
+    private let taken: [Part]
+    private typealias Part = (index: Int, component: JPEGDecoder.Component, rows: Int, quantization: [Int32])
     /// The quantization tables the transforms use.
     let quantization: [[Int32]]
     /// Block rows of each component a row of units holds (0: final from the start).
@@ -60,7 +61,7 @@ final class JPEGRowPipeline: @unchecked Sendable {
     // Guarded by `condition`:
     /// Rows of units decoded (in a ring, with what the decoding thread transforms) so far.
     private var decodedRows = 0
-    /// Rows of MCUs the second thread is done with: their slots are free.
+    /// Rows of units the second thread is done with (in a ring, their slots are free).
     private var doneRows = 0
     /// Set once the decoding thread is done with the scan.
     private var complete = false
@@ -246,7 +247,7 @@ final class JPEGRowPipeline: @unchecked Sendable {
     }
 
     /// Transforms block row `blockRow` of a taken component from the image's whole coefficients.
-    private func transform(_ part: (index: Int, component: JPEGDecoder.Component, rows: Int, quantization: [Int32]), blockRow: Int) {
+    private func transform(_ part: Part, blockRow: Int) {
         part.quantization.withUnsafeBufferPointer { q in
             planes.transform(
                 part.index, row: blockRow, of: part.component, quantization: q.baseAddress!, smoothing: nil, block: block,
