@@ -9,7 +9,21 @@ extension PixelBuffer {
     ///
     /// - Complexity: O(width × height), in cache-sized tiles; returns `self` unchanged for
     ///   ``ImageOrientation/up``.
-    public func normalized() -> PixelBuffer {
+    public func normalized() -> PixelBuffer { normalized(inLanes: Self.turnsInLanes) }
+
+    /// Whether ``normalized()`` moves quarter-turned 4-byte pixels in vector lanes: in optimized
+    /// builds. (Unoptimized generic SIMD code is many times slower than plain loops.)
+    package static var turnsInLanes: Bool {
+        #if DEBUG
+            false
+        #else
+            true
+        #endif
+    }
+
+    /// ``normalized()``, with the quarter turns' lanes chosen (tests hold the two ways to each
+    /// other in every build).
+    package func normalized(inLanes: Bool) -> PixelBuffer {
         guard orientation != .up else { return self }
         let size = displaySize
         let bpp = format.bytesPerPixel
@@ -23,11 +37,11 @@ extension PixelBuffer {
         let dy = (down.y - origin.y) * pitch + (down.x - origin.x)
         let out: [UInt8]
         if bpp == 4 && rowStride % 4 == 0 {
-            out = Self.remap(UInt32.self, bytes, size: size, base: base, dx: dx, dy: dy)
+            out = Self.remap(UInt32.self, bytes, size: size, base: base, dx: dx, dy: dy, inLanes: inLanes)
         } else if bpp == 1 {
-            out = Self.remap(UInt8.self, bytes, size: size, base: base, dx: dx, dy: dy)
+            out = Self.remap(UInt8.self, bytes, size: size, base: base, dx: dx, dy: dy, inLanes: false)
         } else {
-            out = tightlyPacked().normalized().bytes
+            out = tightlyPacked().normalized(inLanes: inLanes).bytes
         }
         return PixelBuffer(
             checkedWidth: size.width, height: size.height, format: format, bytes: out,
@@ -48,9 +62,9 @@ extension PixelBuffer {
 
     /// Gathers `size` pixels of type `P` from `bytes`, display pixel (x, y) from
     /// `base + x·dx + y·dy`, in 64×64 tiles so reads and writes both stay in cache; quarter
-    /// turns of 4-byte pixels move 4×4 blocks at a time in optimized builds.
+    /// turns of 4-byte pixels go by ``turnStrips(_:into:size:base:dx:dy:)`` when `inLanes`.
     private static func remap<P: FixedWidthInteger>(
-        _: P.Type, _ bytes: [UInt8], size: PixelSize, base: Int, dx: Int, dy: Int
+        _: P.Type, _ bytes: [UInt8], size: PixelSize, base: Int, dx: Int, dy: Int, inLanes: Bool
     ) -> [UInt8] {
         let count = size.width * size.height
         let tile = 64
@@ -58,57 +72,73 @@ extension PixelBuffer {
             bytes.withUnsafeBytes { raw in
                 let src = raw.baseAddress!.assumingMemoryBound(to: P.self)
                 let dst = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: P.self)
-                for ty in stride(from: 0, to: size.height, by: tile) {
+                var done = 0
+                if inLanes && P.self == UInt32.self && (dy == 1 || dy == -1) {
+                    done = turnStrips(UnsafeRawPointer(src), into: UnsafeMutableRawPointer(dst), size: size, base: base, dx: dx, dy: dy)
+                }
+                for ty in stride(from: done, to: size.height, by: tile) {
                     let yEnd = min(ty + tile, size.height)
                     for tx in stride(from: 0, to: size.width, by: tile) {
                         let xEnd = min(tx + tile, size.width)
-                        var y = ty
-                        #if !DEBUG
-                        if P.self == UInt32.self && (dy == 1 || dy == -1) {
-                            // A quarter turn: output rows run down source columns. Four source
-                            // runs of four pixels, transposed in lanes, are four output rows.
-                            let src4 = UnsafeRawPointer(src), dst4 = UnsafeMutableRawPointer(dst)
-                            while y + 4 <= yEnd {
-                                var x = tx
-                                while x + 4 <= xEnd {
-                                    @inline(__always) func run(_ j: Int) -> SIMD4<UInt32> {
-                                        let at = base + (x + j) * dx + y * dy
-                                        if dy == 1 { return src4.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt32>.self) }
-                                        let v = src4.loadUnaligned(fromByteOffset: (at - 3) * 4, as: SIMD4<UInt32>.self)
-                                        return SIMD4(v[3], v[2], v[1], v[0])
-                                    }
-                                    let (r0, r1, r2, r3) = transposed(run(0), run(1), run(2), run(3))
-                                    let out = (y * size.width + x) * 4, rowBytes = size.width * 4
-                                    dst4.storeBytes(of: r0, toByteOffset: out, as: SIMD4<UInt32>.self)
-                                    dst4.storeBytes(of: r1, toByteOffset: out + rowBytes, as: SIMD4<UInt32>.self)
-                                    dst4.storeBytes(of: r2, toByteOffset: out + 2 * rowBytes, as: SIMD4<UInt32>.self)
-                                    dst4.storeBytes(of: r3, toByteOffset: out + 3 * rowBytes, as: SIMD4<UInt32>.self)
-                                    x += 4
-                                }
-                                for row in y..<(y + 4) {
-                                    var at = base + x * dx + row * dy
-                                    for column in x..<xEnd {
-                                        dst[row * size.width + column] = src[at]
-                                        at += dx
-                                    }
-                                }
-                                y += 4
-                            }
-                        }
-                        #endif
-                        while y < yEnd {
+                        for y in ty..<yEnd {
                             let out = dst + y * size.width
                             var at = base + tx * dx + y * dy
                             for x in tx..<xEnd {
                                 out[x] = src[at]
                                 at += dx
                             }
-                            y += 1
                         }
                     }
                 }
             }
         }
+    }
+
+    /// A quarter turn of 4-byte pixels (`dy` is ±1: output rows run down source columns). The
+    /// output goes in bands 64 columns wide (64 source rows, read along as the band goes down)
+    /// and, within a band, strips of 16 rows: each source row gives a strip one 64-byte run,
+    /// read whole, while the strip's rows fill in step. Four source runs of four pixels,
+    /// transposed in lanes, are four output rows' pixels. Returns the number of output rows
+    /// written (whole strips, every column; the rest are left to the caller).
+    @inline(__always)
+    private static func turnStrips(
+        _ src: UnsafeRawPointer, into dst: UnsafeMutableRawPointer, size: PixelSize, base: Int, dx: Int, dy: Int
+    ) -> Int {
+        let band = 64, strip = 16, rowBytes = size.width * 4
+        let rows = size.height / strip * strip, columns = size.width / 4 * 4
+        for left in stride(from: 0, to: columns, by: band) {
+            let right = min(left + band, columns)
+            for top in stride(from: 0, to: rows, by: strip) {
+                var x = left
+                while x < right {
+                    var y = top
+                    while y < top + strip {
+                        @inline(__always) func run(_ j: Int) -> SIMD4<UInt32> {
+                            let at = base + (x + j) * dx + y * dy
+                            if dy == 1 { return src.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt32>.self) }
+                            let v = src.loadUnaligned(fromByteOffset: (at - 3) * 4, as: SIMD4<UInt32>.self)
+                            return SIMD4(v[3], v[2], v[1], v[0])
+                        }
+                        let (r0, r1, r2, r3) = transposed(run(0), run(1), run(2), run(3))
+                        let out = (y * size.width + x) * 4
+                        dst.storeBytes(of: r0, toByteOffset: out, as: SIMD4<UInt32>.self)
+                        dst.storeBytes(of: r1, toByteOffset: out + rowBytes, as: SIMD4<UInt32>.self)
+                        dst.storeBytes(of: r2, toByteOffset: out + 2 * rowBytes, as: SIMD4<UInt32>.self)
+                        dst.storeBytes(of: r3, toByteOffset: out + 3 * rowBytes, as: SIMD4<UInt32>.self)
+                        y += 4
+                    }
+                    x += 4
+                }
+            }
+        }
+        for row in 0..<rows {
+            var at = base + columns * dx + row * dy
+            for column in columns..<size.width {
+                dst.storeBytes(of: src.load(fromByteOffset: at * 4, as: UInt32.self), toByteOffset: (row * size.width + column) * 4, as: UInt32.self)
+                at += dx
+            }
+        }
+        return rows
     }
 }
 
