@@ -203,7 +203,7 @@ final class JPEGRowPipeline: @unchecked Sendable {
             }
             // (A single-component scan's units are the component's own rows of blocks, which are
             // all the rows the region reads: none is left.)
-            if !stopped {
+            if !stopped && written < area.maxY {
                 writer.write(written..<area.maxY, into: destination.baseAddress!)
                 rowsWritten?(area.height, area.width, UnsafePointer(destination.baseAddress!), format)
             }

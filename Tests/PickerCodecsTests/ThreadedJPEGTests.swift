@@ -105,20 +105,30 @@ struct ThreadedJPEGTests {
                 guard case let .image(image, _) = Self.decode(bytes, scale: scale, cropped: cropped, threads: 1) else { continue }
                 let (vertical, horizontal) = (Self.weights(image.height), Self.weights(image.width))
                 let resample = StreamedResample(width: image.width, vertical: vertical, horizontal: horizontal)
+                let told = Told()
                 var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
                 decoder.threads = 2
                 decoder.pipelineArea = 0
-                decoder.rowsWritten = { resample.rowsWritten($0, width: $1, origin: $2, format: $3) }
+                decoder.rowsWritten = {
+                    told.append($0)
+                    resample.rowsWritten($0, width: $1, origin: $2, format: $3)
+                }
                 let region = Self.middleHalf(scale: scale)
                 var warnings: [ImagingWarning] = []
                 let decoded = try decoder.decode(denominator: scale.rawValue, region: cropped ? region : nil, warnings: &warnings)
                 let name = "\(file.lastPathComponent) 1/\(scale.denominator)\(cropped ? " cropped" : "")"
+                #expect(decoded == image, "\(name)")
                 let expected = decoded.resampleRaw(PixelRect(size: decoded.pixelSize), vertical: vertical, horizontal: horizontal)
                 // A progressive file is decoded whole, then turned into pixels: no rows to tell of.
                 if try decoder.header().header.streamsRows {
                     #expect(resample.result() == expected, "\(name)")
+                    // Rows told of in order, more each time, the last call with all of them; a
+                    // large image in more than one call.
+                    let counts = told.all
+                    #expect(counts.last == image.height && zip(counts, counts.dropFirst()).allSatisfy { $0 < $1 }, "\(name)")
+                    if image.height > 64 { #expect(counts.count > 1, "\(name)") }
                 } else {
-                    #expect(resample.result() == nil, "\(name)")
+                    #expect(resample.result() == nil && told.all.isEmpty, "\(name)")
                 }
             }
         }
@@ -151,12 +161,13 @@ struct ThreadedJPEGTests {
     /// The progressive files of the corpus.
     static let progressiveFiles = files.filter { (try? JPEGDecoder(bytes: [UInt8](Data(contentsOf: $0)), pixelLimit: 1 << 30).header().frame.progressive) == true }
 
-    /// The scans (from 0) a progressive decode transformed as it decoded them.
-    final class Overlaps: @unchecked Sendable {
+    /// What a decode told of, from any thread, in order: the scans (from 0) a progressive
+    /// decode transformed as it decoded them, or the row counts of ``JPEGDecoder/rowsWritten``.
+    final class Told: @unchecked Sendable {
         private let lock = NSLock()
-        private var scans: [Int] = []
-        func append(_ scan: Int) { lock.withLock { scans.append(scan) } }
-        var all: [Int] { lock.withLock { scans } }
+        private var values: [Int] = []
+        func append(_ value: Int) { lock.withLock { values.append(value) } }
+        var all: [Int] { lock.withLock { values } }
     }
 
     /// `decode(_:scale:cropped:threads:)` on two threads, with `overlappedScan` picking the
@@ -170,7 +181,7 @@ struct ThreadedJPEGTests {
         decoder.threads = 2
         decoder.pipelineArea = 0
         decoder.overlappedScan = overlappedScan
-        let overlaps = Overlaps()
+        let overlaps = Told()
         decoder.overlapStarted = { overlaps.append($0) }
         let region = Self.middleHalf(scale: scale)
         var warnings: [ImagingWarning] = []
