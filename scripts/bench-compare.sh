@@ -25,6 +25,7 @@ rows = [
     ("area crop+scale vs a copy of the crop", ours["area_crop_scale_ms"], ours["copy_crop_ms"], 2.0),
     ("pipeline (+ circle mask) vs area alone", ours["pipeline_circle_ms"], ours["area_crop_scale_ms"], 1.1),
     ("rotate-90 vs a copy of the photo", ours["rotate90_ms"], ours["copy_ms"], 1.5),
+    ("rotate-90 on every core vs the copy", ours["rotate90_threads_ms"], ours["copy_ms"], None),
     ("rotate-90 vs OpenCV", ours["rotate90_ms"], ref.get("opencv_rotate90_ms"), 1.5),
     ("rotate-90 vs Pillow", ours["rotate90_ms"], ref["pillow_rotate90_ms"], None),
     ("rotate-90 vs libvips", ours["rotate90_ms"], ref.get("vips_rotate90_ms"), None),

@@ -1,6 +1,8 @@
 extension PixelBuffer {
     /// A copy with the orientation baked in: its stored pixels are the display pixels and its
-    /// orientation is ``ImageOrientation/up``.
+    /// orientation is ``ImageOrientation/up``. The rows are shared among
+    /// ``automaticThreads(sourcePixels:)`` threads: every core for an image of a million pixels
+    /// or more.
     ///
     /// ```swift
     /// let upright = try PixelBuffer(width: 3, height: 2, orientation: .right).normalized()
@@ -9,7 +11,14 @@ extension PixelBuffer {
     ///
     /// - Complexity: O(width × height), in cache-sized tiles; returns `self` unchanged for
     ///   ``ImageOrientation/up``.
-    public func normalized() -> PixelBuffer { normalized(inLanes: Self.turnsInLanes) }
+    public func normalized() -> PixelBuffer { normalized(threads: nil) }
+
+    /// ``normalized()`` on `threads` threads, each writing its own band of the output's rows;
+    /// `nil` picks ``automaticThreads(sourcePixels:)``. Counts below 1 are 1, above 64 are 64.
+    /// The pixels are the same on any number of threads.
+    public func normalized(threads: Int?) -> PixelBuffer {
+        normalized(threads: Self.threadCount(threads, sourcePixels: width * height), inLanes: Self.turnsInLanes)
+    }
 
     /// Whether ``normalized()`` moves quarter-turned 4-byte pixels in vector lanes: in optimized
     /// builds. (Unoptimized generic SIMD code is many times slower than plain loops.)
@@ -21,9 +30,9 @@ extension PixelBuffer {
         #endif
     }
 
-    /// ``normalized()``, with the quarter turns' lanes chosen (tests hold the two ways to each
-    /// other in every build).
-    package func normalized(inLanes: Bool) -> PixelBuffer {
+    /// ``normalized()`` on `threads` threads, with the quarter turns' lanes chosen (tests hold
+    /// the two ways, and any number of threads, to each other in every build).
+    package func normalized(threads: Int, inLanes: Bool) -> PixelBuffer {
         guard orientation != .up else { return self }
         let size = displaySize
         let bpp = format.bytesPerPixel
@@ -35,13 +44,14 @@ extension PixelBuffer {
         let base = origin.y * pitch + origin.x
         let dx = (right.y - origin.y) * pitch + (right.x - origin.x)
         let dy = (down.y - origin.y) * pitch + (down.x - origin.x)
+        let map = Remap(size: size, base: base, dx: dx, dy: dy, threads: threads)
         let out: [UInt8]
         if bpp == 4 && rowStride % 4 == 0 {
-            out = Self.remap(UInt32.self, bytes, size: size, base: base, dx: dx, dy: dy, inLanes: inLanes)
+            out = map.gather(UInt32.self, bytes, inLanes: inLanes)
         } else if bpp == 1 {
-            out = Self.remap(UInt8.self, bytes, size: size, base: base, dx: dx, dy: dy, inLanes: false)
+            out = map.gather(UInt8.self, bytes, inLanes: false)
         } else {
-            out = tightlyPacked().normalized(inLanes: inLanes).bytes
+            out = tightlyPacked().normalized(threads: threads, inLanes: inLanes).bytes
         }
         return PixelBuffer(
             checkedWidth: size.width, height: size.height, format: format, bytes: out,
@@ -59,56 +69,71 @@ extension PixelBuffer {
             checkedWidth: width, height: height, format: format, bytes: out, rowStride: rowBytes,
             orientation: orientation)
     }
+}
 
-    /// Gathers `size` pixels of type `P` from `bytes`, display pixel (x, y) from
-    /// `base + x·dx + y·dy`, in 64×64 tiles so reads and writes both stay in cache; quarter
-    /// turns of 4-byte pixels go by ``turnStrips(_:into:size:base:dx:dy:)`` when `inLanes`.
-    private static func remap<P: FixedWidthInteger>(
-        _: P.Type, _ bytes: [UInt8], size: PixelSize, base: Int, dx: Int, dy: Int, inLanes: Bool
-    ) -> [UInt8] {
-        let count = size.width * size.height
-        let tile = 64
-        return HugePages.bytes(count: count * MemoryLayout<P>.size) { buffer in
+/// Where each pixel of a re-oriented image comes from: output pixel (x, y) of `size` is source
+/// pixel `base + x·dx + y·dy` (in pixels).
+private struct Remap: Sendable {
+    let size: PixelSize, base: Int, dx: Int, dy: Int
+    let threads: Int
+
+    /// Gathers the output's pixels of type `P` from `bytes`, in 64×64 tiles so reads and writes
+    /// both stay in cache; quarter turns of 4-byte pixels go by
+    /// ``turnStrips(_:into:rows:)`` when `inLanes`. With more than one thread, each takes a
+    /// band of output rows (whole strips of 16, all but the last).
+    func gather<P: FixedWidthInteger & SendableMetatype>(_: P.Type, _ bytes: [UInt8], inLanes: Bool) -> [UInt8] {
+        let strips = size.height / 16
+        let runs = max(1, min(threads, strips))
+        let lanes = inLanes && P.self == UInt32.self && (dy == 1 || dy == -1)
+        return HugePages.bytes(count: size.width * size.height * MemoryLayout<P>.size) { buffer in
             bytes.withUnsafeBytes { raw in
-                let src = raw.baseAddress!.assumingMemoryBound(to: P.self)
-                let dst = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: P.self)
-                var done = 0
-                if inLanes && P.self == UInt32.self && (dy == 1 || dy == -1) {
-                    done = turnStrips(UnsafeRawPointer(src), into: UnsafeMutableRawPointer(dst), size: size, base: base, dx: dx, dy: dy)
+                let pointers = Shared((raw.baseAddress!, UnsafeMutableRawPointer(buffer)))
+                performEach(runs, concurrently: runs > 1) { run in
+                    let (src, dst) = pointers.value
+                    let band = (0..<strips).band(run, of: runs)
+                    let rows = 16 * band.lowerBound..<(run == runs - 1 ? size.height : 16 * band.upperBound)
+                    let done = lanes ? turnStrips(src, into: dst, rows: rows) : rows.lowerBound
+                    copyTiles(P.self, src, into: dst, rows: done..<rows.upperBound)
                 }
-                for ty in stride(from: done, to: size.height, by: tile) {
-                    let yEnd = min(ty + tile, size.height)
-                    for tx in stride(from: 0, to: size.width, by: tile) {
-                        let xEnd = min(tx + tile, size.width)
-                        for y in ty..<yEnd {
-                            let out = dst + y * size.width
-                            var at = base + tx * dx + y * dy
-                            for x in tx..<xEnd {
-                                out[x] = src[at]
-                                at += dx
-                            }
-                        }
+            }
+        }
+    }
+
+    /// The plain gather of output rows `rows`, in 64×64 tiles.
+    private func copyTiles<P: FixedWidthInteger>(_: P.Type, _ raw: UnsafeRawPointer, into buffer: UnsafeMutableRawPointer, rows: Range<Int>) {
+        let tile = 64
+        let src = raw.assumingMemoryBound(to: P.self)
+        let dst = buffer.assumingMemoryBound(to: P.self)
+        for ty in stride(from: rows.lowerBound, to: rows.upperBound, by: tile) {
+            let yEnd = min(ty + tile, rows.upperBound)
+            for tx in stride(from: 0, to: size.width, by: tile) {
+                let xEnd = min(tx + tile, size.width)
+                for y in ty..<yEnd {
+                    let out = dst + y * size.width
+                    var at = base + tx * dx + y * dy
+                    for x in tx..<xEnd {
+                        out[x] = src[at]
+                        at += dx
                     }
                 }
             }
         }
     }
 
-    /// A quarter turn of 4-byte pixels (`dy` is ±1: output rows run down source columns). The
-    /// output goes in bands 64 columns wide (64 source rows, read along as the band goes down)
-    /// and, within a band, strips of 16 rows: each source row gives a strip one 64-byte run,
-    /// read whole, while the strip's rows fill in step. Four source runs of four pixels,
-    /// transposed in lanes, are four output rows' pixels. Returns the number of output rows
-    /// written (whole strips, every column; the rest are left to the caller).
+    /// A quarter turn of 4-byte pixels (`dy` is ±1: output rows run down source columns), of
+    /// output rows `rows`. The output goes in bands 64 columns wide (64 source rows, read along
+    /// as the band goes down) and, within a band, strips of 16 rows: each source row gives a
+    /// strip one 64-byte run, read whole, while the strip's rows fill in step. Four source runs
+    /// of four pixels, transposed in lanes, are four output rows' pixels. Returns where the rows
+    /// written end (whole strips, every column; the rest are left to the caller).
     @inline(__always)
-    private static func turnStrips(
-        _ src: UnsafeRawPointer, into dst: UnsafeMutableRawPointer, size: PixelSize, base: Int, dx: Int, dy: Int
-    ) -> Int {
+    private func turnStrips(_ src: UnsafeRawPointer, into dst: UnsafeMutableRawPointer, rows: Range<Int>) -> Int {
         let band = 64, strip = 16, rowBytes = size.width * 4
-        let rows = size.height / strip * strip, columns = size.width / 4 * 4
+        let end = rows.lowerBound + rows.count / strip * strip, columns = size.width / 4 * 4
+        let (base, dx, dy) = (base, dx, dy)
         for left in stride(from: 0, to: columns, by: band) {
             let right = min(left + band, columns)
-            for top in stride(from: 0, to: rows, by: strip) {
+            for top in stride(from: rows.lowerBound, to: end, by: strip) {
                 var x = left
                 while x < right {
                     var y = top
@@ -131,14 +156,14 @@ extension PixelBuffer {
                 }
             }
         }
-        for row in 0..<rows {
+        for row in rows.lowerBound..<end {
             var at = base + columns * dx + row * dy
             for column in columns..<size.width {
                 dst.storeBytes(of: src.load(fromByteOffset: at * 4, as: UInt32.self), toByteOffset: (row * size.width + column) * 4, as: UInt32.self)
                 at += dx
             }
         }
-        return rows
+        return end
     }
 }
 

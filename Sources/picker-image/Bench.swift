@@ -84,7 +84,8 @@ struct Bench {
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
             // PNG's bands of rows are filtered and compressed on every core.
             ("png_encode_avatar_threads_ms", { _ = PNG.encode(avatar) }),
-            ("rotate90_ms", { _ = turned.normalized() }),
+            ("rotate90_ms", { _ = turned.normalized(threads: 1) }),
+            ("rotate90_threads_ms", { _ = turned.normalized(threads: cores) }),
             ("copy_ms", { _ = photo.copiedBytes() }),
             ("copy_crop_ms", { _ = try photo.cropped(to: Self.crop) }),
         ]
@@ -128,7 +129,11 @@ struct Bench {
             let key = Self.beside(name)
             return (name, ms, key, key.flatMap { reference[$0] })
         }
-        for (row, floor) in [("rotate90_ms", "copy_ms"), ("area_crop_scale_ms", "copy_crop_ms"), ("area_crop_scale_threads_ms", "copy_crop_ms")] {
+        let floors = [
+            ("rotate90_ms", "copy_ms"), ("rotate90_threads_ms", "copy_ms"), ("area_crop_scale_ms", "copy_crop_ms"),
+            ("area_crop_scale_threads_ms", "copy_crop_ms"),
+        ]
+        for (row, floor) in floors {
             if let ms = measured[row], let copy = measured[floor] { rows.append((row.replacingOccurrences(of: "_ms", with: "_vs_copy"), ms, floor, copy)) }
         }
         if json {

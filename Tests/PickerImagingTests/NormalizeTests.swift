@@ -16,25 +16,58 @@ struct NormalizeTests {
     }
 
     /// Quarter turns move pixels in vector lanes in optimized builds, in strips of 16 output
-    /// rows; these sizes leave rows past the strips, columns past the lanes, or both, and some
-    /// rows are padded. Both ways must show every pixel where the orientation puts it.
-    @Test("quarter turns in lanes give the plain gather's pixels", arguments: ImageOrientation.allCases)
-    func lanesMatchThePlainGather(orientation: ImageOrientation) throws {
+    /// rows, and every turn shares its rows among threads in bands of whole strips; these sizes
+    /// leave rows past the strips, columns past the lanes, or both, and some rows are padded.
+    /// Every way must show every pixel where the orientation puts it.
+    @Test("turns in lanes and on threads give the plain gather's pixels", arguments: ImageOrientation.allCases)
+    func lanesAndThreadsMatchThePlainGather(orientation: ImageOrientation) throws {
         let shapes = [(1, 1), (4, 16), (16, 4), (37, 21), (21, 37), (33, 48), (64, 17), (5, 70), (19, 23), (18, 70)]
         for (width, height) in shapes {
             for padding in [0, 12] {
                 let stride = width * 4 + padding
                 let bytes = (0..<(stride * height)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 8) }
                 let image = try PixelBuffer(width: width, height: height, bytes: bytes, rowStride: stride, orientation: orientation)
-                let lanes = image.normalized(inLanes: true), plain = image.normalized(inLanes: false)
-                #expect(lanes == plain, "\(width)x\(height) +\(padding)")
-                #expect(lanes.pixelSize == image.displaySize)
+                let plain = image.normalized(threads: 1, inLanes: false)
+                #expect(plain.pixelSize == image.displaySize)
                 var mismatches = 0
-                for y in 0..<lanes.height {
-                    for x in 0..<lanes.width where lanes[x, y] != image.displayPixel(x: x, y: y) { mismatches += 1 }
+                for y in 0..<plain.height {
+                    for x in 0..<plain.width where plain[x, y] != image.displayPixel(x: x, y: y) { mismatches += 1 }
                 }
                 #expect(mismatches == 0, "\(width)x\(height) +\(padding)")
+                for threads in [1, 2, 3] {
+                    for lanes in [false, true] where threads > 1 || lanes {
+                        let turned = Self.afterPoison(bytes: plain.bytes.count) { image.normalized(threads: threads, inLanes: lanes) }
+                        #expect(turned == plain, "\(width)x\(height) +\(padding) \(threads) \(lanes)")
+                    }
+                }
             }
+        }
+    }
+
+    /// `body`'s result, made just after an array of `bytes` bytes of a pattern no test image
+    /// has in a whole row was freed: the allocator then likely hands that memory to `body`'s
+    /// output, so a row it never writes shows instead of an earlier result's pixels.
+    static func afterPoison<T>(bytes: Int, _ body: () -> T) -> T {
+        do {
+            let poison = [UInt8](repeating: 0xA5, count: bytes)
+            withExtendedLifetime(poison) {}
+        }
+        return body()
+    }
+
+    @Test("any thread count gives the same pixels, in every format", arguments: [PixelFormat.rgba8, .rgba8Premultiplied, .gray8])
+    func threadCountsAgree(format: PixelFormat) throws {
+        let (width, height) = (45, 70)
+        let bytes = (0..<(width * height * format.bytesPerPixel)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for orientation in ImageOrientation.allCases {
+            let image = try PixelBuffer(width: width, height: height, format: format, bytes: bytes, orientation: orientation)
+            let one = image.normalized(threads: 1)
+            #expect(one.format == format && one.orientation == .up && one.pixelSize == image.displaySize)
+            for threads in [nil, 0, 2, 4, 1000] as [Int?] {
+                let turned = Self.afterPoison(bytes: one.bytes.count) { image.normalized(threads: threads) }
+                #expect(turned == one, "\(orientation) \(String(describing: threads))")
+            }
+            #expect(image.normalized() == one)
         }
     }
 
