@@ -308,11 +308,11 @@ extension AvatarPipeline {
             scaled.orientation = file.orientation
             // Turned upright in a copy unless already so; masked in the upright image's storage.
             let outputs = scaled.bytes.count * (file.orientation == .up ? 1 : 2)
-            let image = (consume scaled).maskedInPlace(mask)
+            let image = (consume scaled).maskedInPlace(mask, threads: threads)
             return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + outputs), profile: part.colorProfile)
         }
         let offset = SIMD2(Double(decoded.shown.x), Double(decoded.shown.y))
-        let image = part.turned(reducedFrame(file, scale: decoded.scale, offset: offset), edges: edges).maskedInPlace(mask)
+        let image = part.turned(reducedFrame(file, scale: decoded.scale, offset: offset), edges: edges).maskedInPlace(mask, threads: threads)
         return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + image.bytes.count), profile: part.colorProfile)
     }
 }

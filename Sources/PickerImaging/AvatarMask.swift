@@ -28,11 +28,12 @@ extension PixelBuffer {
 
     /// ``masked(_:)``, writing into this image's own storage when nothing else holds it (a
     /// caller that gives it up with `consume` saves a copy): only the pixels outside the circle
-    /// and on its edge are written; opaque ones inside are left as they are.
-    package consuming func maskedInPlace(_ mask: AvatarMask) -> PixelBuffer {
-        guard mask != .square else { return normalized() }
+    /// and on its edge are written; opaque ones inside are left as they are. A turn it bakes in
+    /// runs on `threads` threads (`nil`: ``PixelBuffer/automaticThreads(sourcePixels:)``).
+    package consuming func maskedInPlace(_ mask: AvatarMask, threads: Int? = nil) -> PixelBuffer {
+        guard mask != .square else { return normalized(threads: threads) }
         var image = consume self
-        if image.orientation != .up || image.format != .rgba8 { image = image.normalized().asStraightRGBA() }
+        if image.orientation != .up || image.format != .rgba8 { image = image.normalized(threads: threads).asStraightRGBA() }
         if image.rowStride != image.width * 4 {
             // The result is tightly packed, as a copy always was.
             image = (try? image.cropped(to: PixelRect(size: image.pixelSize))) ?? image

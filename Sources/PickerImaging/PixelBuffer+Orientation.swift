@@ -1,8 +1,10 @@
+import Foundation
+
 extension PixelBuffer {
     /// A copy with the orientation baked in: its stored pixels are the display pixels and its
     /// orientation is ``ImageOrientation/up``. The rows are shared among
     /// ``automaticThreads(sourcePixels:)`` threads: every core for an image of a million pixels
-    /// or more.
+    /// or more (at most one thread per 16 rows of the result).
     ///
     /// ```swift
     /// let upright = try PixelBuffer(width: 3, height: 2, orientation: .right).normalized()
@@ -13,9 +15,9 @@ extension PixelBuffer {
     ///   ``ImageOrientation/up``.
     public func normalized() -> PixelBuffer { normalized(threads: nil) }
 
-    /// ``normalized()`` on `threads` threads, each writing its own band of the output's rows;
-    /// `nil` picks ``automaticThreads(sourcePixels:)``. Counts below 1 are 1, above 64 are 64.
-    /// The pixels are the same on any number of threads.
+    /// ``normalized()`` on `threads` threads, each writing its own band of the result's rows;
+    /// `nil` picks ``automaticThreads(sourcePixels:)``. Counts below 1 are 1, above 64 are 64,
+    /// and no thread takes fewer than 16 rows. The pixels are the same on any number of threads.
     public func normalized(threads: Int?) -> PixelBuffer {
         normalized(threads: Self.threadCount(threads, sourcePixels: width * height), inLanes: Self.turnsInLanes)
     }
@@ -47,9 +49,9 @@ extension PixelBuffer {
         let map = Remap(size: size, base: base, dx: dx, dy: dy, threads: threads)
         let out: [UInt8]
         if bpp == 4 && rowStride % 4 == 0 {
-            out = map.gather(UInt32.self, bytes, inLanes: inLanes)
+            out = map.gather(bytes, wide: true, inLanes: inLanes)
         } else if bpp == 1 {
-            out = map.gather(UInt8.self, bytes, inLanes: false)
+            out = map.gather(bytes, wide: false, inLanes: false)
         } else {
             out = tightlyPacked().normalized(threads: threads, inLanes: inLanes).bytes
         }
@@ -71,21 +73,39 @@ extension PixelBuffer {
     }
 }
 
+/// The threads each ``PixelBuffer/normalized(threads:)`` that moved pixels shared its rows
+/// among, told where a test asks (`TurnThreads.$told.withValue(recorder) { … }`).
+package enum TurnThreads {
+    @TaskLocal package static var told: Recorder?
+
+    /// The counts told, in order, from any thread.
+    package final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [Int] = []
+        package init() {}
+        package var all: [Int] { lock.withLock { counts } }
+        func append(_ count: Int) { lock.withLock { counts.append(count) } }
+    }
+}
+
 /// Where each pixel of a re-oriented image comes from: output pixel (x, y) of `size` is source
 /// pixel `base + x·dx + y·dy` (in pixels).
 private struct Remap: Sendable {
     let size: PixelSize, base: Int, dx: Int, dy: Int
     let threads: Int
 
-    /// Gathers the output's pixels of type `P` from `bytes`, in 64×64 tiles so reads and writes
-    /// both stay in cache; quarter turns of 4-byte pixels go by
+    /// Gathers the output's pixels from `bytes` (4-byte pixels when `wide`, 1-byte otherwise), in
+    /// 64×64 tiles so reads and writes both stay in cache; quarter turns of 4-byte pixels go by
     /// ``turnStrips(_:into:rows:)`` when `inLanes`. With more than one thread, each takes a
     /// band of output rows (whole strips of 16, all but the last).
-    func gather<P: FixedWidthInteger & SendableMetatype>(_: P.Type, _ bytes: [UInt8], inLanes: Bool) -> [UInt8] {
+    func gather(_ bytes: [UInt8], wide: Bool, inLanes: Bool) -> [UInt8] {
         let strips = size.height / 16
         let runs = max(1, min(threads, strips))
-        let lanes = inLanes && P.self == UInt32.self && (dy == 1 || dy == -1)
-        return HugePages.bytes(count: size.width * size.height * MemoryLayout<P>.size) { buffer in
+        let lanes = inLanes && wide && (dy == 1 || dy == -1)
+        TurnThreads.told?.append(runs)
+        let count = size.width * size.height * (wide ? 4 : 1)
+        return HugePages.bytes(count: count) { buffer in
+            if runs > 1 { HugePages.prefault(UnsafeMutableRawPointer(buffer), count: count) }
             bytes.withUnsafeBytes { raw in
                 let pointers = Shared((raw.baseAddress!, UnsafeMutableRawPointer(buffer)))
                 performEach(runs, concurrently: runs > 1) { run in
@@ -93,7 +113,11 @@ private struct Remap: Sendable {
                     let band = (0..<strips).band(run, of: runs)
                     let rows = 16 * band.lowerBound..<(run == runs - 1 ? size.height : 16 * band.upperBound)
                     let done = lanes ? turnStrips(src, into: dst, rows: rows) : rows.lowerBound
-                    copyTiles(P.self, src, into: dst, rows: done..<rows.upperBound)
+                    if wide {
+                        copyTiles(UInt32.self, src, into: dst, rows: done..<rows.upperBound)
+                    } else {
+                        copyTiles(UInt8.self, src, into: dst, rows: done..<rows.upperBound)
+                    }
                 }
             }
         }

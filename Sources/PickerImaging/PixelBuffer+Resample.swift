@@ -52,8 +52,9 @@ extension PixelBuffer {
         try resampledCountingCopies(displayRect: rect, to: size, filter: filter, threads: threads).image.tagged(colorProfile)
     }
 
-    /// The threads resampling uses when not told: one per active core for a source of a million
-    /// pixels or more (where the work outweighs starting threads), one below that.
+    /// The threads resampling and ``normalized()`` use when not told: one per active core for a
+    /// source of a million pixels or more (where the work outweighs starting threads), one below
+    /// that.
     public static func automaticThreads(sourcePixels: Int) -> Int {
         sourcePixels >= 1_000_000 ? max(1, min(64, ProcessInfo.processInfo.activeProcessorCount)) : 1
     }
@@ -193,6 +194,7 @@ extension PixelBuffer {
         defer { stopped.deallocate() }
         let out = [UInt8](unsafeUninitializedCapacity: size.width * size.height * ch) { dst, initialized in
             HugePages.advise(UnsafeMutableRawPointer(dst.baseAddress!), count: size.width * size.height * ch)
+            if runs > 1 { HugePages.prefault(UnsafeMutableRawPointer(dst.baseAddress!), count: size.width * size.height * ch) }
             bytes.withUnsafeBufferPointer { src in
                 let origin = Shared(src.baseAddress! + rect.y * rowStride + rect.x * ch)
                 let destination = Shared(dst.baseAddress!)

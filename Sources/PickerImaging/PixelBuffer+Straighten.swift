@@ -138,7 +138,7 @@ extension PixelBuffer {
         var (mid, copied) = resampleWeighingAlpha(raw, vertical: vertical, horizontal: horizontal, threads: 1)
         let premultiply = copied > 0
         mid.orientation = orientation
-        mid = mid.normalized()
+        mid = mid.normalized(threads: 1)
         if mid.format == .gray8 { mid = mid.asStraightRGBA() }
         let sx = Double(midSize.width) / Double(covered.width), sy = Double(midSize.height) / Double(covered.height)
         func toMid(_ v: SIMD2<Double>) -> SIMD2<Double> { SIMD2(v.x * sx, v.y * sy) }

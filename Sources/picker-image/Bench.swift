@@ -11,8 +11,8 @@ import PickerCodecs
 struct Bench {
     var runs = 7
     var json = false
-    /// Only the rows whose names start with this.
-    var only: String?
+    /// Only the rows whose names start with one of these (`--only rotate90,copy_ms`).
+    var only: [String]?
     /// A folder of the JPEG files `reference.py --jpeg` writes: time decoding them instead.
     var jpeg: String?
     /// Only this filter's crop-and-scale rows, and the pipeline with it; every filter, and the
@@ -89,7 +89,7 @@ struct Bench {
             ("copy_ms", { _ = photo.copiedBytes() }),
             ("copy_crop_ms", { _ = try photo.cropped(to: Self.crop) }),
         ]
-        report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
+        report(try time(work.filter(isChosen)))
     }
 
     /// `--jpeg DIR`: decoding baseline 4:2:0, progressive 4:2:0 and baseline 4:4:4 photos
@@ -118,7 +118,12 @@ struct Bench {
             pipeline.threads = threads
             work.append(("jpeg_avatar\(suffix)_ms", { _ = try pipeline.render(jpeg: files[0]) }))
         }
-        report(try time(work.filter { only.map($0.0.hasPrefix) ?? true }))
+        report(try time(work.filter(isChosen)))
+    }
+
+    /// Whether `--only` leaves a row in.
+    func isChosen(_ row: (name: String, body: () throws -> Void)) -> Bool {
+        only.map { prefixes in prefixes.contains { row.name.hasPrefix($0) } } ?? true
     }
 
     /// Prints each row (with its reference and the ratio, when there is one; and, for the

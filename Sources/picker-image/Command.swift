@@ -22,7 +22,7 @@ enum Command {
                 return n
             } ?? 7
             let json = options.flag("--json")
-            let only = try options.value("--only")
+            let only = try options.value("--only").map { $0.split(separator: ",").map(String.init) }
             let jpeg = try options.value("--jpeg")
             let filter = try options.value("--filter").map(parseFilter)
             let reference = try options.value("--reference").map(Bench.reference)

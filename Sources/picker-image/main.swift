@@ -13,7 +13,7 @@ let usage = """
                               [--quality 1...100] [--chroma 444|420] [--optimize]
                               [--background RRGGBB] IN --output OUT
            picker-image info FILE
-           picker-image bench [--json] [--runs N] [--only PREFIX] [--filter F] [--jpeg DIR] [--reference FILE]
+           picker-image bench [--json] [--runs N] [--only PREFIX,...] [--filter F] [--jpeg DIR] [--reference FILE]
     Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, JPEG (.jpg),
     PPM, PGM or PAM by extension. --angle straightens the crop: the rect turned clockwise
     about its centre, filtered; what falls off the image is transparent. A JPEG is written at

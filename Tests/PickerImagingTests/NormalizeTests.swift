@@ -17,13 +17,15 @@ struct NormalizeTests {
 
     /// Quarter turns move pixels in vector lanes in optimized builds, in strips of 16 output
     /// rows, and every turn shares its rows among threads in bands of whole strips; these sizes
-    /// leave rows past the strips, columns past the lanes, or both, and some rows are padded.
+    /// leave rows past the strips, columns past the lanes (or no lanes at all), or both, and
+    /// some rows are padded.
     /// Every way must show every pixel where the orientation puts it.
     @Test("turns in lanes and on threads give the plain gather's pixels", arguments: ImageOrientation.allCases)
     func lanesAndThreadsMatchThePlainGather(orientation: ImageOrientation) throws {
-        let shapes = [(1, 1), (4, 16), (16, 4), (37, 21), (21, 37), (33, 48), (64, 17), (5, 70), (19, 23), (18, 70)]
+        let shapes = [(1, 1), (4, 16), (16, 4), (37, 21), (21, 37), (33, 48), (64, 17), (5, 70), (19, 23), (18, 70), (40, 3), (17, 2)]
         for (width, height) in shapes {
-            for padding in [0, 12] {
+            // (13: rows not a whole number of pixels apart, which are packed first.)
+            for padding in [0, 12, 13] {
                 let stride = width * 4 + padding
                 let bytes = (0..<(stride * height)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 8) }
                 let image = try PixelBuffer(width: width, height: height, bytes: bytes, rowStride: stride, orientation: orientation)
@@ -63,12 +65,44 @@ struct NormalizeTests {
             let image = try PixelBuffer(width: width, height: height, format: format, bytes: bytes, orientation: orientation)
             let one = image.normalized(threads: 1)
             #expect(one.format == format && one.orientation == .up && one.pixelSize == image.displaySize)
-            for threads in [nil, 0, 2, 4, 1000] as [Int?] {
+            for threads in [2, 3, 4, 1000] {
                 let turned = Self.afterPoison(bytes: one.bytes.count) { image.normalized(threads: threads) }
-                #expect(turned == one, "\(orientation) \(String(describing: threads))")
+                #expect(turned == one, "\(orientation) \(threads)")
             }
-            #expect(image.normalized() == one)
         }
+    }
+
+    /// The threads a turn takes: those asked for, kept within 1…64 and to one per strip of 16
+    /// output rows; unasked, every core from a million pixels (none below); none for an
+    /// upright image, which is not copied.
+    @Test func threadsTakenFollowTheCountAndTheSize() throws {
+        let told = TurnThreads.Recorder()
+        let cores = PixelBuffer.automaticThreads(sourcePixels: 1_000_000)
+        try TurnThreads.$told.withValue(told) {
+            let tall = try PixelBuffer(width: 100, height: 130, orientation: .down)  // 8 strips
+            for threads in [-1, 0, 1, 2, 3, 8, 9, 100] { _ = tall.normalized(threads: threads) }
+            _ = tall.normalized()
+            _ = try PixelBuffer(width: 4000, height: 20, orientation: .upMirrored).normalized(threads: 4)  // 1 strip
+            _ = try PixelBuffer(width: 1000, height: 1000, format: .gray8, orientation: .right).normalized()
+            _ = try PixelBuffer(width: 1000, height: 999, orientation: .left).normalized()
+            _ = try PixelBuffer(width: 1000, height: 1000, orientation: .up).normalized(threads: 4)
+        }
+        #expect(told.all == [1, 1, 1, 2, 3, 8, 8, 8, 1, 1, cores, 1])
+    }
+
+    /// A mask bakes a turn in on the threads its pipeline was given (a host keeping a core free
+    /// for its interface gives one fewer): a 1024² avatar is past the million pixels that would
+    /// take every core.
+    @Test func masksTurnOnTheThreadsTheyAreGiven() throws {
+        let told = TurnThreads.Recorder()
+        let cores = PixelBuffer.automaticThreads(sourcePixels: 1 << 20)
+        let avatar = try PixelBuffer(width: 1024, height: 1024, orientation: .right)
+        TurnThreads.$told.withValue(told) {
+            _ = avatar.maskedInPlace(.circle, threads: 1)
+            _ = avatar.maskedInPlace(.square, threads: 1)
+            _ = avatar.maskedInPlace(.circle)
+        }
+        #expect(told.all == [1, 1, cores])
     }
 
     @Test func unpremultipliesWithRounding() throws {
