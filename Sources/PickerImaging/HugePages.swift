@@ -22,12 +22,13 @@ package enum HugePages {
         #endif
     }
 
-    /// Faults in the pages of `count` fresh bytes at `start` on this thread (a byte written to
-    /// each 4 KiB), before several threads write them: every byte must then be written by the
-    /// caller. On Linux, two threads faulting in one fresh huge-page mapping at once were seen to
-    /// stall each other for tens of milliseconds (a 12 MP quarter turn on two threads: 9 to
-    /// 102 ms, where one thread took 12), while the same faults taken in turn cost the kernel's
-    /// zeroing alone (6 to 8 ms for the turn). Does nothing for small buffers.
+    /// Faults in the pages of `count` fresh bytes at `start` on this thread, by writing a zero
+    /// to one byte of each 4 KiB (so only for memory whose contents do not matter yet), before
+    /// another thread writes them or this one while another faults too. On Linux, two threads
+    /// taking page faults at once were seen to stall each other for tens of milliseconds (a
+    /// 12 MP quarter turn on two threads: 9 to 102 ms, where one thread took 12), while the
+    /// same faults taken by one thread cost the kernel's zeroing alone (6 to 8 ms for the
+    /// turn). Does nothing for small buffers.
     package static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
         guard count >= threshold else { return }
         var offset = 0
