@@ -22,7 +22,11 @@ enum Command {
                 return n
             } ?? 7
             let json = options.flag("--json")
-            let only = try options.value("--only").map { $0.split(separator: ",").map(String.init) }
+            let only = try options.value("--only").map { text -> [String] in
+                let prefixes = text.split(separator: ",").map(String.init)
+                guard !prefixes.isEmpty else { throw UsageError(message: "--only takes row names or their beginnings, comma-separated") }
+                return prefixes
+            }
             let jpeg = try options.value("--jpeg")
             let filter = try options.value("--filter").map(parseFilter)
             let reference = try options.value("--reference").map(Bench.reference)

@@ -67,6 +67,7 @@ struct PickerImageToolTests {
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--angle", "400", "a.png", "b.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--angle", "seven", "a.png", "b.png"],
         ["bench", "--only"],
+        ["bench", "--only", ","],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "a.png"],
         ["crop", "--rect", "0,0,1,1", "--size", "4", "--bogus", "a.png", "b.png"],
         ["bench", "--runs", "0"],
