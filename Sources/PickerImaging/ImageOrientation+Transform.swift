@@ -52,10 +52,19 @@ extension ImageOrientation {
     ///
     /// ```swift
     /// ImageOrientation.up.applying(.turnRight)            // .right (6)
-    /// ImageOrientation.right.applying(.flipHorizontal)    // .rightMirrored (7)? see the table test
+    /// ImageOrientation.right.applying(.flipHorizontal)    // .leftMirrored (5)
     /// ```
     public func applying(_ transform: DisplayTransform) -> ImageOrientation {
         Self.transformed[Int(rawValue - 1)][DisplayTransform.allCases.firstIndex(of: transform)!]
+    }
+
+    /// This orientation with a person's edit applied: mirrored left to right when `mirrored`,
+    /// then turned `quarterTurns` quarter turns clockwise (any count: whole turns change
+    /// nothing, negative ones turn counter-clockwise).
+    package func edited(mirrored: Bool, quarterTurns: Int) -> ImageOrientation {
+        var shown = mirrored ? applying(.flipHorizontal) : self
+        for _ in 0..<((quarterTurns % 4 + 4) % 4) { shown = shown.applying(.turnRight) }
+        return shown
     }
 
     /// For each orientation and transform, the orientation whose display of any stored pixels

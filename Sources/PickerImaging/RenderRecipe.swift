@@ -83,9 +83,7 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
 
     /// The orientation the photo is shown with: its own, `base`, then the mirror and turns.
     public func displayOrientation(of base: ImageOrientation) -> ImageOrientation {
-        var shown = isMirrored ? base.applying(.flipHorizontal) : base
-        for _ in 0..<((quarterTurns % 4 + 4) % 4) { shown = shown.applying(.turnRight) }
-        return shown
+        base.edited(mirrored: isMirrored, quarterTurns: quarterTurns)
     }
 
     /// The pipeline that renders the crop, with its longer side `size` (``outputSize`` when

@@ -53,6 +53,25 @@ struct DisplayTransformTests {
         #expect(ImageOrientation.right.applying(.flipHorizontal) == .leftMirrored)
     }
 
+    /// A person's edit (the mirror first, then the turns) as one change of orientation, which
+    /// saved edits and the editor share: any count of turns, whole turns dropped.
+    @Test func editsAreTheMirrorThenTheTurns() {
+        for orientation in ImageOrientation.allCases {
+            for mirrored in [false, true] {
+                let flipped = mirrored ? orientation.applying(.flipHorizontal) : orientation
+                var turned = flipped
+                for turns in 0..<4 {
+                    #expect(orientation.edited(mirrored: mirrored, quarterTurns: turns) == turned, "\(orientation) \(mirrored) \(turns)")
+                    #expect(orientation.edited(mirrored: mirrored, quarterTurns: turns + 8) == turned)
+                    #expect(orientation.edited(mirrored: mirrored, quarterTurns: turns - 4) == turned)
+                    turned = turned.applying(.turnRight)
+                }
+            }
+        }
+        #expect(ImageOrientation.up.edited(mirrored: true, quarterTurns: 1) == .rightMirrored)
+        #expect(ImageOrientation.right.edited(mirrored: false, quarterTurns: -1) == .up)
+    }
+
     @Test func rectanglesMoveWithThePixels() {
         let size = PixelSize(width: 4, height: 3)
         #expect(DisplayTransform.turnRight.rect(PixelRect(x: 0, y: 0, width: 2, height: 1), size: size) == PixelRect(x: 2, y: 0, width: 1, height: 2))

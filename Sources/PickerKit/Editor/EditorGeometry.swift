@@ -129,9 +129,7 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// The orientation that shows an original stored with `base` as the editor shows it: the
     /// person's mirror, then their turns.
     public func displayOrientation(of base: ImageOrientation) -> ImageOrientation {
-        var shown = isMirrored ? base.applying(.flipHorizontal) : base
-        for _ in 0..<quarterTurns { shown = shown.applying(.turnRight) }
-        return shown
+        base.edited(mirrored: isMirrored, quarterTurns: quarterTurns)
     }
 
     /// `original` as the editor shows it: itself when not turned or flipped, else its pixels
