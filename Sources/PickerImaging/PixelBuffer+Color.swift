@@ -30,22 +30,13 @@ extension PixelBuffer {
         var converted: [UInt8]
         switch model {
         case let .gray(curve):
-            let table = (0..<256).map { SRGBEncoding.byte(curve.linear(Double($0) / 255)) }
-            converted = straight.mapped { source, target, count, channels in
-                for i in 0..<count {
-                    for c in 0..<min(channels, 3) { target[i * channels + c] = table[Int(source[i * channels + c])] }
-                    if channels == 4 { target[i * 4 + 3] = source[i * 4 + 3] }
-                }
-            }
+            converted = straight.mapped(through: curve)
         case let .rgb(curves, _) where format == .gray8:
             // PNG's gAMA and cHRM on a gray image: gray is the white point's, only the curve applies.
             guard case .gammaAndChromaticities = profile.origin, let curve = curves.first else {
                 throw .unconvertibleColorProfile(reason: "an RGB profile on a gray image")
             }
-            let table = (0..<256).map { SRGBEncoding.byte(curve.linear(Double($0) / 255)) }
-            converted = straight.mapped { source, target, count, _ in
-                for i in 0..<count { target[i] = table[Int(source[i])] }
-            }
+            converted = straight.mapped(through: curve)
         case let .rgb(curves, matrix):
             guard curves.count == 3, matrix.count == 9 else {
                 throw .unconvertibleColorProfile(reason: "an RGB model of \(curves.count) curves and \(matrix.count) matrix entries (3 and 9)")
@@ -70,6 +61,18 @@ extension PixelBuffer {
             rowStride: width * straight.format.bytesPerPixel, orientation: orientation)
         out.colorProfile = .sRGB
         return out
+    }
+
+    /// Tightly packed new bytes, each colour sample (gray, or red, green and blue) through
+    /// `curve` to linear light and encoded as sRGB; alpha kept.
+    private func mapped(through curve: ToneCurve) -> [UInt8] {
+        let table = (0..<256).map { SRGBEncoding.byte(curve.linear(Double($0) / 255)) }
+        return mapped { source, target, count, channels in
+            for i in 0..<count {
+                for c in 0..<min(channels, 3) { target[i * channels + c] = table[Int(source[i * channels + c])] }
+                if channels == 4 { target[i * 4 + 3] = source[i * 4 + 3] }
+            }
+        }
     }
 
     /// Tightly packed new bytes, made row by row by `body(sourceRow, targetRow, pixels, channels)`.
