@@ -77,15 +77,16 @@ extension PixelBuffer {
 /// among, told where a test asks (`TurnThreads.$told.withValue(recorder) { … }`).
 package enum TurnThreads {
     @TaskLocal package static var told: Recorder?
+}
 
-    /// The counts told, in order, from any thread.
-    package final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts: [Int] = []
-        package init() {}
-        package var all: [Int] { lock.withLock { counts } }
-        func append(_ count: Int) { lock.withLock { counts.append(count) } }
-    }
+/// Numbers told from any thread, kept in order: what work did, for tests that ask (the threads
+/// a turn took, the rows or scans a decode told of).
+package final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+    package init() {}
+    package var all: [Int] { lock.withLock { values } }
+    package func append(_ value: Int) { lock.withLock { values.append(value) } }
 }
 
 /// Where each pixel of a re-oriented image comes from: output pixel (x, y) of `size` is source

@@ -105,7 +105,7 @@ struct ThreadedJPEGTests {
                 guard case let .image(image, _) = Self.decode(bytes, scale: scale, cropped: cropped, threads: 1) else { continue }
                 let (vertical, horizontal) = (Self.weights(image.height), Self.weights(image.width))
                 let resample = StreamedResample(width: image.width, vertical: vertical, horizontal: horizontal)
-                let told = Told()
+                let told = Recorder()
                 var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
                 decoder.threads = 2
                 decoder.pipelineArea = 0
@@ -161,15 +161,6 @@ struct ThreadedJPEGTests {
     /// The progressive files of the corpus.
     static let progressiveFiles = files.filter { (try? JPEGDecoder(bytes: [UInt8](Data(contentsOf: $0)), pixelLimit: 1 << 30).header().frame.progressive) == true }
 
-    /// What a decode told of, from any thread, in order: the scans (from 0) a progressive
-    /// decode transformed as it decoded them, or the row counts of ``JPEGDecoder/rowsWritten``.
-    final class Told: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Int] = []
-        func append(_ value: Int) { lock.withLock { values.append(value) } }
-        var all: [Int] { lock.withLock { values } }
-    }
-
     /// `decode(_:scale:cropped:threads:)` on two threads, with `overlappedScan` picking the
     /// scan transformed as it is decoded; returns the outcome and the scans that were.
     static func decodeOverlapping(
@@ -181,7 +172,7 @@ struct ThreadedJPEGTests {
         decoder.threads = 2
         decoder.pipelineArea = 0
         decoder.overlappedScan = overlappedScan
-        let overlaps = Told()
+        let overlaps = Recorder()
         decoder.overlapStarted = { overlaps.append($0) }
         let region = Self.middleHalf(scale: scale)
         var warnings: [ImagingWarning] = []

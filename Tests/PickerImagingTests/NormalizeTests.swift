@@ -76,7 +76,7 @@ struct NormalizeTests {
     /// output rows; unasked, every core from a million pixels (none below); none for an
     /// upright image, which is not copied.
     @Test func threadsTakenFollowTheCountAndTheSize() throws {
-        let told = TurnThreads.Recorder()
+        let told = Recorder()
         let cores = PixelBuffer.automaticThreads(sourcePixels: 1_000_000)
         try TurnThreads.$told.withValue(told) {
             let tall = try PixelBuffer(width: 100, height: 130, orientation: .down)  // 8 strips
@@ -94,7 +94,7 @@ struct NormalizeTests {
     /// for its interface gives one fewer): a 1024² avatar is past the million pixels that would
     /// take every core.
     @Test func masksTurnOnTheThreadsTheyAreGiven() throws {
-        let told = TurnThreads.Recorder()
+        let told = Recorder()
         let cores = PixelBuffer.automaticThreads(sourcePixels: 1 << 20)
         let avatar = try PixelBuffer(width: 1024, height: 1024, orientation: .right)
         TurnThreads.$told.withValue(told) {
