@@ -133,19 +133,26 @@ struct JPEGTests {
 
     @Test func theVectorTransformsGiveTheScalarOnesSamples() {
         // Random blocks in the range a quality-1…100 8-bit encoder writes, sparse and dense,
-        // and a few at the limits (which must not trap, whatever they give).
+        // and a few at the limits (which must not trap, whatever they give). Each density
+        // comes in four shapes, as the 8×8 vector passes tell them apart: coefficients
+        // anywhere, only in rows 0…3, only in columns 0…3, only in the top left 4×4.
         var generator = SeededRandomNumberGenerator(seed: 2_024)
         var coefficients = [Int16](repeating: 0, count: 64), quantization = [Int32](repeating: 1, count: 64)
         var workspace = [Int32](repeating: 0, count: 64)
         var vector = [UInt8](repeating: 0, count: 64), scalar = vector
         var checked = 0
+        // Within rows 0…rows-1 and columns 0…columns-1.
+        func shape(_ trial: Int) -> (rows: Int, columns: Int) { [(8, 8), (4, 8), (8, 4), (4, 4)][trial / 3 % 4] }
+        var shaped = [Int](repeating: 0, count: 4)
         for trial in 0..<4000 {
-            let density = [2, 8, 64][trial % 3]
+            let density = [2, 8, 64][trial % 3], (rows, columns) = shape(trial)
             for i in 0..<64 {
                 quantization[i] = Int32.random(in: 1...255, using: &generator)
-                coefficients[i] = Int.random(in: 0..<64, using: &generator) < density
+                coefficients[i] = Int.random(in: 0..<64, using: &generator) < density && i / 8 < rows && i % 8 < columns
                     ? Int16.random(in: -2047...2047, using: &generator) / Int16(max(1, quantization[i] / 4)) : 0
             }
+            // (Counted where the shape is filled out: an AC coefficient in its last row and column.)
+            if coefficients[(rows - 1) * 8 + columns - 1] != 0 { shaped[trial / 3 % 4] += 1 }
             for size in [8, 4] {
                 coefficients.withUnsafeBufferPointer { c in
                     quantization.withUnsafeBufferPointer { q in
@@ -170,14 +177,16 @@ struct JPEGTests {
             }
         }
         #expect(checked == 8000)
+        #expect(shaped.allSatisfy { $0 > 150 }, "\(shaped)")
         // Damaged data: any coefficients and tables. The 8×8 and 4×4 passes hold the
         // dequantized values in 16 bits and saturate between the passes, as libjpeg-turbo's SIMD
         // code does, vector and scalar alike.
-        var saturating = 0
+        var saturating = 0, saturatingShaped = [Int](repeating: 0, count: 4)
         for trial in 0..<4000 {
+            let (rows, columns) = shape(trial / 2)
             for i in 0..<64 {
                 quantization[i] = Int32.random(in: 1...65535, using: &generator)
-                coefficients[i] = Int16.random(in: .min ... .max, using: &generator)
+                coefficients[i] = i / 8 < rows && i % 8 < columns ? Int16.random(in: .min ... .max, using: &generator) : 0
             }
             coefficients.withUnsafeBufferPointer { c in
                 quantization.withUnsafeBufferPointer { q in
@@ -189,7 +198,10 @@ struct JPEGTests {
                             JPEGIDCT.transform4(c.baseAddress!, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: &vector, stride: 8)
                             JPEGIDCT.transform4Scalar(c.baseAddress!, quantization: q.baseAddress!, workspace: ws.baseAddress!, into: &scalar, stride: 8)
                         }
-                        if ws.contains(where: { abs($0) == 32767 || $0 == -32768 }) { saturating += 1 }
+                        if ws.contains(where: { abs($0) == 32767 || $0 == -32768 }) {
+                            saturating += 1
+                            if trial % 2 == 0 { saturatingShaped[trial / 6 % 4] += 1 }
+                        }
                     }
                 }
             }
@@ -198,6 +210,7 @@ struct JPEGTests {
             #expect(samples.map { vector[$0] } == samples.map { scalar[$0] }, "size \(size), trial \(trial)")
         }
         #expect(saturating > 2000)
+        #expect(saturatingShaped.allSatisfy { $0 > 200 }, "\(saturatingShaped)")
         // Extremes: wrapped, not trapped.
         coefficients = [Int16](repeating: .max, count: 64)
         quantization = [Int32](repeating: 65535, count: 64)
