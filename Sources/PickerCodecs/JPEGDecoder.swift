@@ -661,30 +661,65 @@ struct JPEGDecoder {
         guard t <= 15 else { throw .corruptFile(format: .jpeg, reason: "DC magnitude \(t)") }
         prediction &+= reader.extendedAvailable(t)
         block[0] = Int16(truncatingIfNeeded: prediction)
+        // The AC loop holds the bit buffer and the read position in locals, refills eight
+        // bytes at a time inline when none is FF, and leaves everything else (stuffed bytes,
+        // markers, the data's end, long codes) to calls that take the reader: fewer live values
+        // than the whole reader, whose fields would otherwise crowd the loop's registers.
+        guard let base = reader.bytes.baseAddress else { return }
+        let end = reader.bytes.count
+        var bits = reader.bits, count = reader.count, position = reader.position
+        let fastAC = ac.fastAC
         var k = 1
         while k < 64 {
-            reader.ensure(32)
-            let fast = ac.fastAC[reader.peek(JPEGHuffmanTable.lookupBits)]
+            if count < 32 {
+                let word = position &+ 8 <= end
+                    ? UInt64(bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) : ~0
+                if !JPEGBitReader.hasFF(word) {
+                    // (As `fill()`: the whole bytes that fit, the bits below them clear.)
+                    let take = (64 &- count) &>> 3
+                    let kept = count &+ take &<< 3
+                    bits |= (word &>> UInt64(truncatingIfNeeded: count)) & (~0 &<< UInt64(truncatingIfNeeded: 64 &- kept))
+                    count = kept
+                    position &+= take
+                } else {
+                    reader.bits = bits
+                    reader.count = count
+                    reader.position = position
+                    reader.fillSlowly()
+                    bits = reader.bits
+                    count = reader.count
+                    position = reader.position
+                }
+            }
+            let fast = fastAC[Int(truncatingIfNeeded: bits &>> UInt64(64 - JPEGHuffmanTable.lookupBits))]
             if fast != 0 {
                 // Code and value in one look-up.
-                reader.skip(Int(fast & 0xFF))
+                let used = Int(truncatingIfNeeded: fast & 0xFF)
+                bits &<<= UInt64(truncatingIfNeeded: used)
+                count &-= used
                 // (A run past the block lands on its last coefficient, as in libjpeg.)
-                k &+= Int(fast >> 8 & 0xFF)
-                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast >> 16)
+                k &+= Int(truncatingIfNeeded: fast &>> 8 & 0xFF)
+                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast &>> 16)
                 k &+= 1
                 continue
             }
-            let rs = reader.decodeAvailable(ac)
-            let r = rs >> 4, s = rs & 15
-            if s == 0 {
+            reader.bits = bits
+            reader.count = count
+            let (r, value) = reader.decodeCoefficientSlowly(ac)
+            bits = reader.bits
+            count = reader.count
+            guard let value else {
                 if r != 15 { break }
                 k &+= 16
                 continue
             }
             k &+= r
-            block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.extendedAvailable(s))
+            block[Int(zigzag[k])] = Int16(truncatingIfNeeded: value)
             k &+= 1
         }
+        reader.bits = bits
+        reader.count = count
+        reader.position = position
     }
 
     @inline(__always)

@@ -136,15 +136,15 @@ struct JPEGBitReader {
     @inline(__always)
     mutating func fill() {
         // Most of the data has no FF byte: then the next whole bytes that fit go in at once.
-        if marker == nil, position + 8 <= bytes.count {
+        if marker == nil, position &+ 8 <= bytes.count {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
             if !Self.hasFF(word) {
-                let take = (64 - count) / 8
-                let kept = count + take * 8
-                let mask: UInt64 = kept == 64 ? ~0 : ~((1 &<< UInt64(64 - kept)) &- 1)
-                bits |= (word &>> UInt64(count)) & mask
+                // (0 ≤ count ≤ 64 here: `take` whole bytes fit, and the bits below `kept` stay clear.)
+                let take = (64 &- count) &>> 3
+                let kept = count &+ take &<< 3
+                bits |= (word &>> UInt64(truncatingIfNeeded: count)) & (~0 &<< UInt64(truncatingIfNeeded: 64 &- kept))
                 count = kept
-                position += take
+                position &+= take
                 return
             }
         }
@@ -248,6 +248,23 @@ struct JPEGBitReader {
         guard n > 0 else { return 0 }
         let value = bits(n)
         return value < 1 << (n - 1) ? value - (1 << n) + 1 : value
+    }
+
+    /// ``fill()`` as a call, for loops that keep the bit buffer in locals and take the reader
+    /// only when its bytes need care (a stuffed byte, a marker, the data's end).
+    @inline(never)
+    mutating func fillSlowly() {
+        fill()
+    }
+
+    /// An AC symbol the one-probe table does not hold, from bits already made available (at
+    /// least 32), as a call: its run, and its value, or nil for a symbol with no value (end of
+    /// block, or a run of 16 zeros when the run is 15).
+    @inline(never)
+    mutating func decodeCoefficientSlowly(_ table: JPEGHuffmanTable.Lookup) -> (run: Int, value: Int?) {
+        let rs = decodeAvailable(table)
+        let r = rs >> 4, s = rs & 15
+        return s == 0 ? (r, nil) : (r, extendedAvailable(s))
     }
 
     @_transparent
