@@ -767,8 +767,10 @@ struct JPEGDecoder {
             k += r
             let at = Int(zigzag[k]), value = Int16(truncatingIfNeeded: reader.extended(s) * (1 << al))
             block[at] = value
-            // (A value that wraps to 0 in 16 bits is zero to later scans, as in libjpeg.)
-            nonzero = value != 0 ? nonzero | 1 << UInt64(at) : nonzero & ~(1 << UInt64(at))
+            // (A value that wraps to 0 in 16 bits is zero to later scans, as in libjpeg. The
+            // bits are in zigzag order, and a run past the block lands on its last.)
+            let bit: UInt64 = 1 << UInt64(min(k, 63))
+            nonzero = value != 0 ? nonzero | bit : nonzero & ~bit
             k += 1
         }
     }
@@ -783,11 +785,13 @@ struct JPEGDecoder {
         var reader = source
         defer { source = reader }
         let zigzag = UnsafePointer(zigzagTable)
+        // The zigzag positions k…se.
+        @inline(__always) func ahead(of k: Int) -> UInt64 { k > se ? 0 : ~0 << UInt64(k) & ~0 >> UInt64(63 - se) }
         var k = ss
         if eobrun == 0 {
             while k <= se {
                 let rs = reader.decode(table)
-                var r = rs >> 4
+                let r = rs >> 4
                 var s = rs & 15
                 if s != 0 {
                     // A magnitude other than 1 is damage; libjpeg reads it as 1.
@@ -798,43 +802,52 @@ struct JPEGDecoder {
                     if r > 0 { eobrun += reader.bits(r) }
                     break
                 }
-                // Past r zero coefficients, refining the nonzero ones on the way.
-                while k <= se {
-                    let at = Int(zigzag[k])
-                    if nonzero & 1 << UInt64(at) != 0 {
-                        refineCoefficient(&reader, block + at, p1: p1, m1: m1)
-                    } else {
-                        if r == 0 { break }
-                        r -= 1
-                    }
-                    k += 1
-                }
+                // Past r zero coefficients, refining the nonzero ones on the way: the symbol's
+                // place is the (r + 1)th zero from k, or past the band when the run overshoots
+                // it (as in libjpeg).
+                let band = ahead(of: k)
+                var zeros = band & ~nonzero
+                for _ in 0..<r { zeros &= zeros &- 1 }
+                let place = zeros == 0 ? se + 1 : zeros.trailingZeroBitCount
+                correct(zeros == 0 ? band & nonzero : band & nonzero & ((1 << UInt64(place)) &- 1), &reader, block, p1: p1, m1: m1)
+                k = place
                 if s != 0 {
-                    // (Past the band when the run overshoots, as in libjpeg.)
-                    let at = Int(zigzag[k])
-                    block[at] = Int16(truncatingIfNeeded: s)
-                    nonzero |= 1 << UInt64(at)
+                    // (Past the block's end, on its last coefficient.)
+                    block[Int(zigzag[k])] = Int16(truncatingIfNeeded: s)
+                    nonzero |= 1 << UInt64(min(k, 63))
                 }
                 k += 1
             }
         }
         if eobrun > 0 {
-            while k <= se {
-                let at = Int(zigzag[k])
-                if nonzero & 1 << UInt64(at) != 0 { refineCoefficient(&reader, block + at, p1: p1, m1: m1) }
-                k += 1
-            }
+            correct(nonzero & ahead(of: k), &reader, block, p1: p1, m1: m1)
             eobrun -= 1
         }
     }
 
-    /// A refining scan's correction bit for a coefficient already nonzero: the bit at the
-    /// scan's position, away from zero, unless the coefficient has it.
+    /// The coefficients already nonzero at the zigzag positions set in `positions` take a
+    /// correction bit each, in order: the bit at the scan's position (`p1`), away from zero,
+    /// unless the coefficient has it. Read up to 32 at once, the positions found by their bits
+    /// rather than by walking the zeros between them.
     @inline(__always)
-    static func refineCoefficient(_ reader: inout JPEGBitReader, _ coefficient: UnsafeMutablePointer<Int16>, p1: Int, m1: Int) {
-        let value = Int(coefficient.pointee)
-        if reader.bit() == 1, value & p1 == 0 {
-            coefficient.pointee = Int16(truncatingIfNeeded: value >= 0 ? value + p1 : value + m1)
+    static func correct(
+        _ positions: UInt64, _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, p1: Int, m1: Int
+    ) {
+        let zigzag = UnsafePointer(zigzagTable)
+        var pending = positions
+        while pending != 0 {
+            let n = min(pending.nonzeroBitCount, 32)
+            reader.ensure(n)
+            var chunk = UInt64(truncatingIfNeeded: reader.peek(n)) &<< UInt64(64 - n)
+            reader.skip(n)
+            for _ in 0..<n {
+                if chunk >> 63 != 0 {
+                    let at = Int(zigzag[pending.trailingZeroBitCount]), value = Int(block[at])
+                    if value & p1 == 0 { block[at] = Int16(truncatingIfNeeded: value >= 0 ? value + p1 : value + m1) }
+                }
+                chunk &<<= 1
+                pending &= pending &- 1
+            }
         }
     }
 }
@@ -842,7 +855,7 @@ struct JPEGDecoder {
 /// A component's coefficients, zeroed, freed with the last reference: the 64 of every block
 /// in the kept rows and columns, row by row; when those are not all the blocks, the DC of
 /// every block (all that block smoothing and later scans need of a block never transformed);
-/// and, in a progressive image, a bit per natural position of every block's nonzero
+/// and, in a progressive image, a bit per zigzag position of every block's nonzero
 /// coefficients (what refining scans need to know, and how they pass over empty blocks).
 final class JPEGCoefficients: @unchecked Sendable {
     /// The kept blocks' coefficients, `perBlock` each: all 64, or those at the natural
@@ -947,7 +960,7 @@ final class JPEGCoefficients: @unchecked Sendable {
         let at = row * blocksAcross + column
         var bits = nonzero[at]
         while bits != 0 {
-            block[bits.trailingZeroBitCount] = 1
+            block[JPEGDecoder.zigzag[bits.trailingZeroBitCount]] = 1
             bits &= bits - 1
         }
         block[0] = dc[at]
@@ -957,8 +970,9 @@ final class JPEGCoefficients: @unchecked Sendable {
 /// How one kind of scan decodes a block.
 protocol ScanBlocks {
     /// Decodes the next block of `member` from `reader` into `block` (64 coefficients), with
-    /// the member's running DC `prediction`; an AC scan keeps `nonzero`, a bit per natural
-    /// position of the block's nonzero coefficients, up to date, and reads it to know them.
+    /// the member's running DC `prediction`; an AC scan keeps `nonzero`, a bit per zigzag
+    /// position of the block's nonzero coefficients (bit k for the kth in zigzag order, so a
+    /// band is a run of bits), up to date, and reads it to know them.
     mutating func decode(
         _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
         prediction: inout Int, nonzero: inout UInt64
@@ -1036,12 +1050,12 @@ struct ACFirstBlocks: ScanBlocks {
 struct ACRefineBlocks: ScanBlocks {
     let ss: Int, se: Int, al: Int
     var eobrun = 0
-    /// The band's natural positions, as bits.
+    /// The band's zigzag positions, as bits.
     let band: UInt64
 
     init(ss: Int, se: Int, al: Int) {
         (self.ss, self.se, self.al) = (ss, se, al)
-        band = (ss...se).reduce(0) { $0 | 1 << UInt64(JPEGDecoder.zigzag[$1]) }
+        band = (ss...se).reduce(0) { $0 | 1 << UInt64($1) }
     }
 
     @inline(__always)
