@@ -784,7 +784,7 @@ struct JPEGDecoder {
         // (A copy in registers, as in decodeBaseline.)
         var reader = source
         defer { source = reader }
-        let zigzag = UnsafePointer(zigzagTable)
+        let zigzag = UnsafePointer(zigzagTable), selects = UnsafePointer(selectTable)
         // The zigzag positions k…se.
         @inline(__always) func ahead(of k: Int) -> UInt64 { k > se ? 0 : ~0 << UInt64(k) & ~0 >> UInt64(63 - se) }
         var k = ss
@@ -806,10 +806,10 @@ struct JPEGDecoder {
                 // place is the (r + 1)th zero from k, or past the band when the run overshoots
                 // it (as in libjpeg).
                 let band = ahead(of: k)
-                var zeros = band & ~nonzero
-                for _ in 0..<r { zeros &= zeros &- 1 }
-                let place = zeros == 0 ? se + 1 : zeros.trailingZeroBitCount
-                correct(zeros == 0 ? band & nonzero : band & nonzero & ((1 << UInt64(place)) &- 1), &reader, block, p1: p1, m1: m1)
+                let zeros = band & ~nonzero
+                let found = zeros.nonzeroBitCount > r
+                let place = !found ? se + 1 : r == 0 ? zeros.trailingZeroBitCount : selectBit(r, of: zeros, table: selects)
+                correct(!found ? band & nonzero : band & nonzero & ((1 << UInt64(place)) &- 1), &reader, block, p1: p1, m1: m1)
                 k = place
                 if s != 0 {
                     // (Past the block's end, on its last coefficient.)
@@ -823,6 +823,40 @@ struct JPEGDecoder {
             correct(nonzero & ahead(of: k), &reader, block, p1: p1, m1: m1)
             eobrun -= 1
         }
+    }
+
+    /// For each byte value and each n in 0…7: the position of its (n + 1)th set bit (0 past its last).
+    nonisolated(unsafe) static let selectTable: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * 8)
+        table.initialize(repeating: 0, count: 256 * 8)
+        for byte in 0..<256 {
+            var n = 0
+            for bit in 0..<8 where byte & 1 << bit != 0 {
+                table[byte * 8 + n] = UInt8(bit)
+                n += 1
+            }
+        }
+        return table
+    }()
+
+    /// The position of the (n + 1)th set bit of `x`, which has more than `n`, without a loop:
+    /// the set bits counted byte by byte, the byte holding it found from the running counts,
+    /// and the bit within that byte looked up.
+    @inline(__always)
+    static func selectBit(_ n: Int, of x: UInt64, table: UnsafePointer<UInt8>) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var counts = x &- (x &>> 1 & 0x5555_5555_5555_5555)
+        counts = (counts & 0x3333_3333_3333_3333) &+ (counts &>> 2 & 0x3333_3333_3333_3333)
+        counts = (counts &+ counts &>> 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // Byte i: the set bits in bytes 0…i (at most 64, so no byte overflows).
+        let running = counts &* ones
+        // Byte i's top bit: whether bytes 0…i hold at most n (a byte of n + 128 less one of
+        // at most 64 never borrows); those bytes come first, and the bit is in the next.
+        let below = ((UInt64(truncatingIfNeeded: n) &* ones | highs) &- running) & highs
+        let byte = below.nonzeroBitCount
+        let before = byte == 0 ? 0 : Int(truncatingIfNeeded: running &>> UInt64(8 * byte - 8) & 0xFF)
+        let bits = Int(truncatingIfNeeded: x &>> UInt64(8 * byte) & 0xFF)
+        return 8 * byte + Int(table[bits * 8 + n - before])
     }
 
     /// The coefficients already nonzero at the zigzag positions set in `positions` take a

@@ -70,6 +70,22 @@ struct JPEGRefinementTests {
         (0..<64).reduce(0) { bits, k in zigzag & 1 << UInt64(k) != 0 ? bits | 1 << UInt64(JPEGDecoder.zigzag[k]) : bits }
     }
 
+    @Test func selectBitFindsEachSetBit() {
+        var generator = SeededRandomNumberGenerator(seed: 64)
+        var checked = 0
+        // Dense and sparse words, single bits, and every bit set.
+        var words: [UInt64] = [~0, 1, 1 << 63, 0x8000_0000_0000_0001, 0x0101_0101_0101_0101]
+        for _ in 0..<2000 { words.append(UInt64.random(in: 0 ... .max, using: &generator) & UInt64.random(in: 0 ... .max, using: &generator)) }
+        for word in words {
+            let positions = (0..<64).filter { word & 1 << UInt64($0) != 0 }
+            for (n, position) in positions.enumerated() {
+                #expect(JPEGDecoder.selectBit(n, of: word, table: JPEGDecoder.selectTable) == position, "\(word) \(n)")
+                checked += 1
+            }
+        }
+        #expect(checked > 30_000)
+    }
+
     @Test func refiningScansMatchThePositionByPositionWalk() throws {
         var generator = SeededRandomNumberGenerator(seed: 81)
         // Every end-of-band run (0x00…0xE0), the 16-zero run (0xF0), a 1 after each run of
