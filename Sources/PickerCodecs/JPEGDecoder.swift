@@ -638,9 +638,10 @@ struct JPEGDecoder {
     /// Natural-order positions of the zigzag indices, for the hot loop (written once, then
     /// only read).
     nonisolated(unsafe) static let zigzagTable: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 80)
-        // Indices past 63 (a run overshooting in a corrupt block is caught before use) land on 63.
-        for k in 0..<80 { table[k] = UInt8(zigzag[min(k, 63)]) }
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
+        // Indices past 63 (a run overshooting in a corrupt block, or a baseline block's end
+        // taken as a run of 63) land on 63.
+        for k in 0..<128 { table[k] = UInt8(zigzag[min(k, 63)]) }
         return table
     }()
 
@@ -693,7 +694,8 @@ struct JPEGDecoder {
             }
             let fast = fastAC[Int(truncatingIfNeeded: bits &>> UInt64(64 - JPEGHuffmanTable.lookupBits))]
             if fast != 0 {
-                // Code and value in one look-up.
+                // Code and value in one look-up. (The block's end, or 16 zeros: a zero written
+                // where the block is still zero, and the run.)
                 let used = Int(truncatingIfNeeded: fast & 0xFF)
                 bits &<<= UInt64(truncatingIfNeeded: used)
                 count &-= used

@@ -15,8 +15,9 @@ final class JPEGHuffmanTable: @unchecked Sendable {
     let offset: UnsafeMutablePointer<Int>
     let symbols: UnsafeMutablePointer<UInt8>
     let symbolCount: Int
-    /// For an AC table: for every ``lookupBits``-bit prefix that holds a whole code for a coefficient
-    /// (size 1…15) and its extra bits, `value << 16 | run << 8 | bits used`; 0 otherwise.
+    /// For a baseline AC table: for every ``lookupBits``-bit prefix that holds a whole code and
+    /// its extra bits, `value << 16 | run << 8 | bits used`; 0 otherwise. The block's end is a run
+    /// of 63 and 16 zeros one of 15, both with the value 0 (see `JPEGDecoder.decodeBaseline`).
     let fastAC: UnsafeMutablePointer<Int32>
 
     /// The table's storage as plain pointers, for the block loop: passing them around costs no
@@ -80,7 +81,14 @@ final class JPEGHuffmanTable: @unchecked Sendable {
             guard entry != 0 else { continue }
             let length = entry >> 8, rs = entry & 0xFF
             let run = rs >> 4, size = rs & 15
-            guard size > 0, length + size <= Self.lookupBits else { continue }
+            if size == 0 {
+                // No value: 16 zeros, or the block's end (what a baseline scan makes of any other
+                // run), as a run to the last coefficient. Both write a zero at the run's end, a
+                // place the block has not reached yet, so still zero.
+                fastAC[prefix] = Int32(run == 15 ? 15 : 63) << 8 | Int32(length)
+                continue
+            }
+            guard length + size <= Self.lookupBits else { continue }
             let extra = (prefix >> (Self.lookupBits - length - size)) & ((1 << size) - 1)
             let value = extra < 1 << (size - 1) ? extra - (1 << size) + 1 : extra
             fastAC[prefix] = Int32(value) << 16 | Int32(run << 8) | Int32(length + size)
