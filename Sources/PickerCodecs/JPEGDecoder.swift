@@ -563,6 +563,10 @@ struct JPEGDecoder {
         // Tables the scan does not use are never read: any table stands in for them. (The
         // tables themselves live in the decode's `Tables` while the scan is walked.)
         let dcLookup: JPEGHuffmanTable.Lookup, acLookup: JPEGHuffmanTable.Lookup
+
+        /// Whether every block is kept whole, with no nonzero bits: the walk then finds the
+        /// blocks of a unit by stepping through the store.
+        var plain: Bool { !partial && nonzero == nil && slots == nil }
     }
 
     /// Decodes one scan; returns the position after its entropy-coded data. The scan's kind
@@ -1233,6 +1237,23 @@ struct ScanWalk {
                         for m in 0..<scanMembers.count {
                             let member = scanMembers.baseAddress! + m
                             let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
+                            if member.pointee.plain {
+                                // Every block kept whole, no nonzero bits (a baseline scan): the
+                                // unit's blocks are `across` apart in `down` rows of the store.
+                                let columns = member.pointee.keptColumns.count
+                                let row = down * (rows == nil ? unitY : slot), column = unitX * across
+                                var first = member.pointee.base + (row * columns + column) * 64
+                                var nonzero: UInt64 = 0
+                                for _ in 0..<down {
+                                    var block = first
+                                    for _ in 0..<across {
+                                        try blocks.decode(&reader, block, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
+                                        block += 64
+                                    }
+                                    first += columns * 64
+                                }
+                                continue
+                            }
                             for v in 0..<down {
                                 for h in 0..<across {
                                     // (Streamed, the buffer holds the current row of MCUs only.)
