@@ -360,8 +360,11 @@ extension JPEGIDCT {
         let tmp10 = tmp0 &+ tmp2, tmp12 = tmp0 &- tmp2
         let odd0 = pair(in7, -1730, in5, 11893) &+ pair(in3, -17799, in1, 8697)
         let odd2 = pair(in7, -4176, in5, -4926) &+ pair(in3, 7373, in1, 20995)
-        let r0 = saturated(descale(tmp10 &+ odd2, n1)), r3 = saturated(descale(tmp10 &- odd2, n1))
-        let r1 = saturated(descale(tmp12 &+ odd0, n1)), r2 = saturated(descale(tmp12 &- odd0, n1))
+        let d0 = descale(tmp10 &+ odd2, n1), d3 = descale(tmp10 &- odd2, n1)
+        let d1 = descale(tmp12 &+ odd0, n1), d2 = descale(tmp12 &- odd0, n1)
+        // (Saturated only when some value is beyond 16 bits: damaged data.)
+        let (r0, r1, r2, r3) = within16Bits(d0, d1, d2, d3)
+            ? (narrow(d0), narrow(d1), narrow(d2), narrow(d3)) : (saturated(d0), saturated(d1), saturated(d2), saturated(d3))
         // Transposed: two columns of the four rows in each vector (columns 0 and 1, 2 and 3, …).
         let a0 = low16(r0, r1), a1 = high16(r0, r1), a2 = low16(r2, r3), a3 = high16(r2, r3)
         let v01 = low32(a0, a2), v23 = high32(a0, a2), v45 = low32(a1, a3), v67 = high32(a1, a3)
@@ -372,12 +375,16 @@ extension JPEGIDCT {
         let e10 = e0 &+ e2, e12 = e0 &- e2
         let o0 = swappedHalves(pair(v67, -1730, v45, 11893) &+ pair(v23, -17799, v01, 8697))
         let o2 = swappedHalves(pair(v67, -4176, v45, -4926) &+ pair(v23, 7373, v01, 20995))
-        // The range limit, in lanes: centred on 128, clamped.
-        @inline(__always) func limited(_ v: V) -> SIMD8<UInt32> {
-            SIMD8<UInt32>(truncatingIfNeeded: clamp(descale(v, n) &+ V(repeating: 128), 0, 255))
+        // The range limit, in 16-bit lanes (after the descale every value is within ±4096,
+        // whatever the inputs): centred on 128, clamped.
+        @inline(__always) func limited(_ v: V) -> H {
+            let t = narrow(descale(v, n)) &+ H(repeating: 128)
+            return t.replacing(with: H.zero, where: t .< H.zero).replacing(with: H(repeating: 255), where: t .> H(repeating: 255))
         }
-        // The four columns packed into each lane's 32 bits: lane r (of the first four) holds row r.
-        let rows = limited(e10 &+ o2) | limited(e12 &+ o0) &<< 8 | limited(e12 &- o0) &<< 16 | limited(e10 &- o2) &<< 24
+        // Columns in pairs, a byte each of every 16-bit lane (lane r, of the first four: row r),
+        // then interleaved: each 32-bit lane a row of four samples.
+        let rows = unsafeBitCast(
+            low16(limited(e10 &+ o2) | limited(e12 &+ o0) &<< 8, limited(e12 &- o0) | limited(e10 &- o2) &<< 8), to: SIMD4<UInt32>.self)
         for r in 0..<4 { UnsafeMutableRawPointer(out + r * stride).storeBytes(of: rows[r].littleEndian, as: UInt32.self) }
     }
 
@@ -484,6 +491,15 @@ extension JPEGIDCT {
 
     @inline(__always) static func clamp(_ v: V, _ low: Int32, _ high: Int32) -> V {
         v.replacing(with: V(repeating: low), where: v .< V(repeating: low)).replacing(with: V(repeating: high), where: v .> V(repeating: high))
+    }
+
+    /// Whether every lane of the four is within 16 bits: adding 2^15 leaves it below 2^16, as an
+    /// unsigned number.
+    @inline(__always) static func within16Bits(_ a: V, _ b: V, _ c: V, _ d: V) -> Bool {
+        @inline(__always) func beyond(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
+        // (Folded as four 64-bit words: a vector `==` compares lane by lane.)
+        let words = unsafeBitCast(beyond(a) | beyond(b) | beyond(c) | beyond(d), to: SIMD4<UInt64>.self)
+        return words[0] | words[1] | words[2] | words[3] == 0
     }
 
     /// `v` saturated to 16 bits (SSE2's `packssdw`).
