@@ -642,10 +642,9 @@ struct JPEGDecoder {
     /// Natural-order positions of the zigzag indices, for the hot loop (written once, then
     /// only read).
     nonisolated(unsafe) static let zigzagTable: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
-        // Indices past 63 (a run overshooting in a corrupt block, or a baseline block's end
-        // taken as a run of 63) land on 63.
-        for k in 0..<128 { table[k] = UInt8(zigzag[min(k, 63)]) }
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 80)
+        // Indices past 63 (a run overshooting in a corrupt block is caught before use) land on 63.
+        for k in 0..<80 { table[k] = UInt8(zigzag[min(k, 63)]) }
         return table
     }()
 
@@ -680,12 +679,7 @@ struct JPEGDecoder {
                 let word = position &+ 8 <= end
                     ? UInt64(bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) : ~0
                 if !JPEGBitReader.hasFF(word) {
-                    // (As `fill()`: the whole bytes that fit, the bits below them clear.)
-                    let take = (64 &- count) &>> 3
-                    let kept = count &+ take &<< 3
-                    bits |= (word &>> UInt64(truncatingIfNeeded: count)) & (~0 &<< UInt64(truncatingIfNeeded: 64 &- kept))
-                    count = kept
-                    position &+= take
+                    position &+= JPEGBitReader.append(word, to: &bits, count: &count)
                 } else {
                     reader.bits = bits
                     reader.count = count
@@ -698,14 +692,17 @@ struct JPEGDecoder {
             }
             let fast = fastAC[Int(truncatingIfNeeded: bits &>> UInt64(64 - JPEGHuffmanTable.lookupBits))]
             if fast != 0 {
-                // Code and value in one look-up. (The block's end, or 16 zeros: a zero written
-                // where the block is still zero, and the run.)
+                // Code and value in one look-up. (The block's end, or 16 zeros: the run alone.
+                // Nothing is written for them: a component a second baseline scan names again
+                // keeps what the first gave the coefficients the second passes over, as in
+                // libjpeg.)
                 let used = Int(truncatingIfNeeded: fast & 0xFF)
                 bits &<<= UInt64(truncatingIfNeeded: used)
                 count &-= used
                 // (A run past the block lands on its last coefficient, as in libjpeg.)
                 k &+= Int(truncatingIfNeeded: fast &>> 8 & 0xFF)
-                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: fast &>> 16)
+                let value = Int16(truncatingIfNeeded: fast &>> 16)
+                if value != 0 { block[Int(zigzag[k])] = value }
                 k &+= 1
                 continue
             }
@@ -818,7 +815,8 @@ struct JPEGDecoder {
                 correct(!found ? band & nonzero : band & nonzero & ((1 << UInt64(place)) &- 1), &reader, block, p1: p1, m1: m1)
                 k = place
                 if s != 0 {
-                    // (Past the block's end, on its last coefficient.)
+                    // (A run past the band puts it at zigzag se + 1, or past the block's end on
+                    // its last coefficient.)
                     block[Int(zigzag[k])] = Int16(truncatingIfNeeded: s)
                     nonzero |= 1 << UInt64(min(k, 63))
                 }

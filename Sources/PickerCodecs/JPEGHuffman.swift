@@ -17,7 +17,8 @@ final class JPEGHuffmanTable: @unchecked Sendable {
     let symbolCount: Int
     /// For a baseline AC table: for every ``lookupBits``-bit prefix that holds a whole code and
     /// its extra bits, `value << 16 | run << 8 | bits used`; 0 otherwise. The block's end is a run
-    /// of 63 and 16 zeros one of 15, both with the value 0 (see `JPEGDecoder.decodeBaseline`).
+    /// of 63 and 16 zeros one of 15, both with the value 0, which writes nothing (a coefficient
+    /// is never 0). (Built for every table; only baseline scans read it.)
     let fastAC: UnsafeMutablePointer<Int32>
 
     /// The table's storage as plain pointers, for the block loop: passing them around costs no
@@ -83,8 +84,7 @@ final class JPEGHuffmanTable: @unchecked Sendable {
             let run = rs >> 4, size = rs & 15
             if size == 0 {
                 // No value: 16 zeros, or the block's end (what a baseline scan makes of any other
-                // run), as a run to the last coefficient. Both write a zero at the run's end, a
-                // place the block has not reached yet, so still zero.
+                // run), as a run to the last coefficient. The value 0 says nothing is written.
                 fastAC[prefix] = Int32(run == 15 ? 15 : 63) << 8 | Int32(length)
                 continue
             }
@@ -138,6 +138,18 @@ struct JPEGBitReader {
         return (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0
     }
 
+    /// Appends to the `count` bits held (fewer than 57) the whole bytes of `word` that fit
+    /// (eight bytes of data, none FF, the first most significant), leaving the bits below them
+    /// clear; returns how many bytes it took.
+    @_transparent
+    static func append(_ word: UInt64, to bits: inout UInt64, count: inout Int) -> Int {
+        let take = (64 &- count) &>> 3
+        let kept = count &+ take &<< 3
+        bits |= (word &>> UInt64(truncatingIfNeeded: count)) & (~0 &<< UInt64(truncatingIfNeeded: 64 &- kept))
+        count = kept
+        return take
+    }
+
     /// Whether bits past the data's end have been consumed.
     var overran: Bool { padding > count }
 
@@ -147,12 +159,7 @@ struct JPEGBitReader {
         if marker == nil, position &+ 8 <= bytes.count {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
             if !Self.hasFF(word) {
-                // (0 ≤ count ≤ 64 here: `take` whole bytes fit, and the bits below `kept` stay clear.)
-                let take = (64 &- count) &>> 3
-                let kept = count &+ take &<< 3
-                bits |= (word &>> UInt64(truncatingIfNeeded: count)) & (~0 &<< UInt64(truncatingIfNeeded: 64 &- kept))
-                count = kept
-                position &+= take
+                position &+= Self.append(word, to: &bits, count: &count)
                 return
             }
         }

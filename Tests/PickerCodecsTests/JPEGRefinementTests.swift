@@ -92,7 +92,7 @@ struct JPEGRefinementTests {
         // 0…15 zeros, and four damaged magnitudes: 36 symbols, codes of 2 to 9 bits.
         let symbols: [UInt8] = (0..<15).map { UInt8($0 << 4) } + [0xF0] + (0..<16).map { UInt8($0 << 4 | 1) } + [0x02, 0x12, 0x22, 0x32]
         let counts = [0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0]
-        var blocksChecked = 0, overshoots = 0, runsChecked = 0
+        var blocksChecked = 0, overshoots = 0, runsChecked = 0, manyCorrections = 0
         for trial in 0..<300 {
             let table = try JPEGHuffmanTable(counts: counts, symbols: symbols.shuffled(using: &generator))
             // Data with no FF byte, then the end of the image.
@@ -111,10 +111,12 @@ struct JPEGRefinementTests {
                 // A block with some history: values with bits above `al` only, or none.
                 block.initialize(repeating: 0, count: 64)
                 var history: UInt64 = 0
-                for k in 1..<64 where Int.random(in: 0..<3, using: &generator) == 0 {
+                // (Every third trial dense: more than 32 corrections in one block, read in two goes.)
+                for k in 1..<64 where trial % 3 == 0 ? Int.random(in: 0..<10, using: &generator) != 0 : Int.random(in: 0..<3, using: &generator) == 0 {
                     block[JPEGDecoder.zigzag[k]] = Int16.random(in: -40...40, using: &generator) << (al + 1) | 1 << al
                     history |= 1 << UInt64(k)
                 }
+                if (history >> UInt64(ss)).nonzeroBitCount > 32 && se == 63 { manyCorrections += 1 }
                 expected.initialize(from: block, count: 64)
                 var expectedHistory = Self.natural(history)
                 JPEGDecoder.decodeACRefine(&reader, block, table: table.lookup, ss: ss, se: se, al: al, eobrun: &eobrun, nonzero: &history)
@@ -136,5 +138,6 @@ struct JPEGRefinementTests {
         #expect(blocksChecked > 5000)
         #expect(runsChecked > 500)
         #expect(overshoots > 100, "\(overshoots)")
+        #expect(manyCorrections > 50, "\(manyCorrections)")
     }
 }

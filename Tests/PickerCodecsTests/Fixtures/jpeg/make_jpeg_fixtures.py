@@ -83,6 +83,7 @@ def main():
     reference("q100-444", cjpeg("q100-444", image, "-quality", "100", "-sample", "1x1,1x1,1x1"))
     reference("rgb", cjpeg("rgb", image, "-rgb", "-quality", "92"))
     reference("gray-prog", cjpeg("gray-prog", image, "-grayscale", "-progressive"))
+    rescanned()
     cjpeg("arithmetic", image, "-arithmetic")
     # EXIF orientation 6 (Pillow writes the APP1 segment).
     exif = Image.Exif()
@@ -127,6 +128,45 @@ SCRIPTS = {
     "prog-cr-last-640x480-420": """0,1,2: 0-0, 0, 1; 0: 1-5, 0, 2; 2: 1-63, 0, 1; 1: 1-63, 0, 1; 0: 6-63, 0, 2;
         0: 1-63, 2, 1; 0,1,2: 0-0, 1, 0; 1: 1-63, 1, 0; 0: 1-63, 1, 0; 2: 1-63, 1, 0;""",
 }
+
+
+def rescanned():
+    """A sequential file whose luma comes back in a fourth scan (from another picture, with the
+    same tables): libjpeg merges it, the second scan's nonzero coefficients over the first's,
+    and a run or end of block leaving the first's where it passes. T.81 allows one scan per
+    component in sequential mode; decoders meet such files anyway."""
+    import tempfile
+
+    def sequential(image):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write("0;\n1;\n2;\n")
+            f.flush()
+            source = io.BytesIO()
+            image.save(source, "PPM")
+            return subprocess.run(["cjpeg", "-quality", "100", "-sample", "1x1,1x1,1x1", "-scans", f.name],
+                                  input=source.getvalue(), capture_output=True, check=True).stdout
+
+    def scans(data):
+        """(start, end) of each SOS segment and its entropy-coded data."""
+        found, at = [], 2
+        while data[at + 1] != 0xD9:
+            length = data[at + 2] << 8 | data[at + 3]
+            if data[at + 1] != 0xDA:
+                at += 2 + length
+                continue
+            end = at + 2 + length
+            while not (data[end] == 0xFF and data[end + 1] != 0 and not 0xD0 <= data[end + 1] <= 0xD7):
+                end += 1
+            found.append((at, end))
+            at = end
+        return found
+
+    first = sequential(photo(64, 48, 1))
+    second = sequential(photo(64, 48, 2).filter(__import__("PIL.ImageFilter").ImageFilter.GaussianBlur(3)))
+    luma = scans(second)[0]
+    data = first[:scans(first)[-1][1]] + second[luma[0]:luma[1]] + b"\xff\xd9"
+    open(os.path.join(here, "rescan-64x48-444.jpg"), "wb").write(data)
+    reference("rescan-64x48-444", data)
 
 
 def progressive_scripts(vga):
