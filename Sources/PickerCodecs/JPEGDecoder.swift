@@ -788,8 +788,7 @@ struct JPEGDecoder {
         var reader = source
         defer { source = reader }
         let zigzag = UnsafePointer(zigzagTable), selects = UnsafePointer(selectTable)
-        // The zigzag positions k…se.
-        @inline(__always) func ahead(of k: Int) -> UInt64 { k > se ? 0 : ~0 << UInt64(k) & ~0 >> UInt64(63 - se) }
+        @inline(__always) func ahead(of k: Int) -> UInt64 { zigzagPositions(k, through: se) }
         var k = ss
         if eobrun == 0 {
             while k <= se {
@@ -812,7 +811,7 @@ struct JPEGDecoder {
                 let zeros = band & ~nonzero
                 let found = zeros.nonzeroBitCount > r
                 let place = !found ? se + 1 : r == 0 ? zeros.trailingZeroBitCount : selectBit(r, of: zeros, table: selects)
-                correct(!found ? band & nonzero : band & nonzero & ((1 << UInt64(place)) &- 1), &reader, block, p1: p1, m1: m1)
+                correct(!found ? band & nonzero : band & nonzero & ((1 << UInt64(place)) &- 1), &reader, block, zigzag: zigzag, p1: p1, m1: m1)
                 k = place
                 if s != 0 {
                     // (A run past the band puts it at zigzag se + 1, or past the block's end on
@@ -824,9 +823,15 @@ struct JPEGDecoder {
             }
         }
         if eobrun > 0 {
-            correct(nonzero & ahead(of: k), &reader, block, p1: p1, m1: m1)
+            correct(nonzero & ahead(of: k), &reader, block, zigzag: zigzag, p1: p1, m1: m1)
             eobrun -= 1
         }
+    }
+
+    /// The zigzag positions `first`…`last` (at most 63) as history bits; none when `first` is past `last`.
+    @inline(__always)
+    static func zigzagPositions(_ first: Int, through last: Int) -> UInt64 {
+        first > last ? 0 : ~0 << UInt64(first) & ~0 >> UInt64(63 - last)
     }
 
     /// For each byte value and each n in 0…7: the position of its (n + 1)th set bit (0 past its last).
@@ -869,9 +874,9 @@ struct JPEGDecoder {
     /// rather than by walking the zeros between them.
     @inline(__always)
     static func correct(
-        _ positions: UInt64, _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, p1: Int, m1: Int
+        _ positions: UInt64, _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>, zigzag: UnsafePointer<UInt8>,
+        p1: Int, m1: Int
     ) {
-        let zigzag = UnsafePointer(zigzagTable)
         var pending = positions
         while pending != 0 {
             let n = min(pending.nonzeroBitCount, 32)
@@ -1093,7 +1098,7 @@ struct ACRefineBlocks: ScanBlocks {
 
     init(ss: Int, se: Int, al: Int) {
         (self.ss, self.se, self.al) = (ss, se, al)
-        band = (ss...se).reduce(0) { $0 | 1 << UInt64($1) }
+        band = JPEGDecoder.zigzagPositions(ss, through: se)
     }
 
     @inline(__always)

@@ -151,12 +151,8 @@ enum JPEGIDCT {
             ? pass4(low64(b0, b4), high64(b0, b4), low64(b1, b5), high64(b1, b5))
             : pass(low64(b0, b4), high64(b0, b4), low64(b1, b5), high64(b1, b5), low64(b2, b6), high64(b2, b6), low64(b3, b7), high64(b3, b7))
         let n = constBits + pass1Bits + 3
-        // The range limit, in 16-bit lanes (the results are within ±7700 whatever the inputs):
-        // centred on 128, clamped.
-        @inline(__always) func limited(_ v: V) -> H {
-            let t = narrow(descale(v, n)) &+ H(repeating: 128)
-            return t.replacing(with: H.zero, where: t .< H.zero).replacing(with: H(repeating: 255), where: t .> H(repeating: 255))
-        }
+        // (The results are within ±7700 whatever the inputs.)
+        @inline(__always) func limited(_ v: V) -> H { rangeLimited(v, descaling: n) }
         // Output columns in pairs, a byte each of every 16-bit lane (lane r: row r), then
         // interleaved into rows: each 16-byte vector holds two rows of eight samples.
         let p01 = limited(t.0) | limited(t.1) &<< 8, p23 = limited(t.2) | limited(t.3) &<< 8
@@ -208,12 +204,8 @@ enum JPEGIDCT {
         let n1 = constBits - pass1Bits
         let d = (descale(p.0, n1), descale(p.1, n1), descale(p.2, n1), descale(p.3, n1),
                  descale(p.4, n1), descale(p.5, n1), descale(p.6, n1), descale(p.7, n1))
-        // A value is within 16 bits when adding 2^15 leaves it below 2^16, as an unsigned number.
-        @inline(__always) func beyond(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
-        let outside = beyond(d.0) | beyond(d.1) | beyond(d.2) | beyond(d.3) | beyond(d.4) | beyond(d.5) | beyond(d.6) | beyond(d.7)
-        // (Folded as four 64-bit words: a vector `==` compares lane by lane.)
-        let words = unsafeBitCast(outside, to: SIMD4<UInt64>.self)
-        return words[0] | words[1] | words[2] | words[3] == 0
+        let outside = beyond16(d.0) | beyond16(d.1) | beyond16(d.2) | beyond16(d.3) | beyond16(d.4) | beyond16(d.5) | beyond16(d.6) | beyond16(d.7)
+        return isZero(outside)
             ? (narrow(d.0), narrow(d.1), narrow(d.2), narrow(d.3), narrow(d.4), narrow(d.5), narrow(d.6), narrow(d.7))
             : (saturated(d.0), saturated(d.1), saturated(d.2), saturated(d.3), saturated(d.4), saturated(d.5), saturated(d.6), saturated(d.7))
     }
@@ -375,12 +367,8 @@ extension JPEGIDCT {
         let e10 = e0 &+ e2, e12 = e0 &- e2
         let o0 = swappedHalves(pair(v67, -1730, v45, 11893) &+ pair(v23, -17799, v01, 8697))
         let o2 = swappedHalves(pair(v67, -4176, v45, -4926) &+ pair(v23, 7373, v01, 20995))
-        // The range limit, in 16-bit lanes (after the descale every value is within ±4096,
-        // whatever the inputs): centred on 128, clamped.
-        @inline(__always) func limited(_ v: V) -> H {
-            let t = narrow(descale(v, n)) &+ H(repeating: 128)
-            return t.replacing(with: H.zero, where: t .< H.zero).replacing(with: H(repeating: 255), where: t .> H(repeating: 255))
-        }
+        // (After the descale every value is within ±4096, whatever the inputs.)
+        @inline(__always) func limited(_ v: V) -> H { rangeLimited(v, descaling: n) }
         // Columns in pairs, a byte each of every 16-bit lane (lane r, of the first four: row r),
         // then interleaved: each 32-bit lane a row of four samples.
         let rows = unsafeBitCast(
@@ -493,13 +481,27 @@ extension JPEGIDCT {
         v.replacing(with: V(repeating: low), where: v .< V(repeating: low)).replacing(with: V(repeating: high), where: v .> V(repeating: high))
     }
 
-    /// Whether every lane of the four is within 16 bits: adding 2^15 leaves it below 2^16, as an
-    /// unsigned number.
-    @inline(__always) static func within16Bits(_ a: V, _ b: V, _ c: V, _ d: V) -> Bool {
-        @inline(__always) func beyond(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
-        // (Folded as four 64-bit words: a vector `==` compares lane by lane.)
-        let words = unsafeBitCast(beyond(a) | beyond(b) | beyond(c) | beyond(d), to: SIMD4<UInt64>.self)
+    /// Nonzero in each lane whose value is beyond 16 bits: a value is within them when adding
+    /// 2^15 leaves it below 2^16, as an unsigned number.
+    @inline(__always) static func beyond16(_ x: V) -> SIMD8<UInt32> { unsafeBitCast(x &+ V(repeating: 32768), to: SIMD8<UInt32>.self) &>> 16 }
+
+    /// Whether every lane is 0. (Folded as four 64-bit words: a vector `==` compares lane by lane.)
+    @inline(__always) static func isZero(_ v: SIMD8<UInt32>) -> Bool {
+        let words = unsafeBitCast(v, to: SIMD4<UInt64>.self)
         return words[0] | words[1] | words[2] | words[3] == 0
+    }
+
+    /// Whether every lane of the four is within 16 bits.
+    @inline(__always) static func within16Bits(_ a: V, _ b: V, _ c: V, _ d: V) -> Bool {
+        isZero(beyond16(a) | beyond16(b) | beyond16(c) | beyond16(d))
+    }
+
+    /// A transform's result `v` with `n` fraction bits, as a sample: rounded, centred on 128
+    /// and clamped to 0…255, in 16-bit lanes (for results within 16 bits after the descale, as
+    /// every transform's are, whatever its inputs; SSE2 has 16-bit min and max, not 32-bit).
+    @inline(__always) static func rangeLimited(_ v: V, descaling n: Int) -> H {
+        let t = narrow(descale(v, n)) &+ H(repeating: 128)
+        return t.replacing(with: H.zero, where: t .< H.zero).replacing(with: H(repeating: 255), where: t .> H(repeating: 255))
     }
 
     /// `v` saturated to 16 bits (SSE2's `packssdw`).
