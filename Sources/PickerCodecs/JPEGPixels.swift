@@ -62,28 +62,30 @@ enum JPEGPixels {
     }
 
     /// Image row `y` of a component, upsampled to full width (at least the image's width in
-    /// samples).
+    /// samples), from its rows of samples (`row(r)`: row `r`'s first, each row whole).
     @inline(__always)
-    static func upsampleRow(_ y: Int, _ layout: Layout, plane: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
-        let (hx, vy, stride) = (layout.hx, layout.vy, layout.stride)
+    static func upsampleRow(
+        _ y: Int, _ layout: Layout, row: (Int) -> UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let (hx, vy) = (layout.hx, layout.vy)
         let n = layout.width
         let fancy = layout.fancy && n > 2
         switch (hx, vy) {
         case (1, 1):
-            out.update(from: plane + y * stride, count: n)
+            out.update(from: row(y), count: n)
         case (2, 1) where fancy:
-            fancyRow(plane + y * stride, count: n, into: out)
+            fancyRow(row(y), count: n, into: out)
         case (1, 2) where layout.fancy:
             // libjpeg-turbo's h1v2 fancy upsampling: the nearer neighbour row weighs 1, the row 3.
             let inRow = y / 2, upper = y % 2 == 0
             let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, layout.height - 1)
-            let this = plane + inRow * stride, that = plane + neighbour * stride
+            let this = row(inRow), that = row(neighbour)
             let bias = upper ? 1 : 2
             for x in 0..<n { out[x] = UInt8((Int(this[x]) * 3 + Int(that[x]) + bias) >> 2) }
         case (2, 2) where fancy:
             let inRow = y / 2, upper = y % 2 == 0
             let neighbour = upper ? max(inRow - 1, 0) : min(inRow + 1, layout.height - 1)
-            let this = plane + inRow * stride, that = plane + neighbour * stride
+            let this = row(inRow), that = row(neighbour)
             // (Debug builds take the scalar loop alone: see JPEGIDCT.transform.)
             #if DEBUG
             fancyRows(this, that, count: n, into: out)
@@ -92,7 +94,7 @@ enum JPEGPixels {
             #endif
         default:
             // Replication: each sample hx times, each row vy times.
-            let source = plane + (y / vy) * stride
+            let source = row(y / vy)
             for x in 0..<n {
                 let v = source[x]
                 for i in 0..<hx { out[x * hx + i] = v }
@@ -279,11 +281,12 @@ final class JPEGPlanes {
     let frame: JPEGDecoder.Frame
     let layouts: [JPEGPixels.Layout]
     let whole: PixelRect, area: PixelRect
-    /// Per component: its samples, `layout.stride` apart; the block rows and columns needed.
+    /// Per component: the part of its plane kept (the rows the region needs, and of a
+    /// component read in place only its columns), `strides[i]` samples from one row to the
+    /// next, starting at sample `origins[i]` of the whole plane.
     private var planes: [UnsafeMutablePointer<UInt8>] = []
-
-    /// Component `index`'s samples.
-    func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> { planes[index] }
+    private var strides: [Int] = [], origins: [(x: Int, y: Int)] = []
+    /// The block rows and columns needed, per component.
     let blockRows: [Range<Int>], blockColumns: [Range<Int>]
     private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
 
@@ -296,6 +299,12 @@ final class JPEGPlanes {
         return JPEGPlanes(frame, denominator: denominator, region: region)
     }
 
+    /// Where sample (`x`, `y`) of component `index` is: one of the rows and columns kept.
+    @inline(__always)
+    func sample(_ index: Int, x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+        planes[index] + (y - origins[index].y) * strides[index] + (x - origins[index].x)
+    }
+
     private init(_ frame: JPEGDecoder.Frame, denominator: Int, region: PixelRect?) {
         self.frame = frame
         let smallest = 8 / denominator
@@ -304,25 +313,31 @@ final class JPEGPlanes {
         let area = region ?? whole
         self.area = area
         var rows: [Range<Int>] = [], columns: [Range<Int>] = []
-        for (c, layout) in zip(frame.components, layouts) {
+        for layout in layouts {
             let size = layout.size
             let firstRow = max(0, area.y / layout.vy - 1), endRow = min(layout.height, (area.maxY - 1) / layout.vy + 2)
             let firstColumn = max(0, area.x / layout.hx - 1), endColumn = min(layout.width, (area.maxX - 1) / layout.hx + 2)
             rows.append((firstRow / size)..<((endRow + size - 1) / size))
             columns.append((firstColumn / size)..<((endColumn + size - 1) / size))
-            let count = layout.stride * c.blocksDown * size
-            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            // A component at the image's size is read in place, the region's columns alone;
+            // upsampling reads the whole of every row it uses.
+            let inPlace = layout.hx == 1 && layout.vy == 1
+            let stride = inPlace ? columns.last!.count * size : layout.stride
+            strides.append(stride)
+            origins.append((inPlace ? columns.last!.lowerBound * size : 0, rows.last!.lowerBound * size))
+            let count = stride * rows.last!.count * size
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
             // (Huge pages where the system allows: a 12 MP plane is thousands of page faults.)
             HugePages.advise(UnsafeMutableRawPointer(plane), count: count)
             planes.append(plane)
-            // Upsampling reads the whole of every row it uses: beside the transformed blocks
-            // those rows must at least be initialized.
-            if area != whole {
-                let left = columns.last!.lowerBound * size, right = min(layout.stride, columns.last!.upperBound * size)
-                for row in (rows.last!.lowerBound * size)..<(rows.last!.upperBound * size) {
-                    let line = plane + row * layout.stride
+            // Beside an upsampled component's transformed blocks, its rows must at least be
+            // initialized.
+            if area != whole && !inPlace {
+                let left = columns.last!.lowerBound * size, right = min(stride, columns.last!.upperBound * size)
+                for row in 0..<(rows.last!.count * size) {
+                    let line = plane + row * stride
                     line.initialize(repeating: 0, count: left)
-                    (line + right).initialize(repeating: 0, count: layout.stride - right)
+                    (line + right).initialize(repeating: 0, count: stride - right)
                 }
             }
         }
@@ -342,13 +357,13 @@ final class JPEGPlanes {
         workspace: UnsafeMutablePointer<Int32>? = nil
     ) {
         guard blockRows[index].contains(row) else { return }
-        let layout = layouts[index], size = layout.size
-        let line = planes[index] + row * size * layout.stride
+        let size = layouts[index].size, stride = strides[index], columns = blockColumns[index]
+        let line = sample(index, x: columns.lowerBound * size, y: row * size)
         let workspace = workspace ?? self.workspace
-        for column in blockColumns[index] {
+        for column in columns {
             JPEGIDCT.transform(
                 blocks + column * 64, size: size, quantization: quantization, workspace: workspace,
-                into: line + column * size, stride: layout.stride)
+                into: line + (column - columns.lowerBound) * size, stride: stride)
         }
     }
 
@@ -384,9 +399,9 @@ final class JPEGPlanes {
     ) {
         guard blockRows[index].contains(row) else { return }
         let store = component.coefficients
-        let layout = layouts[index], size = layout.size
-        let line = planes[index] + row * size * layout.stride
-        for column in blockColumns[index] {
+        let size = layouts[index].size, stride = strides[index], columns = blockColumns[index]
+        let line = sample(index, x: columns.lowerBound * size, y: row * size)
+        for column in columns {
             var source = UnsafePointer(block)
             if let smoothing {
                 smoothing.smoothed(component, index: index, row: row, column: column, frame: frame, into: block)
@@ -395,7 +410,9 @@ final class JPEGPlanes {
             } else {
                 store.load(row: row, column: column, into: block)
             }
-            JPEGIDCT.transform(source, size: size, quantization: quantization, workspace: workspace, into: line + column * size, stride: layout.stride)
+            JPEGIDCT.transform(
+                source, size: size, quantization: quantization, workspace: workspace, into: line + (column - columns.lowerBound) * size,
+                stride: stride)
         }
     }
 
@@ -474,9 +491,9 @@ final class JPEGRowWriter {
         for y in lines {
             for (index, layout) in planes.layouts.enumerated() {
                 if layout.hx == 1 && layout.vy == 1 {
-                    rows[index] = UnsafePointer(planes.plane(index) + y * layout.stride + area.x)
+                    rows[index] = UnsafePointer(planes.sample(index, x: area.x, y: y))
                 } else {
-                    JPEGPixels.upsampleRow(y, layout, plane: planes.plane(index), into: buffers[index])
+                    JPEGPixels.upsampleRow(y, layout, row: { UnsafePointer(planes.sample(index, x: 0, y: $0)) }, into: buffers[index])
                     rows[index] = UnsafePointer(buffers[index] + area.x)
                 }
             }
