@@ -569,7 +569,8 @@ struct JPEGDecoder {
         var plain: Bool { !partial && nonzero == nil && slots == nil }
     }
 
-    /// Decodes one scan; returns the position after its entropy-coded data. The scan's kind
+    /// Decodes one scan; returns the position after its entropy-coded data (`nil` when a
+    /// streamed scan stops after the region's last row: nothing after it is read). The scan's kind
     /// (baseline, or progressive DC, first AC or refining AC) picks its block decoder once, and
     /// one walk over the scan's blocks serves them all.
     private func scan(
@@ -577,7 +578,7 @@ struct JPEGDecoder {
         progress: inout JPEGSmoothing.Progress, rows: ScanWalk.Rows? = nil,
         lastScan: ((_ frame: Frame, _ progress: JPEGSmoothing.Progress, _ members: [Int]) -> JPEGRowPipeline?)? = nil,
         warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> Int {
+    ) throws(ImagingError) -> Int? {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
         guard (1...4).contains(count), end - start == 4 + 2 * count else { throw fail("SOS segment") }
@@ -622,6 +623,15 @@ struct JPEGDecoder {
             throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
         }
         walk.lastScan = lastScan?(frame, progress, members)
+        if let rows {
+            // A streamed scan holds every component: past the row of units holding the last
+            // block row the region reads of each, nothing it decodes is shown. libjpeg-turbo
+            // stops there too when skipping to the end (`jpeg_skip_scanlines`).
+            let last = zip(members, scanMembers).map { index, member in
+                max(0, rows.planes.blockRows[index].upperBound - 1) / (walk.single ? 1 : member.v)
+            }.max() ?? 0
+            if last < walk.units.down - 1 { walk.lastRow = last }
+        }
         let (after, damage) =
             if !frame.progressive {
                 try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
@@ -1131,6 +1141,9 @@ struct ScanWalk {
     /// The second thread that transforms a progressive image's last scan as it goes: told of
     /// each row of units done.
     var lastScan: JPEGRowPipeline? = nil
+    /// Streamed, for a region above the image's last row of units: the last row of units it
+    /// reads. The walk stops after it.
+    var lastRow: Int? = nil
 
     /// A streamed scan's rows: where they are transformed, with which tables, and the second
     /// thread told of each (when there is one).
@@ -1182,12 +1195,13 @@ struct ScanWalk {
     /// and the damage worked around: once the data runs out, the rest of the restart interval
     /// is left as it is, and restart markers are resynchronized, both as libjpeg does.
     /// `lastGoodRow` becomes the last row of MCUs a unit of which is decoded while the data
-    /// lasts, as libjpeg's `last_good_iMCU_row` (block smoothing reads it).
+    /// lasts, as libjpeg's `last_good_iMCU_row` (block smoothing reads it). With a ``lastRow``
+    /// the walk stops after it, and the position is `nil`: the rest is not read.
     func run<Blocks: ScanBlocks>(
         _ blocks: Blocks, bytes: [UInt8], from start: Int, lastGoodRow: inout Int
-    ) throws(ImagingError) -> (end: Int, damage: Damage) {
+    ) throws(ImagingError) -> (end: Int?, damage: Damage) {
         var blocks = blocks
-        var endPosition = 0
+        var endPosition: Int?
         var damage = Damage()
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             var reader = JPEGBitReader(bytes: buffer, position: start)
@@ -1200,10 +1214,11 @@ struct ScanWalk {
             defer { scratch.deallocate() }
             let single = self.single
             let (unitsAcross, unitsDown) = units
+            let rowsWalked = lastRow.map { $0 + 1 } ?? unitsDown
             let slots = rows?.pipeline == nil ? 1 : JPEGRowPipeline.slots
             var restartsSeen = 0, unitsUntilRestart = restartInterval
             try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
-                for unitY in 0..<unitsDown {
+                for unitY in 0..<rowsWalked {
                     // Streamed, the rows of MCUs are a ring: this one's slot must be free.
                     rows?.pipeline?.waitForSlot(row: unitY)
                     let slot = unitY % slots
@@ -1298,7 +1313,7 @@ struct ScanWalk {
             }
             damage.badCodes = reader.badCodes
             // (The reader stops at a marker without passing it.)
-            endPosition = JPEGDecoder.endOfScanData(in: buffer, from: min(reader.position, buffer.count))
+            if rowsWalked == unitsDown { endPosition = JPEGDecoder.endOfScanData(in: buffer, from: min(reader.position, buffer.count)) }
         }
         return (endPosition, damage)
     }

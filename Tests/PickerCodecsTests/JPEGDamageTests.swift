@@ -73,6 +73,28 @@ struct JPEGDamageTests {
         }
     }
 
+    @Test("a cropped decode of a baseline file reads down to the crop's last row of MCUs and no further")
+    func croppedDecodeStopsAfterItsRows() throws {
+        // 128×96 in MCUs of 16×16, 8 across: the data runs out 4 MCUs into the third row.
+        let data = try Self.data("cut-baseline")
+        let whole = try JPEG.decode(data)
+        // The first two rows of MCUs hold every block under a crop ending at row 15 (and its
+        // neighbours, for upsampling): nothing wrong is read.
+        for scale in [JPEG.Scale.full, .half] {
+            let rect = PixelRect(x: 0, y: 0, width: 128 / scale.denominator, height: 16 / scale.denominator)
+            var warnings: [ImagingWarning] = []
+            let part = try JPEG.decode(data, scale: scale, croppingTo: rect, warnings: &warnings)
+            #expect(part == (try JPEG.decode(data, scale: scale).cropped(to: rect)), "1/\(scale.denominator)")
+            #expect(warnings == [], "1/\(scale.denominator)")
+        }
+        // Reaching into the third row: its 4 lost MCUs are reported, not the 24 below it, nor
+        // the file's missing end.
+        let rect = PixelRect(x: 0, y: 0, width: 128, height: 40)
+        var warnings: [ImagingWarning] = []
+        #expect(try JPEG.decode(data, croppingTo: rect, warnings: &warnings) == (try whole.cropped(to: rect)))
+        #expect(warnings == Self.damage("scan 1: no data for 4 of its 48 MCUs; \(Self.lost)"))
+    }
+
     @Test("the avatar pipeline renders a damaged photo and reports its damage", arguments: ["rst-missing", "cut-progressive-first-scan"])
     func pipelineReportsDamage(name: String) throws {
         let data = try Self.data(name)
