@@ -193,6 +193,9 @@ public enum JPEG {
         }
     }
 
+    /// The bytes ``header(_:)`` reads first.
+    static let headerPrefix = 64 << 10
+
     /// What a JPEG file holds, from its segments up to the first scan: nothing is decoded.
     ///
     /// - Throws: the errors of ``decode(_:pixelLimit:)`` that those segments show.
@@ -206,8 +209,17 @@ public enum JPEG {
     /// scan walks one row of blocks at a time), of every block otherwise, and a progressive
     /// file's 8 bytes of nonzero bits a block. (On two threads a baseline file holds eight rows.)
     static func header(_ data: Data) throws(ImagingError) -> (info: ImageInfo, coefficientBytes: Int) {
-        let bytes = [UInt8](data)
-        let (header, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: .max).header()
+        // The segments before the first scan are read from the file's first 64 KiB when they lie
+        // there (a photo's are usually a few KiB): a segment past them reads as the file cut
+        // short, and the whole file is read instead. Not a copy of megabytes for a header.
+        var bytes = [UInt8](data.prefix(Self.headerPrefix))
+        let header: JPEGDecoder.Header, frame: JPEGDecoder.Frame
+        do {
+            (header, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: .max).header()
+        } catch .truncatedFile where data.count > bytes.count {
+            bytes = [UInt8](data)
+            (header, frame) = try JPEGDecoder(bytes: bytes, pixelLimit: .max).header()
+        }
         let coefficientBytes = frame.components.reduce(0) {
             $0 + $1.blocksAcross * (header.streamsRows ? frame.blockRowsPerMCURow($1) : $1.blocksDown) * 128
                 + (frame.progressive ? $1.blocksAcross * $1.blocksDown * 8 : 0)

@@ -304,6 +304,29 @@ struct JPEGTests {
         #expect(try JPEG.info(data).orientation == .right)
     }
 
+    @Test("info reads headers that end anywhere about its first read, or past it")
+    func infoReadsLongHeaders() throws {
+        let data = [UInt8](try Self.data("exif-right.jpg"))
+        let original = try JPEG.info(Data(data))
+        let sos = try #require((0..<(data.count - 1)).first { data[$0] == 0xFF && data[$0 + 1] == 0xDA })
+        let headerEnd = sos + 2 + (Int(data[sos + 2]) << 8 | Int(data[sos + 3]))
+        // APP15 segments (which say nothing) after SOI push the orientation's APP1, the frame
+        // and the first scan's header along, to end on each byte about the first read's end.
+        for end in Array((JPEG.headerPrefix - 3)...(JPEG.headerPrefix + 3)) + [200_000] {
+            var padding: [UInt8] = [], left = end - headerEnd
+            while left > 0 {
+                let payload = min(left - 4, 60_000)
+                padding += [0xFF, 0xEF, UInt8((payload + 2) >> 8), UInt8((payload + 2) & 0xFF)] + [UInt8](repeating: 0x55, count: payload)
+                left -= payload + 4
+            }
+            let file = Data(data[0..<2] + padding + data[2...])
+            #expect(file.count - data.count == end - headerEnd, "\(end)")
+            #expect(try JPEG.info(file) == original, "\(end)")
+            // Cut inside its headers, the file is cut short.
+            #expect(throws: ImagingError.truncatedFile(format: .jpeg), "\(end)") { try JPEG.info(file.prefix(end - 1)) }
+        }
+    }
+
     @Test func infoReadsTheHeaders() throws {
         #expect(try JPEG.info(try Self.data("prog-420-33x21.jpg")).description
             == "JPEG 33x21 stored, 33x21 shown, orientation up (1), YCbCr 8-bit, sampling 2x2,1x1,1x1, progressive")
