@@ -109,24 +109,31 @@ enum Resampler {
 struct VectorResampler: Sendable {
     let vertical: AxisWeights, horizontal: AxisWeights
     /// Per output, the weights of taps (2p, 2p + 1) for each pair p, four times over; the odd
-    /// tap out pairs with a zero weight.
+    /// tap out pairs with a zero weight. The vertical ones count from each output's first
+    /// nonzero weight, and only the pairs up to its last are read: an area reduction by 1.3
+    /// has 3 taps, of which most rows use 2 (zero weights add nothing to the sums).
     let verticalPairs: [SIMD8<Int16>], horizontalPairs: [SIMD8<Int16>]
     let verticalPairCount: Int, horizontalPairCount: Int
+    /// Per output row: the taps before its first nonzero weight, and the taps from there to
+    /// its last.
+    let verticalSkipped: [Int], verticalSpans: [Int]
     /// Whether the vertical results fit one biased 16-bit row.
     let biased: Bool
 
     /// The loops for these weights, or `nil` unless every weight fits 16 bits and each
     /// output's weights, in magnitude, sum to at most four (true of every filter here).
     init?(vertical: AxisWeights, horizontal: AxisWeights) {
-        guard let v = Self.pairs(vertical), let h = Self.pairs(horizontal) else { return nil }
+        guard let v = Self.pairs(vertical, trimmed: true), let h = Self.pairs(horizontal) else { return nil }
         self.vertical = vertical
         self.horizontal = horizontal
-        (verticalPairCount, verticalPairs) = v
-        (horizontalPairCount, horizontalPairs) = h
+        (verticalPairCount, verticalPairs, verticalSkipped, verticalSpans) = v
+        (horizontalPairCount, horizontalPairs, _, _) = h
         biased = vertical.weights.allSatisfy { $0 >= 0 }
     }
 
-    private static func pairs(_ axis: AxisWeights) -> (Int, [SIMD8<Int16>])? {
+    /// The pairs of each output, `count` apart; `trimmed`, from its first nonzero weight, with
+    /// how many taps that skips and how many from there reach its last.
+    private static func pairs(_ axis: AxisWeights, trimmed: Bool = false) -> (count: Int, pairs: [SIMD8<Int16>], skipped: [Int], spans: [Int])? {
         guard axis.weights.allSatisfy({ Int32(Int16.min)...Int32(Int16.max) ~= $0 }) else { return nil }
         // Bounded sums keep the vertical results within 16 bits once split into low and high.
         for i in 0..<axis.outputCount {
@@ -136,16 +143,21 @@ struct VectorResampler: Sendable {
             guard magnitude <= 4 * Int(AxisWeights.one) else { return nil }
         }
         let count = (axis.taps + 1) / 2
-        var vectors: [SIMD8<Int16>] = []
+        var vectors: [SIMD8<Int16>] = [], skipped: [Int] = [], spans: [Int] = []
         vectors.reserveCapacity(axis.outputCount * count)
         for i in 0..<axis.outputCount {
+            let taps = axis.weights[i * axis.taps..<(i + 1) * axis.taps]
+            let first = trimmed ? taps.firstIndex { $0 != 0 } ?? taps.startIndex : taps.startIndex
+            let last = trimmed ? taps.lastIndex { $0 != 0 } ?? first : taps.endIndex - 1
+            skipped.append(first - taps.startIndex)
+            spans.append(last - first + 1)
             for p in 0..<count {
-                let even = Int16(axis.weights[i * axis.taps + 2 * p])
-                let odd = 2 * p + 1 < axis.taps ? Int16(axis.weights[i * axis.taps + 2 * p + 1]) : 0
+                let even = first + 2 * p <= last ? Int16(taps[first + 2 * p]) : 0
+                let odd = first + 2 * p + 1 <= last ? Int16(taps[first + 2 * p + 1]) : 0
                 vectors.append(SIMD8(even, odd, even, odd, even, odd, even, odd))
             }
         }
-        return (count, vectors)
+        return (count, vectors, skipped, spans)
     }
 
     /// One thread's working memory: the 16-bit rows between the passes (one pixel longer, for
@@ -185,12 +197,14 @@ struct VectorResampler: Sendable {
     ) -> Bool {
         let start = vertical.starts[oy]
         let taps = vertical.taps
-        let pairs = verticalPairCount
+        // Rows from the first with a nonzero weight to the last: an odd one out pairs with itself
+        // under a zero weight.
+        let first = start + verticalSkipped[oy], span = verticalSpans[oy], pairs = (span + 1) / 2
         let even = scratch.even
         let odd = scratch.odd
         for p in 0..<pairs {
-            even[p] = origin + (start + 2 * p) * stride
-            odd[p] = 2 * p + 1 < taps ? origin + (start + 2 * p + 1) * stride : even[p]
+            even[p] = origin + (first + 2 * p) * stride
+            odd[p] = 2 * p + 1 < span ? origin + (first + 2 * p + 1) * stride : even[p]
         }
         let low = scratch.low
         let high = scratch.high
@@ -198,7 +212,7 @@ struct VectorResampler: Sendable {
         var seen = SIMD16<UInt8>(repeating: 255)
         let chunks = count / 16 * 16
         verticalPairs.withUnsafeBufferPointer { all in
-            let w = all.baseAddress! + oy * pairs
+            let w = all.baseAddress! + oy * verticalPairCount
             var k = 0
             while k < chunks {
                 var s0 = SIMD4<Int32>(repeating: 32)
