@@ -177,8 +177,10 @@ struct JPEGDecoder {
                 let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
                 walksLeft = max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed)
                 // The scans ahead, counted from their headers alone: a file asking for too much
-                // is refused before any memory is reserved or any block walked.
-                let (scans, walks) = Self.scansAhead(in: bytes, from: start - 4, frame: frame)
+                // is refused before any memory is reserved or any block walked. (A streamed image
+                // is complete after its first scan, which walks its blocks once: a scan after it
+                // is damage, and the file need not be searched for them.)
+                let (scans, walks) = header.streamsRows ? (1, frameBlocks) : Self.scansAhead(in: bytes, from: start - 4, frame: frame)
                 scansAhead = scans
                 guard scans <= scanLimit else {
                     throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")

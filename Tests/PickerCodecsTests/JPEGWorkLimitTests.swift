@@ -58,6 +58,21 @@ struct JPEGWorkLimitTests {
         #expect(raised.displaySize == PixelSize(width: 8, height: 8))
     }
 
+    @Test func scansAfterABaselineImageAreDamageNotWork() throws {
+        // A baseline file whose first scan holds every component is complete after it: scans
+        // after it, however many, are reported, never decoded, and the image stands.
+        let good = [UInt8](try JPEGTests.data("base-420-33x21.jpg"))
+        let sos = try #require((0..<(good.count - 1)).first { good[$0] == 0xFF && good[$0 + 1] == 0xDA })
+        let header = Array(good[sos..<(sos + 2 + (Int(good[sos + 2]) << 8 | Int(good[sos + 3])))])
+        let extra = (0..<(JPEG.defaultScanLimit + 500)).flatMap { _ -> [UInt8] in header + [0x00] }
+        let file = Data(good.dropLast(2) + extra + [0xFF, 0xD9])
+        var warnings: [ImagingWarning] = []
+        #expect(try JPEG.decode(file, warnings: &warnings) == (try JPEG.decode(Data(good))))
+        #expect(warnings == [
+            .damagedData(format: .jpeg, reason: "after the image: \(ImagingError.corruptFile(format: .jpeg, reason: "a scan after a sequential scan of every component"))")
+        ])
+    }
+
     @Test func scansThatWalkTheImageTooOftenAreRefusedBeforeTheWork() throws {
         // 4096² gray: 262,144 blocks; 200 scans would walk them 201 times (a 34 KB file).
         let file = Self.manyScans(width: 4096, height: 4096, scans: 200)
