@@ -286,6 +286,8 @@ final class JPEGPlanes {
     /// next, starting at sample `origins[i]` of the whole plane.
     private var planes: [UnsafeMutablePointer<UInt8>] = []
     private var strides: [Int] = [], origins: [(x: Int, y: Int)] = []
+    /// The planes' memory: one block, or one per plane.
+    private var storage: [UnsafeMutableRawPointer] = []
     /// The block rows and columns needed, per component.
     let blockRows: [Range<Int>], blockColumns: [Range<Int>]
     private let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
@@ -312,7 +314,7 @@ final class JPEGPlanes {
         whole = PixelRect(x: 0, y: 0, width: (frame.width * smallest + 7) / 8, height: (frame.height * smallest + 7) / 8)
         let area = region ?? whole
         self.area = area
-        var rows: [Range<Int>] = [], columns: [Range<Int>] = []
+        var rows: [Range<Int>] = [], columns: [Range<Int>] = [], counts: [Int] = []
         for layout in layouts {
             let size = layout.size
             let firstRow = max(0, area.y / layout.vy - 1), endRow = min(layout.height, (area.maxY - 1) / layout.vy + 2)
@@ -325,27 +327,46 @@ final class JPEGPlanes {
             let stride = inPlace ? columns.last!.count * size : layout.stride
             strides.append(stride)
             origins.append((inPlace ? columns.last!.lowerBound * size : 0, rows.last!.lowerBound * size))
-            let count = stride * rows.last!.count * size
-            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
-            // (Huge pages where the system allows: a 12 MP plane is thousands of page faults.)
-            HugePages.advise(UnsafeMutableRawPointer(plane), count: count)
-            planes.append(plane)
-            // Beside an upsampled component's transformed blocks, its rows must at least be
-            // initialized.
-            if area != whole && !inPlace {
-                let left = columns.last!.lowerBound * size, right = min(stride, columns.last!.upperBound * size)
-                for row in 0..<(rows.last!.count * size) {
-                    let line = plane + row * stride
-                    line.initialize(repeating: 0, count: left)
-                    (line + right).initialize(repeating: 0, count: stride - right)
-                }
-            }
+            counts.append((stride * rows.last!.count * size + 63) & ~63)
         }
         (blockRows, blockColumns) = (rows, columns)
+        // (Huge pages where the system allows: a 12 MP plane is thousands of page faults.) A
+        // region's planes share one block, large enough for the advice where each alone is not
+        // (an avatar's three, 1.6 MB each); a whole image's keep their own, which the allocator
+        // recycles between decodes.
+        let total = counts.reduce(0, +)
+        if area != whole && total >= HugePages.threshold {
+            let block = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
+            HugePages.advise(block, count: total)
+            storage = [block]
+            var offset = 0
+            for count in counts {
+                planes.append((block + offset).bindMemory(to: UInt8.self, capacity: count))
+                offset += count
+            }
+        } else {
+            for count in counts {
+                let plane = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 64)
+                HugePages.advise(plane, count: count)
+                storage.append(plane)
+                planes.append(plane.bindMemory(to: UInt8.self, capacity: max(count, 1)))
+            }
+        }
+        // Beside an upsampled component's transformed blocks, its rows must at least be
+        // initialized.
+        for (index, layout) in layouts.enumerated() where area != whole && !(layout.hx == 1 && layout.vy == 1) {
+            let size = layout.size, stride = strides[index]
+            let left = columns[index].lowerBound * size, right = min(stride, columns[index].upperBound * size)
+            for row in 0..<(rows[index].count * size) {
+                let line = planes[index] + row * stride
+                line.initialize(repeating: 0, count: left)
+                (line + right).initialize(repeating: 0, count: stride - right)
+            }
+        }
     }
 
     deinit {
-        for plane in planes { plane.deallocate() }
+        for block in storage { block.deallocate() }
         workspace.deallocate()
     }
 

@@ -131,6 +131,20 @@ struct JPEGTests {
         }
     }
 
+    @Test("a large cropped decode, its planes sharing one block of memory, is exactly the crop of the whole")
+    func largeCroppedDecode() throws {
+        let data = try Self.data("photo-4032x3024-420.jpg")
+        let whole = try JPEG.decode(data, scale: .half)
+        // Three planes of about 1400² at half size: past the size that shares one block.
+        for rect in [PixelRect(x: 200, y: 50, width: 1400, height: 1400), PixelRect(x: 0, y: 111, width: 2016, height: 1401)] {
+            for threads in [1, 2] {
+                var warnings: [ImagingWarning] = []
+                let part = try JPEG.decode(data, scale: .half, croppingTo: rect, threads: threads, warnings: &warnings)
+                #expect(part == (try whole.cropped(to: rect)), "\(rect), \(threads) thread(s)")
+            }
+        }
+    }
+
     @Test func theVectorTransformsGiveTheScalarOnesSamples() {
         // Random blocks in the range a quality-1…100 8-bit encoder writes, sparse and dense,
         // and a few at the limits (which must not trap, whatever they give). Each density
