@@ -93,13 +93,15 @@ public enum JPEG {
         return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
     }
 
-    /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)`, but
-    /// only the blocks under `rect` (and their neighbours, for upsampling) go through the
-    /// inverse DCT and colour conversion. A baseline file whose first scan holds every
-    /// component is entropy-decoded down to the last row of MCUs under `rect` and read no
-    /// further, as libjpeg-turbo skips to the end of an image: what lies below changes none
-    /// of these pixels, and damage there (or a file cut short there) is not reported. Any
-    /// other file is entropy-decoded whole. Memory goes
+    /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)` when
+    /// that decode succeeds, but only the blocks under `rect` (and their neighbours, for
+    /// upsampling) go through the inverse DCT and colour conversion. A baseline file whose
+    /// first scan holds every component is entropy-decoded down to the last row of MCUs those
+    /// blocks lie in and read no further, as libjpeg-turbo skips to the end of an image: what
+    /// lies below changes none of these pixels, and damage there is not reported (a file cut
+    /// short there, or one whose data there stops a whole decode: a DC difference beyond what
+    /// any table allows, which libjpeg-turbo refuses in the table itself). Any other file is
+    /// entropy-decoded whole. Memory goes
     /// by what is kept: a baseline file holds one row of MCUs of coefficients; a progressive
     /// one holds of the blocks under `rect` the coefficients the inverse DCT at `scale` reads
     /// (128 bytes a block; 50 at 1/4; at 1/8 only the DC), and of every other block only what

@@ -332,7 +332,7 @@ final class JPEGPlanes {
         (blockRows, blockColumns) = (rows, columns)
         // (Huge pages where the system allows: a 12 MP plane is thousands of page faults.) A
         // region's planes share one block, large enough for the advice where each alone is not
-        // (an avatar's three, 1.6 MB each); a whole image's keep their own, which the allocator
+        // (an avatar's three, about 2 MB each); a whole image's keep their own, which the allocator
         // recycles between decodes.
         let total = counts.reduce(0, +)
         if area != whole && total >= HugePages.threshold {

@@ -188,8 +188,10 @@ struct VectorResampler: Sendable {
     }
 
     /// The vertical pass for output row `oy` into `scratch`'s rows: `count` samples from rows
-    /// `origin + (start + t) × stride`. With `checkingAlpha`, also whether every pixel of those
-    /// rows has alpha 255, from the same loads (a pass of its own would wait on memory twice).
+    /// `origin + (start + t) × stride`. With `checkingAlpha`, also whether every pixel of the
+    /// rows it weighs (from its first nonzero weight to its last) has alpha 255, from the same
+    /// loads (a pass of its own would wait on memory twice): a translucent pixel under a zero
+    /// weight changes no sum.
     @discardableResult
     func combineRows(
         _ origin: UnsafePointer<UInt8>, stride: Int, count: Int, output oy: Int, scratch: Scratch,

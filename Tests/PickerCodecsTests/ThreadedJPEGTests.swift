@@ -90,6 +90,18 @@ struct ThreadedJPEGTests {
         let one = Self.decode(broken, scale: .full, cropped: false, threads: 1)
         #expect(one == .error(.corruptFile(format: .jpeg, reason: "DC magnitude 16")))
         for _ in 0..<20 { #expect(Self.decode(broken, scale: .full, cropped: false, threads: 2) == one) }
+        // A crop of the top half is read no further than its rows: the damage below it, which
+        // stops the whole decode, is never reached, on one thread or two.
+        let top = PixelRect(x: 0, y: 0, width: 256, height: 100)
+        let expected = try JPEG.decode(Data(bytes)).cropped(to: top)
+        for threads in [1, 2] {
+            var decoder = JPEGDecoder(bytes: broken, pixelLimit: PixelBuffer.defaultPixelLimit)
+            decoder.threads = threads
+            decoder.pipelineArea = 0
+            var warnings: [ImagingWarning] = []
+            #expect(try decoder.decode(denominator: 1, region: { _ in top }, warnings: &warnings) == expected, "\(threads) thread(s)")
+            #expect(warnings == [], "\(threads) thread(s)")
+        }
     }
 
     /// Area weights over an uneven span of `count` samples, to about two thirds as many.
