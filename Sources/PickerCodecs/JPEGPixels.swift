@@ -38,6 +38,9 @@ enum JPEGPixels {
         var hx: Int, vy: Int
         /// Whether libjpeg's triangle filters apply (not when decoding at 1/8).
         var fancy: Bool
+        /// Whether the component is at the image's size, its rows read in place (only the
+        /// region's columns of them); an upsampled one's rows are read whole.
+        var inPlace: Bool { hx == 1 && vy == 1 }
 
         init(_ c: JPEGDecoder.Component, frame: JPEGDecoder.Frame, smallest: Int) {
             var size = smallest
@@ -323,10 +326,9 @@ final class JPEGPlanes {
             columns.append((firstColumn / size)..<((endColumn + size - 1) / size))
             // A component at the image's size is read in place, the region's columns alone;
             // upsampling reads the whole of every row it uses.
-            let inPlace = layout.hx == 1 && layout.vy == 1
-            let stride = inPlace ? columns.last!.count * size : layout.stride
+            let stride = layout.inPlace ? columns.last!.count * size : layout.stride
             strides.append(stride)
-            origins.append((inPlace ? columns.last!.lowerBound * size : 0, rows.last!.lowerBound * size))
+            origins.append((layout.inPlace ? columns.last!.lowerBound * size : 0, rows.last!.lowerBound * size))
             counts.append((stride * rows.last!.count * size + 63) & ~63)
         }
         (blockRows, blockColumns) = (rows, columns)
@@ -354,7 +356,7 @@ final class JPEGPlanes {
         }
         // Beside an upsampled component's transformed blocks, its rows must at least be
         // initialized.
-        for (index, layout) in layouts.enumerated() where area != whole && !(layout.hx == 1 && layout.vy == 1) {
+        for (index, layout) in layouts.enumerated() where area != whole && !layout.inPlace {
             let size = layout.size, stride = strides[index]
             let left = columns[index].lowerBound * size, right = min(stride, columns[index].upperBound * size)
             for row in 0..<(rows[index].count * size) {
@@ -511,7 +513,7 @@ final class JPEGRowWriter {
         let tables = ColourTables.shared
         for y in lines {
             for (index, layout) in planes.layouts.enumerated() {
-                if layout.hx == 1 && layout.vy == 1 {
+                if layout.inPlace {
                     rows[index] = UnsafePointer(planes.sample(index, x: area.x, y: y))
                 } else {
                     JPEGPixels.upsampleRow(y, layout, row: { UnsafePointer(planes.sample(index, x: 0, y: $0)) }, into: buffers[index])
