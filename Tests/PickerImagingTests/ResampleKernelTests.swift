@@ -134,6 +134,42 @@ struct ResampleKernelTests {
         }
     }
 
+    @Test(
+        "each count of pairs the loops are written out for gives the plain loops' pixels",
+        arguments: ResampleFilter.allCases)
+    func everyPairCount(filter: ResampleFilter) throws {
+        // Reductions from none to 13× give every count of pairs of taps from 1 to 5 (the loops
+        // are specialized for 1 to 4, and read the count beyond) on each axis, opaque or not.
+        var horizontalCounts = Set<Int>(), verticalCounts = Set<Int>()
+        let image = try Self.noise(64, 64, seed: 11, checkerboard: filter == .lanczos3)
+        var opaque = image
+        for y in 0..<64 { for x in 0..<64 { opaque[x, y].a = 255 } }
+        for output in [64, 50, 40, 30, 21, 16, 13, 9, 7, 5] {
+            let rect = PixelRect(x: 0, y: 0, width: 64, height: 64)
+            let vertical = AxisWeights(filter: filter, inputCount: 64, outputCount: output)
+            let horizontal = AxisWeights(filter: filter, inputCount: 64, outputCount: output - 1)
+            let vectors = try #require(VectorResampler(vertical: vertical, horizontal: horizontal))
+            horizontalCounts.insert(vectors.horizontalPairCount)
+            verticalCounts.formUnion(vectors.verticalSpans.map { ($0 + 1) / 2 })
+            let (vector, plain) = try Self.both(image, rect, vertical, horizontal)
+            #expect(vector == plain, "\(filter) 64 → \(output)")
+            let whole = opaque.resampleRaw(
+                rect, vertical: vertical, horizontal: horizontal, threads: 1, onlyIfOpaque: true, kernels: .vector)
+            #expect(
+                whole == opaque.resampleRaw(rect, vertical: vertical, horizontal: horizontal, kernels: .plain),
+                "opaque, \(filter) 64 → \(output)")
+            var translucent = opaque
+            translucent[40, 33].a = 254
+            #expect(
+                translucent.resampleRaw(
+                    rect, vertical: vertical, horizontal: horizontal, threads: 1, onlyIfOpaque: true,
+                    kernels: .vector) == nil,
+                "translucent, \(filter) 64 → \(output)")
+        }
+        #expect(verticalCounts.isSuperset(of: 1...5), "\(verticalCounts)")
+        #expect(horizontalCounts.contains { $0 > 4 } && horizontalCounts.contains { $0 <= 4 }, "\(horizontalCounts)")
+    }
+
     @Test("vector loops give the same pixels on several threads", arguments: [1, 2, 3])
     func vectorOnThreads(threads: Int) throws {
         let image = try Self.noise(70, 45, seed: 3)
