@@ -210,18 +210,20 @@ struct VectorResampler: Sendable {
         }
         let low = scratch.low
         let high = scratch.high
-        let biased = biased
         var seen = SIMD16<UInt8>(repeating: 255)
         let chunks = count / 16 * 16
         verticalPairs.withUnsafeBufferPointer { all in
             let w = all.baseAddress! + oy * verticalPairCount
             let rows = (even: UnsafePointer(even), odd: UnsafePointer(odd))
+            func combine<Count: PairCount>(_ count: Count.Type) -> SIMD16<UInt8> {
+                Self.combineChunks(count, pairs, rows, w, chunks: chunks, low: low, high: high)
+            }
             switch pairs {
-            case 1: seen = Self.combineChunks(Pairs1.self, pairs, rows, w, chunks: chunks, biased: biased, low: low, high: high)
-            case 2: seen = Self.combineChunks(Pairs2.self, pairs, rows, w, chunks: chunks, biased: biased, low: low, high: high)
-            case 3: seen = Self.combineChunks(Pairs3.self, pairs, rows, w, chunks: chunks, biased: biased, low: low, high: high)
-            case 4: seen = Self.combineChunks(Pairs4.self, pairs, rows, w, chunks: chunks, biased: biased, low: low, high: high)
-            default: seen = Self.combineChunks(PairsAny.self, pairs, rows, w, chunks: chunks, biased: biased, low: low, high: high)
+            case 1: seen = combine(Pairs1.self)
+            case 2: seen = combine(Pairs2.self)
+            case 3: seen = combine(Pairs3.self)
+            case 4: seen = combine(Pairs4.self)
+            default: seen = combine(PairsAny.self)
             }
             var k = chunks
             vertical.weights.withUnsafeBufferPointer { ws in
@@ -258,7 +260,7 @@ struct VectorResampler: Sendable {
     private static func combineChunks<Count: PairCount>(
         _: Count.Type, _ pairCount: Int,
         _ rows: (even: UnsafePointer<UnsafePointer<UInt8>>, odd: UnsafePointer<UnsafePointer<UInt8>>),
-        _ w: UnsafePointer<SIMD8<Int16>>, chunks: Int, biased: Bool, low: UnsafeMutablePointer<Int16>,
+        _ w: UnsafePointer<SIMD8<Int16>>, chunks: Int, low: UnsafeMutablePointer<Int16>,
         high: UnsafeMutablePointer<Int16>?
     ) -> SIMD16<UInt8> {
         let pairs = Count.value ?? pairCount
@@ -283,8 +285,8 @@ struct VectorResampler: Sendable {
             }
             let r0 = SIMD8<Int32>(lowHalf: s0 &>> 6, highHalf: s1 &>> 6)
             let r1 = SIMD8<Int32>(lowHalf: s2 &>> 6, highHalf: s3 &>> 6)
-            store(r0, biased: biased, low: low + k, high: high.map { $0 + k })
-            store(r1, biased: biased, low: low + k + 8, high: high.map { $0 + k + 8 })
+            store(r0, low: low + k, high: high.map { $0 + k })
+            store(r1, low: low + k + 8, high: high.map { $0 + k + 8 })
             k &+= 16
         }
         return seen
@@ -368,10 +370,11 @@ struct VectorResampler: Sendable {
         return SIMD8(v[0], v[4], v[1], v[5], v[2], v[6], v[3], v[7])
     }
 
-    /// Eight vertical results (value × 256) into the 16-bit rows.
+    /// Eight vertical results (value × 256) into the 16-bit rows: low 8 bits and the rest when
+    /// there is a `high` row, otherwise less 32768 in one.
     @inline(__always)
     static func store(
-        _ r: SIMD8<Int32>, biased: Bool, low: UnsafeMutablePointer<Int16>,
+        _ r: SIMD8<Int32>, low: UnsafeMutablePointer<Int16>,
         high: UnsafeMutablePointer<Int16>?
     ) {
         if let high {
