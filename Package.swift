@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -47,9 +47,18 @@ let package = Package(
             name: "PickerKitTests", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "PickerKitTesting", "PickerFuzzTargets"]),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["PickerKit", "PickerKitTesting", "PickerImaging", "PickerCodecs", "AvatarDemo", "ImagingTestSupport"],
+            dependencies: [
+                "PickerKit", "PickerKitTesting", "PickerKitSwiftUI", "PickerImaging", "PickerCodecs", "AvatarDemo", "ImagingTestSupport",
+            ],
             exclude: ["__Snapshots__"]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every file imports the modules whose extensions it uses (`CGRect.width` needs CoreGraphics on
+// Apple platforms, where Foundation declares only the struct), as scripts/check-ios-sdk.sh checks
+// against Apple's SDK.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

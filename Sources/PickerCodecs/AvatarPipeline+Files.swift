@@ -155,7 +155,7 @@ package struct PhotoFile {
         let asFileShows = info.orientation.displayRect(forRaw: raw, rawSize: rawSize)
         var coefficientBytes = 0
         var part: PixelBuffer
-        FileDecodes.count?.add()
+        FileDecodes.count.get()?.add()
         // One area resampling of a reduced JPEG runs beside its decode, on the decode's second
         // thread, as the rows come (when the decode has one).
         let streamed = scale == .full || pipelines.count != 1 ? nil : pipelines[0].streamedResample(self, scale: scale, raw: raw)
@@ -176,9 +176,10 @@ package struct PhotoFile {
 }
 
 /// How many times photo files are decoded for rendering, counted where a test asks
-/// (`FileDecodes.$count.withValue(counter) { … }`): one file, one decode, whatever the sizes.
+/// (`FileDecodes.count.withValue(counter) { … }`): one file, one decode, whatever the sizes.
 package enum FileDecodes {
-    @TaskLocal package static var count: Counter?
+    // The value itself, as `TurnThreads.told` is (the attribute differs between Swift 5 and 6).
+    package static let count = TaskLocal<Counter?>(wrappedValue: nil)
 
     /// A count shared by the tasks of one test.
     package final class Counter: @unchecked Sendable {
@@ -308,11 +309,12 @@ extension AvatarPipeline {
             scaled.orientation = file.orientation
             // Turned upright in a copy unless already so; masked in the upright image's storage.
             let outputs = scaled.bytes.count * (file.orientation == .up ? 1 : 2)
-            let image = (consume scaled).maskedInPlace(mask, threads: threads)
-            return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + outputs), profile: part.colorProfile)
+            scaled.applyMask(mask, threads: threads)
+            return coloured(Rendering(image: scaled, peakExtraBytes: decoded.heldBytes + outputs), profile: part.colorProfile)
         }
         let offset = SIMD2(Double(decoded.shown.x), Double(decoded.shown.y))
-        let image = part.turned(reducedFrame(file, scale: decoded.scale, offset: offset), edges: edges).maskedInPlace(mask, threads: threads)
+        var image = part.turned(reducedFrame(file, scale: decoded.scale, offset: offset), edges: edges)
+        image.applyMask(mask, threads: threads)
         return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + image.bytes.count), profile: part.colorProfile)
     }
 }

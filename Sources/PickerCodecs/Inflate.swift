@@ -82,7 +82,7 @@ struct Inflate {
                 adler = Checksum.adler32(piece, continuing: adler)
                 try sink(piece)
             }
-            try data.withUnsafeBufferPointer { (input) throws(ImagingError) in
+            try data.withUnsafeElements { (input) throws(ImagingError) in
                 var inflater = Inflate(
                     input: input, position: 2, out: buffer, limit: limit, format: format, capacity: capacity, sink: checked)
                 try inflater.inflate()

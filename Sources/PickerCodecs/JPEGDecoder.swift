@@ -144,6 +144,9 @@ struct JPEGDecoder {
         denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?, warnings: inout [ImagingWarning],
         coefficientBytes: inout Int
     ) throws(ImagingError) -> PixelBuffer {
+        // Matched, not compared with `!= nil`: a comparison is generic over the closure's type,
+        // whose metadata for a typed throw needs iOS 18's runtime.
+        let cropping = if case .some = region { true } else { false }
         var streamed: JPEGPlanes?
         // Upsampling and colour conversion on a second thread, for a large streamed image, or
         // for a large progressive image during its last scan.
@@ -191,7 +194,7 @@ struct JPEGDecoder {
                 // A baseline image whose first scan holds every component is complete after
                 // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
                 // and only that row's coefficients are held.
-                if frame.progressive && (region != nil || denominator > 1) {
+                if frame.progressive && (cropping || denominator > 1) {
                     // Only the blocks the pixels come from are kept whole; of the others, what
                     // later scans and smoothing need.
                     _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
@@ -636,7 +639,7 @@ struct JPEGDecoder {
         }
         let (after, damage) =
             if !frame.progressive {
-                try walk.run(BaselineBlocks(zigzag: UnsafePointer(Self.zigzagTable)), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
+                try walk.run(BaselineBlocks(zigzag: Self.zigzagTable.bytes), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
             } else if ss == 0 {
                 try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
             } else if ah == 0 {
@@ -651,14 +654,24 @@ struct JPEGDecoder {
         return after
     }
 
-    /// Natural-order positions of the zigzag indices, for the hot loop (written once, then
-    /// only read).
-    nonisolated(unsafe) static let zigzagTable: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 80)
+    /// A table of bytes written once, when first used, and then only read by every decode on
+    /// any thread, for the hot loops (a pointer: no bounds checks, no reference counting).
+    struct ReadOnlyTable: @unchecked Sendable {
+        let bytes: UnsafePointer<UInt8>
+
+        init(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+            let table = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            table.initialize(repeating: 0, count: count)
+            fill(table)
+            bytes = UnsafePointer(table)
+        }
+    }
+
+    /// Natural-order positions of the zigzag indices.
+    static let zigzagTable = ReadOnlyTable(count: 80) { table in
         // Indices past 63 (a run overshooting in a corrupt block is caught before use) land on 63.
         for k in 0..<80 { table[k] = UInt8(zigzag[min(k, 63)]) }
-        return table
-    }()
+    }
 
     /// One baseline block: its DC difference and its run-length coded AC coefficients. Each
     /// symbol with its extra bits is at most 31 bits, so one refill serves it; the caller checks
@@ -764,7 +777,7 @@ struct JPEGDecoder {
         // (A copy in registers, as in decodeBaseline.)
         var reader = source
         defer { source = reader }
-        let zigzag = UnsafePointer(zigzagTable)
+        let zigzag = zigzagTable.bytes
         var k = ss
         while k <= se {
             let rs = reader.decode(table)
@@ -799,7 +812,7 @@ struct JPEGDecoder {
         // (A copy in registers, as in decodeBaseline.)
         var reader = source
         defer { source = reader }
-        let zigzag = UnsafePointer(zigzagTable), selects = UnsafePointer(selectTable)
+        let zigzag = zigzagTable.bytes, selects = selectTable.bytes
         @inline(__always) func ahead(of k: Int) -> UInt64 { zigzagPositions(k, through: se) }
         var k = ss
         if eobrun == 0 {
@@ -847,9 +860,7 @@ struct JPEGDecoder {
     }
 
     /// For each byte value and each n in 0…7: the position of its (n + 1)th set bit (0 past its last).
-    nonisolated(unsafe) static let selectTable: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * 8)
-        table.initialize(repeating: 0, count: 256 * 8)
+    static let selectTable = ReadOnlyTable(count: 256 * 8) { table in
         for byte in 0..<256 {
             var n = 0
             for bit in 0..<8 where byte & 1 << bit != 0 {
@@ -857,8 +868,7 @@ struct JPEGDecoder {
                 n += 1
             }
         }
-        return table
-    }()
+    }
 
     /// The position of the (n + 1)th set bit of `x`, which has more than `n`, without a loop:
     /// the set bits counted byte by byte, the byte holding it found from the running counts,
@@ -1205,7 +1215,7 @@ struct ScanWalk {
         var blocks = blocks
         var endPosition: Int?
         var damage = Damage()
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
+        try bytes.withUnsafeElements { (buffer) throws(ImagingError) in
             var reader = JPEGBitReader(bytes: buffer, position: start)
             // The DC predictions, one per member, in fixed storage: the block loop mutates them.
             let predictions = UnsafeMutablePointer<Int>.allocate(capacity: members.count)
@@ -1219,7 +1229,7 @@ struct ScanWalk {
             let rowsWalked = lastRow.map { $0 + 1 } ?? unitsDown
             let slots = rows?.pipeline == nil ? 1 : JPEGRowPipeline.slots
             var restartsSeen = 0, unitsUntilRestart = restartInterval
-            try scanMembers.withUnsafeBufferPointer { (scanMembers) throws(ImagingError) in
+            try scanMembers.withUnsafeElements { (scanMembers) throws(ImagingError) in
                 for unitY in 0..<rowsWalked {
                     // Streamed, the rows of MCUs are a ring: this one's slot must be free.
                     rows?.pipeline?.waitForSlot(row: unitY)

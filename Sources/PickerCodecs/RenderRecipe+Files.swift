@@ -49,9 +49,9 @@ extension RenderRecipe {
         guard let format else { throw .unknownFormat }
         guard format == .png || format == .jpeg else {
             let photo = try Netpbm.decode(data, pixelLimit: pixelLimit)
-            return try (sizes ?? [outputSize ?? 0]).map { size throws(ImagingError) in
-                try render(photo, longerSide: sizes == nil ? nil : size)
-            }
+            var images: [PixelBuffer] = []
+            for size in sizes ?? [outputSize ?? 0] { images.append(try render(photo, longerSide: sizes == nil ? nil : size)) }
+            return images
         }
         let file = try PhotoFile(data, format: format, pixelLimit: pixelLimit, shown: displayOrientation(of:))
         guard file.displaySize == imageSize else { throw .imageMismatch(expected: imageSize, actual: file.displaySize) }
@@ -61,13 +61,15 @@ extension RenderRecipe {
         let reachesOut = !PixelRect(size: imageSize).contains(crop)
         let scale: JPEG.Scale = format == .png || reachesOut ? .full : largest.jpegScale
         let part = try file.decode(for: pipelines, scale: scale, reachingOutside: true, warnings: &warnings)
-        return try pipelines.map { pipeline throws(ImagingError) in
+        var images: [PixelBuffer] = []
+        for pipeline in pipelines {
             let rendering = try part.render(pipeline, reachingOutside: true)
             if case let .unconvertibleColorProfile(reason)? = rendering.colorConversionError {
                 warnings.append(.colorProfileNotConverted(reason: reason))
             }
-            return rendering.image
+            images.append(rendering.image)
         }
+        return images
     }
 
     /// ``render(imageFile:longerSides:pixelLimit:warnings:)`` at one size (``outputSize`` when

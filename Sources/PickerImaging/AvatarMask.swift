@@ -23,27 +23,31 @@ extension PixelBuffer {
     ///
     /// - Complexity: O(width × height).
     public func masked(_ mask: AvatarMask) -> PixelBuffer {
-        normalized().maskedInPlace(mask)
+        var image = normalized()
+        image.applyMask(mask)
+        return image
     }
 
-    /// ``masked(_:)``, writing into this image's own storage when nothing else holds it (a
-    /// caller that gives it up with `consume` saves a copy): only the pixels outside the circle
-    /// and on its edge are written; opaque ones inside are left as they are. A turn it bakes in
-    /// runs on `threads` threads (`nil`: ``PixelBuffer/automaticThreads(sourcePixels:)``).
-    package consuming func maskedInPlace(_ mask: AvatarMask, threads: Int? = nil) -> PixelBuffer {
-        guard mask != .square else { return normalized(threads: threads) }
-        var image = consume self
-        if image.orientation != .up || image.format != .rgba8 { image = image.normalized(threads: threads).asStraightRGBA() }
-        if image.rowStride != image.width * 4 {
-            // The result is tightly packed, as a copy always was.
-            image = (try? image.cropped(to: PixelRect(size: image.pixelSize))) ?? image
+    /// ``masked(_:)`` in place: writes into this image's own storage when nothing else holds it
+    /// (an image just made and masked where it was made saves a copy), and only the pixels
+    /// outside the circle and on its edge; opaque ones inside are left as they are. A turn it
+    /// bakes in runs on `threads` threads (`nil`: ``PixelBuffer/automaticThreads(sourcePixels:)``).
+    package mutating func applyMask(_ mask: AvatarMask, threads: Int? = nil) {
+        guard mask != .square else {
+            self = normalized(threads: threads)
+            return
         }
-        let w = image.width, h = image.height, stride = image.rowStride
+        if orientation != .up || format != .rgba8 { self = normalized(threads: threads).asStraightRGBA() }
+        if rowStride != width * 4 {
+            // The result is tightly packed, as a copy always was.
+            self = (try? cropped(to: PixelRect(size: pixelSize))) ?? self
+        }
+        let w = width, h = height, stride = rowStride
         let cx = Double(w) / 2, cy = Double(h) / 2, r = Double(min(w, h)) / 2
         let background: RGBA? = if case let .circleOn(colour) = mask { colour } else { nil }
         let outside = background ?? RGBA(0, 0, 0, 0)
         let fill = UInt32(outside.r) | UInt32(outside.g) << 8 | UInt32(outside.b) << 16 | UInt32(outside.a) << 24
-        image.bytes.withUnsafeMutableBufferPointer { buffer in
+        bytes.withUnsafeMutableBufferPointer { buffer in
             let px = buffer.baseAddress!
             for y in 0..<h {
                 let dy = Double(y) + 0.5 - cy
@@ -78,7 +82,6 @@ extension PixelBuffer {
                 for x in max(coreEnd, coreStart)..<within.upperBound { edge(x) }
             }
         }
-        return image
     }
 
     /// The pixels `x` of a row `width` wide whose centres are within `limit` of `centre`

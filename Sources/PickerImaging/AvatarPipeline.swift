@@ -139,10 +139,10 @@ public struct AvatarPipeline: Sendable, Equatable {
             guard crop.intersection(photo.displayBounds) != nil else {
                 throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
             }
-            let turned = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size, edges: edges)
+            var image = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size, edges: edges)
             // The turned image is upright: masked in its own storage when straight RGBA.
-            let outputs = turned.bytes.count * (turned.format == .rgba8 || mask == .square ? 1 : 2)
-            let image = (consume turned).maskedInPlace(mask, threads: threads)
+            let outputs = image.bytes.count * (image.format == .rgba8 || mask == .square ? 1 : 2)
+            image.applyMask(mask, threads: threads)
             let scale = min(Double(crop.width) / Double(size.width), Double(crop.height) / Double(size.height))
             // The area-averaged part under the turned frame, when downscaling, and the outputs.
             // In doubles, clamped: a hostile crop (sides near Int.max) must not trap the estimate.
@@ -152,12 +152,12 @@ public struct AvatarPipeline: Sendable, Equatable {
         }
         let upscaling = size.width > crop.width || size.height > crop.height
         let chosen = filter ?? (upscaling ? .lanczos3 : .area)
-        let (scaled, premultipliedCopy) = try photo.resampledCountingCopies(
+        var (image, premultipliedCopy) = try photo.resampledCountingCopies(
             displayRect: crop, to: size, filter: chosen, threads: threads)
-        let scaledBytes = scaled.bytes.count
+        let scaledBytes = image.bytes.count
         // Upright straight RGBA is masked in its own storage; anything else, in a copy.
-        let inPlace = scaled.orientation == .up && (mask == .square || scaled.format == .rgba8)
-        let image = (consume scaled).maskedInPlace(mask, threads: threads)
+        let inPlace = image.orientation == .up && (mask == .square || image.format == .rgba8)
+        image.applyMask(mask, threads: threads)
         let bpp = photo.format.bytesPerPixel
         let raw = photo.orientation.rawRect(forDisplay: crop, rawSize: photo.pixelSize)
         let scratchRow = raw.width * bpp * MemoryLayout<Int32>.size

@@ -68,8 +68,9 @@ extension ColorProfile {
                 if let missing = names.first(where: { tags[$0] == nil }) {
                     problem = "an RGB profile without '\(missing)'"
                 } else {
-                    let colorants = try names.prefix(3).map { name throws(ImagingError) in try reader.xyz(tags[name]!, tag: name) }
-                    let curves = try names.suffix(3).map { name throws(ImagingError) in try reader.curve(tags[name]!, tag: name) }
+                    var colorants: [SIMD3<Double>] = [], curves: [ToneCurve] = []
+                    for name in names.prefix(3) { colorants.append(try reader.xyz(tags[name]!, tag: name)) }
+                    for name in names.suffix(3) { curves.append(try reader.curve(tags[name]!, tag: name)) }
                     let matrix = Matrix3(columns: colorants[0], colorants[1], colorants[2])
                     if matrix.determinant.magnitude < 1e-9 {
                         problem = "colorants that span no colour space"

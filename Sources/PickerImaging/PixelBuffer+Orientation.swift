@@ -74,9 +74,11 @@ extension PixelBuffer {
 }
 
 /// The threads each ``PixelBuffer/normalized(threads:)`` that moved pixels shared its rows
-/// among, told where a test asks (`TurnThreads.$told.withValue(recorder) { … }`).
+/// among, told where a test asks (`TurnThreads.told.withValue(recorder) { … }`).
 package enum TurnThreads {
-    @TaskLocal package static var told: Recorder?
+    // Declared as the value, not with `@TaskLocal`: the attribute is a macro from Swift 6 on and a
+    // property wrapper before, and this reads the same in both.
+    package static let told = TaskLocal<Recorder?>(wrappedValue: nil)
 }
 
 /// Numbers told from any thread, kept in order: what work did, for tests that ask (the threads
@@ -103,7 +105,7 @@ private struct Remap: Sendable {
         let strips = size.height / 16
         let runs = max(1, min(threads, strips))
         let lanes = inLanes && wide && (dy == 1 || dy == -1)
-        TurnThreads.told?.append(runs)
+        TurnThreads.told.get()?.append(runs)
         let count = size.width * size.height * (wide ? 4 : 1)
         return HugePages.bytes(count: count) { buffer in
             if runs > 1 { HugePages.prefault(UnsafeMutableRawPointer(buffer), count: count) }

@@ -14,6 +14,7 @@ import SwiftUI
 /// .profilePicker(model.presentation)
 /// ```
 @available(iOS 17, visionOS 1, *)
+@MainActor
 public struct PickerSourceMenu<Label: View>: View {
     let picker: ProfilePicker
     let anchor: PopoverAnchor?

@@ -3,6 +3,7 @@ import PickerKit
 import SwiftUI
 
 @available(iOS 17, visionOS 1, *)
+@MainActor
 extension View {
     /// Shows a picker's screens as `model` says, with PickerKit's screens for every route
     /// (``ProfilePickerScreen``): the system's pickers for the browsers and the library picker,
@@ -43,6 +44,7 @@ extension View {
 
 /// The presentations of a ``PresentationModel``, bound to SwiftUI's.
 @available(iOS 17, visionOS 1, *)
+@MainActor
 struct ProfilePickerModifier<Screen: View>: ViewModifier {
     @Bindable var model: PresentationModel
     let strings: PickerStrings

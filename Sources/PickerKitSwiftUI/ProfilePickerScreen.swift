@@ -22,6 +22,7 @@ import UIKit
 /// `SystemPhotoSource`: shown where it cannot work, it ends the session with
 /// `PickerError.presentationFailed`, saying why, and what was shown is dismissed.
 @available(iOS 17, visionOS 1, *)
+@MainActor
 public struct ProfilePickerScreen: View {
     /// The route shown.
     public let route: Route
@@ -69,6 +70,7 @@ public struct ProfilePickerScreen: View {
 /// A route's PickerKit view controller, hosted in SwiftUI; its coordinator relays what the
 /// system pickers report.
 @available(iOS 17, visionOS 1, *)
+@MainActor
 struct PickerScreenController: UIViewControllerRepresentable {
     let route: Route
     let picker: ProfilePicker

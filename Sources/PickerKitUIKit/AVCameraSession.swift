@@ -39,14 +39,26 @@ public final class AVCameraSession: CameraSession {
     /// AVFoundation's rotation coordinator (iOS 17), and its observations.
     private var coordinator: AnyObject?
     private var rotationObservations: [NSKeyValueObservation] = []
-    /// The device orientation observer before iOS 17, while notifications are on.
-    private var orientationObserver: (any NSObjectProtocol)?
-    private var sessionObservers: [any NSObjectProtocol] = []
-    private var previewAngle = 90.0
+    /// The device's orientation followed before iOS 17, while its notifications are on.
+    private var orientationObservation: OrientationObservation?
+    /// The session's interruptions and errors, observed while the camera lives.
+    private let sessionObservers = ObserverTokens()
+    /// How previews and captures are turned now: the rotation coordinator's angle from iOS 17,
+    /// the device's orientation before it.
+    private var rotation = Rotation.orientation(.portrait)
     /// Why the camera cannot capture now: interrupted, or failed.
     private var unavailability: String?
     private var capture: PendingCapture?
     private var captures = 0
+    /// The camera in use's flash modes, read on the session's queue when it was prepared.
+    private var flashModes: [FlashMode] = []
+
+    /// How frames are turned level: by an angle (iOS 17's rotation coordinator), or by a video
+    /// orientation (before it, from the device's orientation).
+    private enum Rotation {
+        case angle(Double)
+        case orientation(CaptureVideoOrientation)
+    }
 
     /// The capture in flight: it finishes once, by whichever comes first.
     private struct PendingCapture {
@@ -59,10 +71,10 @@ public final class AVCameraSession: CameraSession {
     /// Creates a camera; nothing starts until the picker prepares it.
     public init() {}
 
-    isolated deinit {
-        failCapture(CameraError.tornDown)
-        for observer in sessionObservers { NotificationCenter.default.removeObserver(observer) }
-        stopFollowingOrientation()
+    // Not `isolated deinit`, which needs iOS 18.4's runtime: a capture under way fails (a
+    // continuation resumes from any thread), and the observers end with their holders.
+    deinit {
+        capture?.continuation.resume(throwing: CameraError.tornDown)
     }
 
     public func isAvailable(_ device: CameraDevice) -> Bool {
@@ -75,6 +87,7 @@ public final class AVCameraSession: CameraSession {
         guard let camera = Self.camera(device) else { throw CameraError.unavailable(device) }
         let input = try AVCaptureDeviceInput(device: camera)
         let parts = Unchecked((session, output, input, self.input))
+        let flashModes = Box<[FlashMode]>([])
         try await onSessionQueue {
             let (session, output, input, previous) = parts.value
             session.beginConfiguration()
@@ -96,7 +109,9 @@ public final class AVCameraSession: CameraSession {
             session.commitConfiguration()
             if !session.isRunning { session.startRunning() }
             guard session.isRunning else { throw CameraError.notRunning }
+            flashModes.value = output.supportedFlashModes.compactMap(Self.flashMode)
         }
+        self.flashModes = flashModes.value
         self.input = input
         self.device = device
         unavailability = nil
@@ -140,79 +155,84 @@ public final class AVCameraSession: CameraSession {
             rotationObservations = [
                 rotation.observe(\.videoRotationAngleForHorizonLevelPreview, options: [.initial, .new]) { [weak self] rotation, _ in
                     let angle = Double(rotation.videoRotationAngleForHorizonLevelPreview)
-                    Task { @MainActor in self?.turnPreviews(to: angle) }
+                    Task { @MainActor in self?.turnPreviews(to: .angle(angle)) }
                 }
             ]
-        } else if orientationObserver == nil {
-            UIDevice.current.beginGeneratingDeviceOrientationNotifications()
-            orientationObserver = NotificationCenter.default.addObserver(
-                forName: UIDevice.orientationDidChangeNotification, object: nil, queue: .main
-            ) { [weak self] _ in
-                MainActor.assumeIsolated { self?.deviceTurned() }
-            }
+        } else if orientationObservation == nil {
+            orientationObservation = OrientationObservation { [weak self] in self?.deviceTurned() }
             deviceTurned()
         }
     }
 
+    /// Before iOS 17: the device turned, and with it the video orientation of both cameras.
     private func deviceTurned() {
         let held = DeviceOrientation(rawValue: UIDevice.current.orientation.rawValue) ?? .unknown
-        guard let angle = held.captureRotationAngle(for: device ?? .rear) else { return }
-        turnPreviews(to: angle)
+        guard let orientation = held.captureVideoOrientation else { return }
+        turnPreviews(to: .orientation(orientation))
     }
 
-    private func turnPreviews(to angle: Double) {
-        previewAngle = angle
+    private func turnPreviews(to rotation: Rotation) {
+        self.rotation = rotation
         for preview in previews { preview.layer.map(level) }
     }
 
     private func level(_ layer: AVCaptureVideoPreviewLayer) {
         guard let connection = layer.connection else { return }
-        Self.turn(connection, to: previewAngle)
+        Self.turn(connection, to: rotation)
     }
 
-    /// The angle a capture now is level at.
-    private var captureAngle: Double {
+    /// How a capture now is turned level.
+    private var captureRotation: Rotation {
         if #available(iOS 17, macCatalyst 17, *), let rotation = coordinator as? AVCaptureDevice.RotationCoordinator {
-            return Double(rotation.videoRotationAngleForHorizonLevelCapture)
+            return .angle(Double(rotation.videoRotationAngleForHorizonLevelCapture))
         }
-        return previewAngle
+        return rotation
     }
 
-    private static func turn(_ connection: AVCaptureConnection, to angle: Double) {
-        if #available(iOS 17, macCatalyst 17, *) {
+    nonisolated private static func turn(_ connection: AVCaptureConnection, to rotation: Rotation) {
+        switch rotation {
+        case let .angle(angle):
+            guard #available(iOS 17, macCatalyst 17, *) else { return }
             if connection.isVideoRotationAngleSupported(CGFloat(angle)) { connection.videoRotationAngle = CGFloat(angle) }
-        } else if connection.isVideoOrientationSupported {
-            switch angle {
-            case 0: connection.videoOrientation = .landscapeRight
-            case 180: connection.videoOrientation = .landscapeLeft
-            case 270: connection.videoOrientation = .portraitUpsideDown
-            default: connection.videoOrientation = .portrait
+        case let .orientation(orientation):
+            // Deprecated from iOS 17, where the angle above takes over; no warning below it.
+            if connection.isVideoOrientationSupported, let video = AVCaptureVideoOrientation(rawValue: orientation.rawValue) {
+                connection.videoOrientation = video
             }
         }
     }
 
     // MARK: Capturing
 
+    /// Takes a photo. The connection is checked, the flash chosen, the frame turned level and the
+    /// photo asked for on the session's queue, as AVFoundation asks of every session, input and
+    /// output call; the photo is decoded off the main actor.
     public func captureStill(flash: FlashMode) async throws -> any ImageBuffer {
         guard device != nil else { throw CameraError.notPrepared }
         if let unavailability { throw CameraError.unavailableNow(unavailability) }
         guard capture == nil else { throw CameraError.busy }
-        guard let connection = output.connection(with: .video), connection.isEnabled, connection.isActive else {
-            throw CameraError.noActiveConnection
-        }
-        let settings = AVCapturePhotoSettings()
-        settings.flashMode = Self.avFlashMode(flash.resolved(supported: output.supportedFlashModes.compactMap(Self.flashMode)))
-        Self.turn(connection, to: captureAngle)
         let configuration = self.configuration
+        let rotation = captureRotation
         captures += 1
         let id = captures
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let delegate = PhotoCaptureDelegate(limit: { configuration.largestUsefulSide(for: $0) }) { [weak self] result in
+                let finish: @Sendable (Result<any ImageBuffer, any Error>) -> Void = { [weak self] result in
                     Task { @MainActor in self?.finishCapture(id, result) }
                 }
+                let delegate = PhotoCaptureDelegate(limit: { configuration.largestUsefulSide(for: $0) }, finish: finish)
                 capture = PendingCapture(id: id, continuation: continuation, delegate: delegate)
-                output.capturePhoto(with: settings, delegate: delegate)
+                let output = Unchecked(output)
+                queue.async {
+                    let output = output.value
+                    guard let connection = output.connection(with: .video), connection.isEnabled, connection.isActive else {
+                        return finish(.failure(CameraError.noActiveConnection))
+                    }
+                    let settings = AVCapturePhotoSettings()
+                    settings.flashMode = Self.avFlashMode(flash.resolved(supported: output.supportedFlashModes.compactMap(Self.flashMode)))
+                    Self.turn(connection, to: rotation)
+                    output.capturePhoto(with: settings, delegate: delegate)
+                }
             }
         } onCancel: {
             Task { @MainActor [weak self] in self?.finishCapture(id, .failure(CancellationError())) }
@@ -234,10 +254,8 @@ public final class AVCameraSession: CameraSession {
 
     /// Stops following the device's orientation, if it was followed.
     private func stopFollowingOrientation() {
-        guard let orientationObserver else { return }
-        NotificationCenter.default.removeObserver(orientationObserver)
-        UIDevice.current.endGeneratingDeviceOrientationNotifications()
-        self.orientationObserver = nil
+        orientationObservation?.end()
+        orientationObservation = nil
     }
 
     public func tearDown() {
@@ -253,9 +271,9 @@ public final class AVCameraSession: CameraSession {
     // MARK: What happens to the session
 
     private func observeSession() {
-        guard sessionObservers.isEmpty else { return }
+        guard sessionObservers.tokens.isEmpty else { return }
         let center = NotificationCenter.default
-        sessionObservers = [
+        sessionObservers.tokens = [
             center.addObserver(forName: .AVCaptureSessionWasInterrupted, object: session, queue: .main) { [weak self] note in
                 let code = note.userInfo?[AVCaptureSessionInterruptionReasonKey] as? Int
                 MainActor.assumeIsolated { self?.interrupted(code.flatMap(AVCaptureSession.InterruptionReason.init(rawValue:))) }
@@ -271,15 +289,21 @@ public final class AVCameraSession: CameraSession {
     }
 
     private func interrupted(_ reason: AVCaptureSession.InterruptionReason?) {
-        let why = switch reason {
+        let why = reason.map(Self.describe) ?? "the camera was interrupted"
+        unavailability = why
+        failCapture(CameraError.unavailableNow(why))
+    }
+
+    /// Why the camera stopped, for the person. The reasons are not frozen: iOS 26 added
+    /// `sensitiveContentMitigationActivated`, and later systems may add more.
+    private static func describe(_ reason: AVCaptureSession.InterruptionReason) -> String {
+        switch reason {
         case .videoDeviceNotAvailableInBackground: "the app went to the background"
         case .audioDeviceInUseByAnotherClient, .videoDeviceInUseByAnotherClient: "another app is using the camera"
         case .videoDeviceNotAvailableWithMultipleForegroundApps: "the camera is unavailable with several apps on screen"
         case .videoDeviceNotAvailableDueToSystemPressure: "the device is too hot"
-        case nil: "the camera was interrupted"
+        @unknown default: "the camera was interrupted"
         }
-        unavailability = why
-        failCapture(CameraError.unavailableNow(why))
     }
 
     private func failed(_ error: AVError?) {
@@ -306,16 +330,17 @@ public final class AVCameraSession: CameraSession {
     // MARK: Devices and flash
 
     /// The flash modes the camera in use supports, for the camera screen's flash menu: none
-    /// until the session has a camera.
+    /// until the session has a camera. (Read from the photo output on the session's queue when
+    /// the camera is prepared.)
     public func supportedFlashModes() -> [FlashMode] {
-        output.supportedFlashModes.compactMap(Self.flashMode)
+        device == nil ? [] : flashModes
     }
 
     private static func camera(_ device: CameraDevice) -> AVCaptureDevice? {
         AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: device == .rear ? .back : .front)
     }
 
-    private static func flashMode(_ mode: AVCaptureDevice.FlashMode) -> FlashMode? {
+    nonisolated private static func flashMode(_ mode: AVCaptureDevice.FlashMode) -> FlashMode? {
         switch mode {
         case .auto: .auto
         case .on: .on
@@ -324,7 +349,7 @@ public final class AVCameraSession: CameraSession {
         }
     }
 
-    private static func avFlashMode(_ mode: FlashMode) -> AVCaptureDevice.FlashMode {
+    nonisolated private static func avFlashMode(_ mode: FlashMode) -> AVCaptureDevice.FlashMode {
         switch mode {
         case .auto: .auto
         case .on: .on
@@ -369,9 +394,57 @@ public enum CameraError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Notification observers, removed when their holder goes (NotificationCenter removes them from
+/// any thread).
+private final class ObserverTokens: @unchecked Sendable {
+    /// Set on the main actor only.
+    var tokens: [any NSObjectProtocol] = []
+
+    deinit {
+        for token in tokens { NotificationCenter.default.removeObserver(token) }
+    }
+}
+
+/// The device's orientation notifications, on while this lives: each change is handed to
+/// `turned` on the main actor. Ended by ``end()``, or when released, on the main actor.
+private final class OrientationObservation: @unchecked Sendable {
+    private let token: any NSObjectProtocol
+    /// Read and written on the main actor only (and in deinit, when nothing else holds it).
+    private var ended = false
+
+    @MainActor
+    init(turned: @escaping @MainActor () -> Void) {
+        UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+        token = NotificationCenter.default.addObserver(forName: UIDevice.orientationDidChangeNotification, object: nil, queue: .main) { _ in
+            MainActor.assumeIsolated { turned() }
+        }
+    }
+
+    @MainActor
+    func end() {
+        guard !ended else { return }
+        ended = true
+        NotificationCenter.default.removeObserver(token)
+        UIDevice.current.endGeneratingDeviceOrientationNotifications()
+    }
+
+    deinit {
+        guard !ended else { return }
+        NotificationCenter.default.removeObserver(token)
+        Task { @MainActor in UIDevice.current.endGeneratingDeviceOrientationNotifications() }
+    }
+}
+
 /// A preview layer, held weakly: the app's camera screen owns it.
 private struct WeakPreview {
     weak var layer: AVCaptureVideoPreviewLayer?
+}
+
+/// A value the session's queue sets for the main actor, which reads it once the queue's work
+/// has returned.
+private final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Values handed to the session queue, which only it touches meanwhile.

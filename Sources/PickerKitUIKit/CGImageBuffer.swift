@@ -7,10 +7,12 @@ import UIKit
 /// A `CGImage` with its orientation, as an `ImageBuffer`: the crop maps the display rectangle
 /// to stored pixels and crops those, keeping the orientation, as `PixelBuffer` does.
 ///
-/// The colour stays as the photo has it: pixels are read in the image's own RGB colour space
-/// (a Display P3 photo stays Display P3; sRGB when it has no RGB space of its own), and an
-/// avatar rendered from it is made in that space again. A crop holds its own pixels, so the
-/// photo it came from can be released.
+/// The colour stays as the photo has it where 8 bits can hold it: pixels are read in the image's
+/// own RGB colour space (a Display P3 photo stays Display P3; sRGB when it has no RGB space of
+/// its own), and an avatar rendered from it is made in that space again. A photo in a space an
+/// 8-bit bitmap cannot hold (HDR: BT.2100 PQ or HLG; extended-range sRGB) is read in Display P3,
+/// the widest 8-bit space iOS draws, tone-mapped by Core Graphics, and its avatar is Display P3.
+/// A crop holds its own pixels, so the photo it came from can be released.
 public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
     /// The stored pixels; a `CGImage` is immutable.
     public let image: CGImage
@@ -80,10 +82,17 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
         return CGImageBuffer(image: image, orientation: pixels.orientation)
     }
 
-    /// The image's colour space when it is an RGB one; sRGB otherwise (gray, none).
+    /// The space the image's pixels are read and remade in: its own when it is an RGB space
+    /// an 8-bit premultiplied bitmap can use; Display P3 for one it cannot (HDR, extended
+    /// range: creating the bitmap would fail); sRGB for the rest (gray, none).
     private static func space(of image: CGImage) -> CGColorSpace? {
-        if let space = image.colorSpace, space.model == .rgb { return space }
-        return CGColorSpace(name: CGColorSpace.sRGB)
+        guard let space = image.colorSpace, space.model == .rgb else { return CGColorSpace(name: CGColorSpace.sRGB) }
+        if CGContext(
+            data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4, space: space,
+            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) != nil {
+            return space
+        }
+        return CGColorSpace(name: CGColorSpace.displayP3) ?? CGColorSpace(name: CGColorSpace.sRGB)
     }
 
     /// `image` drawn, one pixel per pixel, into a premultiplied RGBA bitmap in `space`, over

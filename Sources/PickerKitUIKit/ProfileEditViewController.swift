@@ -109,8 +109,9 @@ public final class ProfileEditViewController: UIViewController {
         refresh()
     }
 
-    /// The edit, while this screen's route is the edit screen shown.
-    private var editing: EditingStep? {
+    /// The edit, while this screen's route is the edit screen shown. (Not `editing`: that is
+    /// UIViewController's own Objective-C property, `isEditing` in Swift.)
+    private var shownEdit: EditingStep? {
         guard let editing = picker?.editing, editing.route.id == route.id else { return nil }
         return editing
     }
@@ -146,7 +147,7 @@ public final class ProfileEditViewController: UIViewController {
     /// the screen may be swiped away.
     private func refresh() {
         // Nothing is drawn before the first layout has told the edit its size.
-        guard isViewLoaded, sentLayout != nil, !isSendingGestures, let editing else { return }
+        guard isViewLoaded, sentLayout != nil, !isSendingGestures, let editing = shownEdit else { return }
         isModalInPresentation = editing.hasUnsavedEdits
         // The bar's items are made again only when a control changed: an open menu, VoiceOver's
         // focus and a finger on a button survive the edit's other changes.
@@ -178,7 +179,7 @@ public final class ProfileEditViewController: UIViewController {
             let pixels: PixelBuffer?
             do {
                 pixels = try editing.original.pixelBuffer()
-                preview = try pixels.map { (pixels) throws(PickerError) in try EditorPreview(pixels) }
+                preview = if let pixels { try EditorPreview(pixels) } else { nil }
             } catch {
                 picker?.screenFailed(route.id, reason: "the edit screen cannot draw the photo: \(error)")
                 return
@@ -227,7 +228,7 @@ public final class EditorCanvasView: UIImageView {
         isUserInteractionEnabled = true
         isMultipleTouchEnabled = true
         isAccessibilityElement = true
-        accessibilityTraits = [.image, .adjustable]
+        accessibilityTraits = .adjustableImage
     }
 
     public required init?(coder: NSCoder) {
@@ -250,14 +251,18 @@ public final class EditorCanvasView: UIImageView {
         screen?.touches(.cancelled, touches)
     }
 
+    // VoiceOver calls these on the main thread. iOS 17's SDK and later declare them
+    // `@MainActor`; iOS 16's declare them on NSObject, not isolated, so the overrides are
+    // nonisolated and say where they run, which compiles against both.
+
     /// VoiceOver's swipe up: zoom in a step, as a pinch would.
-    public override func accessibilityIncrement() {
-        screen?.send(.accessibilityAction(.zoomIn))
+    public nonisolated override func accessibilityIncrement() {
+        MainActor.assumeIsolated { screen?.send(.accessibilityAction(.zoomIn)) }
     }
 
     /// VoiceOver's swipe down: zoom out a step.
-    public override func accessibilityDecrement() {
-        screen?.send(.accessibilityAction(.zoomOut))
+    public nonisolated override func accessibilityDecrement() {
+        MainActor.assumeIsolated { screen?.send(.accessibilityAction(.zoomOut)) }
     }
 }
 #endif

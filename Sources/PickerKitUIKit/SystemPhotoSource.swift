@@ -47,7 +47,7 @@ public final class SystemPhotoSource: PhotoSource {
     private enum Content {
         /// An item of the library picker.
         case provider(NSItemProvider)
-        /// An image or movie file the image picker handed over.
+        /// An image or movie file the image picker handed over, kept in this source's own folder.
         case file(URL, movie: Bool)
         /// An image the image picker handed over with no file.
         case image(UIImage)
@@ -60,6 +60,10 @@ public final class SystemPhotoSource: PhotoSource {
     /// Creates a source with nothing registered.
     public init() {
         movieDirectory = ownMovieDirectory
+    }
+
+    deinit {
+        Self.delete(keptFiles)
     }
 
     // MARK: Device
@@ -112,23 +116,69 @@ public final class SystemPhotoSource: PhotoSource {
 
     /// Registers the image picker's pick and returns it as an item; `nil` when `info` holds no
     /// media (no image, file or movie).
+    ///
+    /// The picker's files (`mediaURL`, `imageURL`) are temporary: the system may delete them once
+    /// the picker is gone, and a movie's preview or a load can come later. Each is kept here at
+    /// once, in this source's own folder (a hard link, or a copy across volumes), until the next
+    /// pick is registered or the source is released. A file that cannot be kept is loaded from
+    /// where it is.
     public func register(_ info: [UIImagePickerController.InfoKey: Any], configuration: PickerConfiguration) -> PickedItem? {
         self.configuration = configuration
         let type = (info[.mediaType] as? String).flatMap { UTType($0) } ?? UTType.image
         let id = nextID()
+        releaseKeptFiles()
         if type.conforms(to: UTType.movie) {
             guard let url = info[.mediaURL] as? URL else { return nil }
-            contents[id] = .file(url, movie: true)
+            contents[id] = .file(keep(url), movie: true)
             return PickedItem(id: id, mediaType: .movie)
         }
         if let url = info[.imageURL] as? URL {
-            contents[id] = .file(url, movie: false)
+            contents[id] = .file(keep(url), movie: false)
         } else if let image = info[.originalImage] as? UIImage {
             contents[id] = .image(image)
         } else {
             return nil
         }
         return PickedItem(id: id, mediaType: type.conforms(to: UTType.livePhoto) ? .livePhoto : .image)
+    }
+
+    /// The image picker's files kept by ``register(_:configuration:)-(UIImagePickerController.InfoKey)``.
+    private var keptFiles: Set<URL> = []
+
+    /// A link to (or copy of) the picker's temporary `file` in this source's own folder; `file`
+    /// itself when it cannot be kept.
+    private func keep(_ file: URL) -> URL {
+        let directory = ownMovieDirectory.appendingPathComponent("picked")
+        let name = UUID().uuidString + (file.pathExtension.isEmpty ? "" : ".\(file.pathExtension)")
+        let kept = directory.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.linkItem(at: file, to: kept)
+            } catch {
+                try FileManager.default.copyItem(at: file, to: kept)
+            }
+        } catch {
+            return file
+        }
+        keptFiles.insert(kept)
+        return kept
+    }
+
+    /// Deletes the files ``keep(_:)`` kept for the last pick, and their folder.
+    private func releaseKeptFiles() {
+        guard !keptFiles.isEmpty else { return }
+        Self.delete(keptFiles)
+        keptFiles = []
+        removeOwnFolderIfEmpty()
+    }
+
+    nonisolated private static func delete(_ files: Set<URL>) {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+        if let folder = files.first?.deletingLastPathComponent(),
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     private func nextID() -> String {
@@ -252,21 +302,29 @@ public final class SystemPhotoSource: PhotoSource {
 
     /// Loads `type` from `provider` as a file and reads it with `read` before the provider's
     /// completion returns (the file is deleted then), forwarding progress and cancellation.
+    ///
+    /// A cancelled load ends at once with `CancellationError`, whether or not the provider then
+    /// calls its completion (the provider's `Progress` is cancelled, and nothing promises a
+    /// completion after that); a completion that still comes is not read.
     private func load<Value: Sendable>(
         _ provider: NSItemProvider, type: UTType, progress: @escaping @MainActor (Double) -> Void,
         read: @escaping @Sendable (URL) throws -> Value
     ) async throws -> Value {
         let handle = ProgressHandle()
+        let outcome = LoadOutcome<Value>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                guard outcome.wait(continuation) else { return }
                 let loading = provider.loadFileRepresentation(forTypeIdentifier: type.identifier) { file, error in
-                    guard let file else { return continuation.resume(throwing: error ?? PhotoSourceError.unreadable(type.identifier)) }
-                    continuation.resume(with: Result { try read(file) })
+                    guard outcome.isWanted else { return }
+                    guard let file else { return outcome.finish(.failure(error ?? PhotoSourceError.unreadable(type.identifier))) }
+                    outcome.finish(Result { try read(file) })
                 }
                 let forward = ProgressForwarder(progress)
                 handle.watch(loading) { fraction in Task { @MainActor in forward.report(fraction) } }
             }
         } onCancel: {
+            outcome.finish(.failure(CancellationError()))
             handle.cancel()
         }
     }
@@ -335,6 +393,39 @@ private final class ProgressForwarder {
         guard fraction > last else { return }
         last = fraction
         progress(fraction)
+    }
+}
+
+/// How a provider's load ends, once: by its completion or by the task's cancellation, whichever
+/// comes first. (A cancellation before the continuation exists ends it as soon as it does.)
+private final class LoadOutcome<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, any Error>?
+    private var result: Result<Value, any Error>?
+
+    /// Whether nothing has ended the load yet: a completion arriving after it ended is not read.
+    var isWanted: Bool { lock.withLock { result == nil } }
+
+    /// Holds `continuation` until the load ends; `false` when it already has (and was resumed).
+    func wait(_ continuation: CheckedContinuation<Value, any Error>) -> Bool {
+        let ended: Result<Value, any Error>? = lock.withLock {
+            if result == nil { self.continuation = continuation }
+            return result
+        }
+        guard let ended else { return true }
+        continuation.resume(with: ended)
+        return false
+    }
+
+    /// Ends the load with `result`, if nothing ended it before.
+    func finish(_ result: Result<Value, any Error>) {
+        let waiting: CheckedContinuation<Value, any Error>? = lock.withLock {
+            guard self.result == nil else { return nil }
+            self.result = result
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(with: result)
     }
 }
 

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // The Apple surface: modules named as Apple's frameworks, declaring exactly the API that
@@ -56,3 +56,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// As the repository's Package.swift: every file imports the modules whose extensions it uses.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -79,7 +79,7 @@ struct JPEGRefinementTests {
         for word in words {
             let positions = (0..<64).filter { word & 1 << UInt64($0) != 0 }
             for (n, position) in positions.enumerated() {
-                #expect(JPEGDecoder.selectBit(n, of: word, table: JPEGDecoder.selectTable) == position, "\(word) \(n)")
+                #expect(JPEGDecoder.selectBit(n, of: word, table: JPEGDecoder.selectTable.bytes) == position, "\(word) \(n)")
                 checked += 1
             }
         }

@@ -57,7 +57,7 @@ struct RecipeFileTests {
         let recipe = RenderRecipe(imageSize: PixelSize(width: 64, height: 48), crop: PixelRect(x: 8, y: 4, width: 40, height: 40), mask: .circle)
         let counter = FileDecodes.Counter()
         var warnings: [ImagingWarning] = []
-        let images = try FileDecodes.$count.withValue(counter) {
+        let images = try FileDecodes.count.withValue(counter) {
             try recipe.render(imageFile: data, longerSides: [20, 10, 5], warnings: &warnings)
         }
         #expect(counter.value == 1)
@@ -66,7 +66,7 @@ struct RecipeFileTests {
         #expect(images.allSatisfy { $0.colorProfile?.name == "sP3C" })
         // Each size alone: one decode each.
         let alone = FileDecodes.Counter()
-        for size in [20, 10, 5] { _ = try FileDecodes.$count.withValue(alone) { try recipe.render(imageFile: data, longerSide: size) } }
+        for size in [20, 10, 5] { _ = try FileDecodes.count.withValue(alone) { try recipe.render(imageFile: data, longerSide: size) } }
         #expect(alone.value == 3)
     }
 

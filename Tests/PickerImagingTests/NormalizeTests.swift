@@ -78,7 +78,7 @@ struct NormalizeTests {
     @Test func threadsTakenFollowTheCountAndTheSize() throws {
         let told = Recorder()
         let cores = PixelBuffer.automaticThreads(sourcePixels: 1_000_000)
-        try TurnThreads.$told.withValue(told) {
+        try TurnThreads.told.withValue(told) {
             let tall = try PixelBuffer(width: 100, height: 130, orientation: .down)  // 8 strips
             for threads in [-1, 0, 1, 2, 3, 8, 9, 100] { _ = tall.normalized(threads: threads) }
             _ = tall.normalized()
@@ -97,10 +97,11 @@ struct NormalizeTests {
         let told = Recorder()
         let cores = PixelBuffer.automaticThreads(sourcePixels: 1 << 20)
         let avatar = try PixelBuffer(width: 1024, height: 1024, orientation: .right)
-        TurnThreads.$told.withValue(told) {
-            _ = avatar.maskedInPlace(.circle, threads: 1)
-            _ = avatar.maskedInPlace(.square, threads: 1)
-            _ = avatar.maskedInPlace(.circle)
+        TurnThreads.told.withValue(told) {
+            for (mask, threads) in [(AvatarMask.circle, 1), (.square, 1), (.circle, nil)] {
+                var image = avatar
+                image.applyMask(mask, threads: threads)
+            }
         }
         #expect(told.all == [1, 1, cores])
     }

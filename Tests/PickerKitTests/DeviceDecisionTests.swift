@@ -52,6 +52,25 @@ struct DeviceDecisionTests {
         #expect(orientation.captureRotationAngle(for: .front) == front)
     }
 
+    /// Before iOS 17 a connection is turned by a video orientation, which names how the device
+    /// is held and is the same for both cameras (AVFoundation mounts the front sensor's frames
+    /// itself): Apple's AVCam maps the device turned left to `landscapeRight`. Converting the
+    /// front camera's angle instead turned its landscape frames upside down.
+    @Test("before iOS 17 both cameras take the device's video orientation, as AVCam maps it", arguments: [
+        (DeviceOrientation.portrait, CaptureVideoOrientation.portrait as CaptureVideoOrientation?),
+        (.portraitUpsideDown, .portraitUpsideDown),
+        (.landscapeLeft, .landscapeRight),
+        (.landscapeRight, .landscapeLeft),
+        (.faceUp, nil),
+        (.faceDown, nil),
+        (.unknown, nil),
+    ])
+    func videoOrientation(orientation: DeviceOrientation, expected: CaptureVideoOrientation?) {
+        #expect(orientation.captureVideoOrientation == expected)
+        // AVCaptureVideoOrientation's raw values.
+        #expect(expected.map(\.rawValue) == [DeviceOrientation.portrait: 1, .portraitUpsideDown: 2, .landscapeLeft: 3, .landscapeRight: 4][orientation])
+    }
+
     @Test("a popover points at its rectangle, or at the whole view when it has none")
     func popoverRect() {
         let view = NSObject()

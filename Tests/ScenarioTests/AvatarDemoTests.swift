@@ -1,6 +1,7 @@
 import Foundation
 import PickerImaging
 import PickerCodecs
+import PickerKit
 import PickerKitTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PickerImaging
 import PickerKit
+import PickerKitSwiftUI
 import PickerKitTesting
 import Testing
 

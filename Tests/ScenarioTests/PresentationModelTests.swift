@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import PickerImaging
 import PickerKit
+import PickerKitSwiftUI
 import PickerKitTesting
 import Testing
 

@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 import PickerImaging
 
@@ -141,7 +144,7 @@ public enum CancelReason: String, Sendable, Equatable {
 
 extension Duration {
     /// Seconds, at most three decimals: `0.75`.
-    var seconds: String {
+    package var seconds: String {
         let (s, attoseconds) = components
         let value = Double(s) + Double(attoseconds) / 1e18
         let rounded = (value * 1000).rounded() / 1000

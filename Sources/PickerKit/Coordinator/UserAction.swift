@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 /// Something the person did on a screen, sent to ``ProfilePicker/send(_:from:)``.
 ///

@@ -1,4 +1,8 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
+import PickerImaging
 
 extension EditorGeometry {
     /// How far past the limits a gesture may stretch before the image settles back: half the

@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// Fingers on the edit screen, turned into the gestures the geometry takes: the one mapping

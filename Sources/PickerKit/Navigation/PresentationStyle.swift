@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// How a screen is presented.
@@ -83,7 +86,7 @@ public struct PopoverAnchor: @unchecked Sendable, Equatable, CustomStringConvert
 
     /// ``sourceRect`` when it is a rectangle to point at (finite, not empty); `nil` for the
     /// whole view.
-    var usableSourceRect: CGRect? {
+    public var usableSourceRect: CGRect? {
         let r = sourceRect
         let finite = [r.origin.x, r.origin.y, r.width, r.height].allSatisfy { Double($0).isFinite }
         return finite && r.width > 0 && r.height > 0 ? r : nil

@@ -38,3 +38,40 @@ public enum DeviceOrientation: Int, Sendable, CaseIterable {
         }
     }
 }
+
+extension DeviceOrientation {
+    /// How a capture connection turns frames for a device held this way before iOS 17
+    /// (AVFoundation's `videoOrientation`, which ``captureRotationAngle(for:)`` replaces from
+    /// iOS 17 on); `nil` when the device lies flat or its orientation is unknown, where the last
+    /// one should stay.
+    ///
+    /// It is the same for both cameras: a video orientation names how the device is held, and
+    /// AVFoundation accounts for the front sensor's mounting itself. The device turned left (its
+    /// top on the left) is the video's `landscapeRight`, as in Apple's AVCam sample.
+    ///
+    /// ```swift
+    /// DeviceOrientation.landscapeLeft.captureVideoOrientation  // .landscapeRight, either camera
+    /// ```
+    public var captureVideoOrientation: CaptureVideoOrientation? {
+        switch self {
+        case .portrait: .portrait
+        case .portraitUpsideDown: .portraitUpsideDown
+        case .landscapeLeft: .landscapeRight
+        case .landscapeRight: .landscapeLeft
+        case .unknown, .faceUp, .faceDown: nil
+        }
+    }
+}
+
+/// How a capture connection turns its frames before iOS 17, with `AVCaptureVideoOrientation`'s
+/// raw values: named for the side the device's home button or bottom edge is on.
+public enum CaptureVideoOrientation: Int, Sendable, CaseIterable {
+    /// Upright.
+    case portrait = 1
+    /// Upside down.
+    case portraitUpsideDown
+    /// Landscape, the bottom edge on the right (the device turned left).
+    case landscapeRight
+    /// Landscape, the bottom edge on the left (the device turned right).
+    case landscapeLeft
+}

@@ -18,6 +18,6 @@ public struct SystemPickerClock: PickerClock {
     public var now: Duration { start.duration(to: clock.now) }
 
     public func sleep(for duration: Duration) async throws {
-        try await clock.sleep(for: duration)
+        try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
     }
 }

@@ -51,6 +51,16 @@ open class AVCapturePhotoOutput: AVCaptureOutput {
     private var held: [() -> Void] = []
     /// Captures started and not yet reported.
     @_spi(Surface) public private(set) var surfaceCapturesInFlight = 0
+    /// The output's methods called on the main thread (not a behaviour: a count for tests).
+    /// Apple asks that session, input and output calls run on the session's own queue (AVCam:
+    /// "Communicate with the session and other session objects on this queue"); the photo output
+    /// itself does not complain.
+    @_spi(Surface) public var surfaceCallsOnMainThread: [String] { lock.withLock { mainThreadCalls } }
+    private var mainThreadCalls: [String] = []
+
+    func noteThread(_ call: String) {
+        if Thread.isMainThread { lock.withLock { mainThreadCalls.append(call) } }
+    }
 
     /// Apple: `override init()`.
     public override init() {
@@ -58,10 +68,14 @@ open class AVCapturePhotoOutput: AVCaptureOutput {
     }
 
     /// Apple: `var supportedFlashModes: [AVCaptureDevice.FlashMode] { get }`.
-    public var supportedFlashModes: [AVCaptureDevice.FlashMode] { session?.camera?.flashModes ?? [] }
+    public var supportedFlashModes: [AVCaptureDevice.FlashMode] {
+        noteThread("supportedFlashModes")
+        return session?.camera?.flashModes ?? []
+    }
 
     /// Apple: `func capturePhoto(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate)`.
     open func capturePhoto(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) {
+        noteThread("capturePhoto(with:delegate:)")
         guard let connection = connection(with: .video), connection.isEnabled, connection.isActive else {
             return Device.current.raise(
                 "NSInvalidArgumentException: *** -[AVCapturePhotoOutput capturePhotoWithSettings:delegate:] No active and enabled video connection")

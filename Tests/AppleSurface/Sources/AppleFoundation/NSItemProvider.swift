@@ -22,6 +22,11 @@ open class NSItemProvider: NSObject {
     @_spi(Surface) public private(set) var surfaceTemporaryFiles: [URL] = []
     /// How many loads have finished (delivered a file or an error).
     @_spi(Surface) public private(set) var surfaceLoadsFinished = 0
+    /// Whether a cancelled load ends without calling its completion. Nothing in the documentation
+    /// promises a completion once the load's `Progress` is cancelled, and a provider waiting on a
+    /// download or a file coordinator may never call it; the default calls it with
+    /// `CocoaError(.userCancelled)`.
+    @_spi(Surface) public var surfaceCancellationIsSilent = false
 
     /// Apple: `init()`.
     public override init() {
@@ -70,8 +75,9 @@ open class NSItemProvider: NSObject {
         let once = Once()
         let representation = representations.first { TypeTree.conforms($0.type, to: typeIdentifier) }
         let provider = WeakProvider(self)
+        let silent = surfaceCancellationIsSilent
         progress.cancellationHandler = {
-            guard once.claim() else { return }
+            guard once.claim(), !silent else { return }
             DispatchQueue.global().async {
                 completionHandler(nil, CocoaError(.userCancelled))
                 provider.value?.finished()

@@ -46,6 +46,19 @@ public final class CGColorSpace: @unchecked Sendable {
     nonisolated(unsafe) public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
     /// Apple: `class let genericGrayGamma2_2: CFString`.
     nonisolated(unsafe) public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
+    /// Apple: `class let extendedSRGB: CFString` (iOS 10).
+    nonisolated(unsafe) public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
+    /// Apple: `class let itur_2100_PQ: CFString` (iOS 14).
+    nonisolated(unsafe) public static let itur_2100_PQ: CFString = "kCGColorSpaceITUR_2100_PQ"
+    /// Apple: `class let itur_2100_HLG: CFString` (iOS 14).
+    nonisolated(unsafe) public static let itur_2100_HLG: CFString = "kCGColorSpaceITUR_2100_HLG"
+
+    /// The spaces whose values go past 0…1 or which carry HDR: extended range and BT.2100's
+    /// transfer functions. Core Graphics draws them only into bitmaps of more than 8 bits a
+    /// component ("Supported Pixel Formats", Quartz 2D Programming Guide).
+    var needsMoreThan8Bits: Bool {
+        [Self.extendedSRGB, Self.itur_2100_PQ, Self.itur_2100_HLG].contains { ($0 as String) == (name as String?) }
+    }
 
     /// Apple: `var name: CFString? { get }`.
     public let name: CFString?
@@ -55,7 +68,8 @@ public final class CGColorSpace: @unchecked Sendable {
     /// Apple: `init?(name: CFString)`.
     public init?(name: CFString) {
         let text = name as String
-        if text == Self.sRGB as String || text == Self.displayP3 as String {
+        let rgb = [Self.sRGB, Self.displayP3, Self.extendedSRGB, Self.itur_2100_PQ, Self.itur_2100_HLG]
+        if rgb.contains(where: { ($0 as String) == text }) {
             model = .rgb
         } else if text == Self.genericGrayGamma2_2 as String {
             model = .monochrome
@@ -216,6 +230,12 @@ public final class CGContext {
             ? alpha == .none
             : [.premultipliedLast, .premultipliedFirst, .noneSkipLast, .noneSkipFirst].contains(alpha)
         guard bitsPerComponent == 8, width > 0, height > 0, supported else { return nil }
+        // An 8-bit bitmap cannot hold extended-range or HDR values: Core Graphics logs
+        // "CGBitmapContextCreate: unsupported parameter combination" and returns nil.
+        guard !space.needsMoreThan8Bits else {
+            Device.current.warn("CGBitmapContextCreate: unsupported parameter combination: 8 bits/component; \(space.name.map { $0 as String } ?? "no name")")
+            return nil
+        }
         let rowBytes = bytesPerRow == 0 ? width * channels : bytesPerRow
         guard rowBytes >= width * channels else { return nil }
         self.width = width

@@ -128,8 +128,20 @@ open class UIImagePickerController: UINavigationController {
     // MARK: What the person does
 
     /// The person picks an item: the delegate hears `info`.
+    ///
+    /// The files it hands over (`imageURL`, `mediaURL`) are the picker's temporary files: they are
+    /// deleted once it is dismissed. Apple's pages give them no lifetime, and the system clears
+    /// them when the picker is gone; the model takes the soonest.
     @_spi(Surface) public func surfacePick(_ info: [InfoKey: Any]) {
+        handedFiles += [info[.imageURL], info[.mediaURL]].compactMap { $0 as? URL }
         pickingDelegate?.imagePickerController(self, didFinishPickingMediaWithInfo: info)
+    }
+
+    private var handedFiles: [URL] = []
+
+    override func wasDismissed() {
+        for file in handedFiles { try? FileManager.default.removeItem(at: file) }
+        handedFiles = []
     }
 
     /// The person taps Cancel: the delegate hears it (and by default the picker dismisses itself).

@@ -218,6 +218,8 @@ open class UIViewController: UIResponder {
     func willBePresented() {}
     /// Called as the presentation ends.
     func wasPresented() {}
+    /// Called once a dismissal has taken it off screen.
+    func wasDismissed() {}
 
     /// Apple: `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)`.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
@@ -251,6 +253,7 @@ open class UIViewController: UIResponder {
         presentingViewController = nil
         presentationController?.presenting = nil
         show(in: nil)
+        wasDismissed()
     }
 
     /// A name for console messages: the class and an object number.

@@ -29,6 +29,21 @@ extension AppleSurfaceTests {
             phone.expectNoCrash()
         }
 
+        /// Apple asks for every session, input and output call on the session's queue: the
+        /// connection checked, the flash chosen and the photo asked for there, never on the main
+        /// thread (a capture from the main actor, as the picker makes it).
+        @Test func aCaptureAsksThePhotoOutputOnTheSessionsQueue() async throws {
+            let phone = try Self.phone(photos: 2)
+            try await phone.camera.prepare(.rear)
+            #expect(phone.camera.supportedFlashModes() == [.off, .on, .auto])
+            _ = try await phone.camera.captureStill(flash: .auto)
+            let output = try #require(phone.camera.session.outputs.first as? AVCapturePhotoOutput)
+            #expect(output.surfaceCallsOnMainThread == [])
+            phone.camera.tearDown()
+            #expect(phone.camera.supportedFlashModes() == [], "no camera, no flash")
+            phone.expectNoCrash()
+        }
+
         @Test func theCameraFlowTakesAPhotoAndEditsIt() async throws {
             let phone = try Self.phone()
             try await phone.picker.select(from: .camera)

@@ -47,6 +47,27 @@ extension AppleSurfaceTests {
             #expect(try avatar.pixelBuffer()?.asStraightRGBA() == expected.asStraightRGBA())
         }
 
+        /// An 8-bit bitmap cannot be made in an HDR or extended-range space: such a photo is read
+        /// and its avatar made in Display P3, where before it had no pixels (the edit screen said
+        /// so and ended the session).
+        @Test(arguments: [CGColorSpace.itur_2100_PQ as String, CGColorSpace.itur_2100_HLG as String, CGColorSpace.extendedSRGB as String])
+        func anHDRPhotoIsEditedInDisplayP3(space: String) async throws {
+            Device.current.reset()
+            let photo = CGImageBuffer(image: try Self.image(width: 40, height: 30, space: space as CFString), orientation: .right)
+            let pixels = try #require(try photo.pixelBuffer(), "the photo has pixels")
+            #expect(pixels.pixelSize == PixelSize(width: 40, height: 30) && pixels.orientation == .right)
+            var output = AvatarOutput()
+            output.size = 10
+            let edit = EditSession(geometry: try EditorGeometry(imageSize: photo.displaySize), output: output)
+            let avatar = try #require(try edit.apply(to: photo) as? CGImageBuffer)
+            #expect(avatar.pixelSize == PixelSize(width: 10, height: 10))
+            #expect(avatar.image.colorSpace?.name == CGColorSpace.displayP3)
+            let crop = try photo.cropped(to: PixelRect(x: 0, y: 0, width: 6, height: 4))
+            #expect(crop.image.colorSpace?.name == CGColorSpace.displayP3 && crop.displaySize == PixelSize(width: 6, height: 4))
+            #expect(Device.current.exceptions == [])
+            #expect(Device.current.warnings.allSatisfy { $0.hasPrefix("CGBitmapContextCreate: unsupported parameter combination") })
+        }
+
         @Test func aCropHoldsItsOwnPixelsAndShowsWhatWasShown() throws {
             Device.current.reset()
             let photo = CGImageBuffer(image: try Self.image(width: 8, height: 6, space: CGColorSpace.sRGB), orientation: .right)

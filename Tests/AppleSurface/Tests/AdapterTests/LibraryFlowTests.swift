@@ -19,7 +19,8 @@ extension AppleSurfaceTests {
             var configuration = PickerConfiguration()
             configuration.output.size = 100
             let phone = Phone(configuration: configuration)
-            let file = try Photos.file(try Photos.jpeg(width: 1600, height: 1200), named: "IMG_0001.jpeg")
+            let photo = try Photos.jpeg(width: 1600, height: 1200)
+            let file = try Photos.file(photo, named: "IMG_0001.jpeg")
             try await phone.picker.selectFromPhotoLibrary()
             await phone.settle()
             let browser = try #require(phone.presented.first as? UIImagePickerController)
@@ -41,8 +42,9 @@ extension AppleSurfaceTests {
                 "picker: end finished public.image edited 100x100 from 1600x1200 (loaded at 667x500) crop (200,0,1200,1200)",
                 "delegate: didFinish public.image edited 100x100 from 1600x1200 (loaded at 667x500) crop (200,0,1200,1200)",
             ])
+            #expect(!FileManager.default.fileExists(atPath: file.path), "the picker's file went with it")
             let session = try #require(phone.delegate.lastResult?.editSession)
-            let original = try JPEG.decode(try Data(contentsOf: file))
+            let original = try JPEG.decode(photo)
             #expect(try session.apply(to: original).displaySize == PixelSize(width: 100, height: 100), "the saved edit re-applies to the asset")
             phone.expectNoCrash()
         }

@@ -158,6 +158,54 @@ extension AppleSurfaceTests {
             #expect(provider.surfaceTemporaryFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "deleted after the handler")
         }
 
+        /// A provider that, once cancelled, never calls its completion: the load still ends,
+        /// at once, and the file that comes later is not read.
+        @Test func aCancelledLoadEndsEvenWhenTheProviderNeverCompletes() async throws {
+            let phone = Phone()
+            let provider = NSItemProvider(surfaceRepresentations: [(type: "public.jpeg", content: .data(try Photos.jpeg(width: 8, height: 8)))], suggestedName: "IMG")
+            provider.surfaceCancellationIsSilent = true
+            let item = try #require(phone.photos.register([PHPickerResult(surfaceProvider: provider, assetIdentifier: nil)], configuration: PickerConfiguration()).first)
+            provider.surfaceHoldLoads()
+            let held = Task { @MainActor in try await phone.photos.loadMedia(for: item) }
+            for _ in 0..<5 { await Task.yield() }
+            held.cancel()
+            await #expect(throws: CancellationError.self) { try await held.value }
+            #expect(provider.surfaceLoadsFinished == 0, "the provider never completed")
+            // Cancelled before it started: ends as soon as it asks.
+            let early = Task { @MainActor in
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await phone.photos.loadMedia(for: item)
+            }
+            await #expect(throws: CancellationError.self) { try await early.value }
+            phone.expectNoCrash()
+        }
+
+        /// The image picker's files are temporary: once the picker is gone the system may delete
+        /// them, and a movie's preview or a load can come after that. Registering keeps them.
+        @Test func theImagePickersFilesAreKeptWhenRegistered() async throws {
+            let phone = Phone()
+            let image = try Photos.file(try Photos.jpeg(width: 12, height: 9), named: "IMG.jpeg")
+            let movie = try Photos.file(Photos.movie(seconds: 3), named: "MOV.mov")
+            let picked = try #require(phone.photos.register([.mediaType: "public.image", .imageURL: image], configuration: PickerConfiguration()))
+            try FileManager.default.removeItem(at: image)
+            guard case let .image(buffer) = try await phone.photos.loadMedia(for: picked) else {
+                Issue.record("not an image")
+                return
+            }
+            #expect(buffer.pixelSize == PixelSize(width: 12, height: 9))
+            let film = try #require(phone.photos.register([.mediaType: "public.movie", .mediaURL: movie], configuration: PickerConfiguration()))
+            try FileManager.default.removeItem(at: movie)
+            let media = try await phone.photos.loadMedia(for: film)
+            guard case let .movie(url, duration) = media else {
+                Issue.record("not a movie: \(media)")
+                return
+            }
+            #expect(duration == .seconds(3))
+            phone.photos.discard(media)
+            #expect(!FileManager.default.fileExists(atPath: url.path))
+            phone.expectNoCrash()
+        }
+
         @Test func aMovieDroppedByThePickerIsDeletedAndOneThatFailsToOpenIsToo() async throws {
             let phone = Phone()
             let items = phone.photos.register([

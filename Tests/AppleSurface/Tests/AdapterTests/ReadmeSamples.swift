@@ -2,6 +2,7 @@
 // Everything between the markers is the README's text; the test below checks it still is.
 
 // README: begin
+import PickerImaging
 import PickerKit
 import PickerKitUIKit
 import UIKit
@@ -33,11 +34,13 @@ final class ProfileViewController: UIViewController, ProfilePickerDelegate {
 }
 
 import Observation
+import PickerImaging
 import PickerKit
 import PickerKitSwiftUI
 import PickerKitUIKit
 import SwiftUI
 
+@available(iOS 17, *)
 @MainActor
 @Observable
 final class ProfileModel: ProfilePickerDelegate {
@@ -57,6 +60,8 @@ final class ProfileModel: ProfilePickerDelegate {
     func profilePickerDidCancel(_ picker: ProfilePicker) {}
 }
 
+@available(iOS 17, *)
+@MainActor
 struct ProfileScreenView: View {
     let model: ProfileModel
 

@@ -1,5 +1,7 @@
+#if canImport(Observation)
 import Foundation
 import Observation
+import PickerKit
 
 /// A ``Presenter`` that is observable state, for SwiftUI: bind `.fullScreenCover(item:)`,
 /// `.sheet(item:)` or `.popover(item:)` to ``fullScreenRoute``, ``sheetRoute`` and
@@ -271,3 +273,4 @@ public final class PresentationModel: Presenter {
         alert = error
     }
 }
+#endif
