@@ -36,7 +36,9 @@ root=$PWD
 sdk_in=${1:-$root/../shared/apple-sdk/iPhoneOS16.5.sdk}
 [ -d "$sdk_in" ] || { echo "check-ios-sdk: no SDK at $sdk_in" >&2; exit 2; }
 sdk_in=$(cd "$sdk_in" && pwd)
-work=$root/.build/ios-sdk
+# Where the mended SDK, the module cache, the modules and the logs go (scripts/check-ios-sdk-catches.sh
+# shares one between copies of the repository, so its runs start warm).
+work=${PICKERKIT_IOS_SDK_WORK:-$root/.build/ios-sdk}
 mkdir -p "$work"
 target=arm64-apple-ios16.0
 started=$SECONDS

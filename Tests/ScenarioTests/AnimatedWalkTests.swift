@@ -74,6 +74,11 @@ struct AnimatedWalkTests {
     @Test("no late presentation, stray dismissal, second callback, running camera or wedge")
     func walks() async throws {
         var ends = 0, releases = 0, deferred = 0
+        // Sessions whose presenter was released while one of its transitions animated, and whose
+        // callback had still not come two main-actor turns later with no call from the host (it
+        // would have waited for the host's next call); and, beside them, sessions whose presenter
+        // went while nothing animated, which end at the host's next call.
+        var heldHostage = 0, releasedWhileAnimating = 0, releasedWhileIdle = 0
         for walk in 0..<Self.walks {
             var rng = SeededRandomNumberGenerator(seed: UInt64(10_000 + walk))
             let seams = try Seams(&rng)
@@ -105,8 +110,18 @@ struct AnimatedWalkTests {
                         seams.picker.send(.interactivelyDismissed, from: root)
                     }
                 case 8:
+                    let animating = seams.picker.pendingWork.contains { $0.hasSuffix("(animating)") }
+                    let active = seams.picker.isSessionActive
                     seams.presenter = nil
                     releases += 1
+                    if active && animating {
+                        releasedWhileAnimating += 1
+                        await Task.yield()
+                        await Task.yield()
+                        if seams.picker.isSessionActive { heldHostage += 1 }
+                    } else if active {
+                        releasedWhileIdle += 1
+                    }
                 case 9:
                     seams.delegate = nil
                     releases += 1
@@ -141,6 +156,11 @@ struct AnimatedWalkTests {
             ends += seams.transcript.lines.filter { $0.hasPrefix("picker: end ") }.count
         }
         #expect(ends > Self.walks && releases > Self.walks && deferred > Self.walks, "the walks end, release and defer often")
+        #expect(heldHostage == 0, "\(heldHostage) of \(releasedWhileAnimating) sessions waited for the host after their presenter went mid-transition")
+        #expect(releasedWhileAnimating > Self.walks / 10, "presenters are released mid-transition often")
+        if ProcessInfo.processInfo.environment["PICKERKIT_ANIMATED_WALKS"] != nil {
+            print("animated walks: \(Self.walks * Self.stepsPerWalk) steps, \(ends) sessions ended; presenters released mid-transition in \(releasedWhileAnimating) sessions, \(heldHostage) of them waited for the host; released while idle in \(releasedWhileIdle)")
+        }
     }
 
     /// The presentations that came after a callback with no session started in between: a

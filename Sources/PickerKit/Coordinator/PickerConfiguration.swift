@@ -23,6 +23,11 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var chooserTitles = SourceChooserTitles()
     /// Whether presentations and dismissals animate.
     public var animated = true
+    /// How long the picker waits for a presenter to finish a presentation or dismissal (to call
+    /// its completion) before it gives the transition up and goes on: 4 s by default, well past
+    /// UIKit's and SwiftUI's animations. Measured on the picker's ``ProfilePicker/clock``. See
+    /// ``Presenter`` for the rule; it must be positive.
+    public var transitionDeadline: Duration = .seconds(4)
     /// The edit screen's layout and limits.
     public var editor = EditorConfiguration()
     /// What Choose produces from the crop.
@@ -79,6 +84,9 @@ public struct PickerConfiguration: Sendable, Equatable {
         }
         guard camera.warmUp >= .zero else {
             return .invalidConfiguration(.cameraWarmUp(camera.warmUp))
+        }
+        guard transitionDeadline > .zero else {
+            return .invalidConfiguration(.transitionDeadline(transitionDeadline))
         }
         return output.problem
     }

@@ -57,6 +57,25 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case unknownRouteShown(Route.ID)
     /// The session ended with its one outcome.
     case sessionEnded(SessionOutcome)
+    /// A presentation or dismissal (`what`) was given up without its completion, for `reason`;
+    /// the picker went on as if it had finished, and ignores a completion that comes later.
+    case transitionGivenUp(String, reason: TransitionGiveUp)
+
+    /// Why a transition was given up.
+    public enum TransitionGiveUp: Sendable, Equatable, CustomStringConvertible {
+        /// The presenter released the completion without calling it: it was itself released,
+        /// or dropped the completion.
+        case completionReleased
+        /// The completion did not come within ``PickerConfiguration/transitionDeadline``.
+        case deadline(Duration)
+
+        public var description: String {
+            switch self {
+            case .completionReleased: "its completion was released uncalled (the presenter went)"
+            case let .deadline(duration): "no completion within \(duration.seconds)s"
+            }
+        }
+    }
 
     /// Why an action was ignored.
     public enum IgnoreReason: String, Sendable, Equatable {
@@ -106,6 +125,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .navigationSynced(route): "navigation back to \(route)"
         case let .unknownRouteShown(route): "unknown route shown \(route)"
         case let .sessionEnded(outcome): "end \(outcome)"
+        case let .transitionGivenUp(what, reason): "gave up \(what): \(reason)"
         }
     }
 }

@@ -30,6 +30,8 @@ struct PresenterQueue {
         var id: Int
         var what: String
         var presenter: WeakPresenter
+        /// The task that gives it up at its deadline; cancelled when it ends.
+        var deadline: Task<Void, Never>?
     }
 
     private(set) var entries: [Entry] = []
@@ -81,13 +83,40 @@ struct PresenterQueue {
     /// The next entry to act on now; `nil` while a transition animates or nothing waits.
     mutating func next() -> Entry? {
         guard isReady else { return nil }
-        animating = nil
+        stopAnimating()
         return entries.removeFirst()
+    }
+
+    /// The transition `id`, while it is the one begun last and not ended, whether or not its
+    /// presenter is still there.
+    func animating(_ id: Int) -> Transition? {
+        animating?.id == id ? animating : nil
+    }
+
+    /// Gives the transition `id` its deadline `task`, cancelled when the transition ends.
+    mutating func watch(_ id: Int, until task: Task<Void, Never>) {
+        guard animating?.id == id else { return task.cancel() }
+        animating?.deadline = task
+    }
+
+    /// Gives the transition `id` up without its completion (its presenter released the
+    /// completion, or its deadline passed); returns whether it was the one animating. A
+    /// completion that comes later is ignored by ``end(_:)``.
+    mutating func giveUp(_ id: Int) -> Bool {
+        guard animating?.id == id else { return false }
+        stopAnimating()
+        return true
+    }
+
+    private mutating func stopAnimating() {
+        animating?.deadline?.cancel()
+        animating = nil
     }
 
     /// A transition of `presenter` starts, described as `what`; returns its id for ``end(_:)``.
     mutating func begin(_ what: String, on presenter: any Presenter) -> Int {
         transitions += 1
+        stopAnimating()
         animating = Transition(id: transitions, what: what, presenter: WeakPresenter(value: presenter))
         return transitions
     }
@@ -96,7 +125,7 @@ struct PresenterQueue {
     /// completion, or one of a transition already given up, is ignored).
     mutating func end(_ id: Int) -> Bool {
         guard transition?.id == id else { return false }
-        animating = nil
+        stopAnimating()
         return true
     }
 }

@@ -248,11 +248,11 @@ extension ProfilePicker {
         case let .present(route, style, animated):
             presenter.picker = self
             if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
-            let id = presenterQueue.begin("the presentation of \(route.id)", on: presenter)
-            presenter.present(route, style: style, animated: animated) { [weak self] in self?.endTransition(id) }
+            let completion = beginTransition("the presentation of \(route.id)", on: presenter)
+            presenter.present(route, style: style, animated: animated) { completion.call() }
         case let .dismiss(animated):
-            let id = presenterQueue.begin("a dismissal", on: presenter)
-            presenter.dismiss(animated: animated) { [weak self] in self?.endTransition(id) }
+            let completion = beginTransition("a dismissal", on: presenter)
+            presenter.dismiss(animated: animated) { completion.call() }
         case let .push(route, animated):
             presenter.push(route, animated: animated)
         case let .pop(animated):
@@ -266,10 +266,35 @@ extension ProfilePicker {
         }
     }
 
-    /// A transition finished: the calls held back go on. A second completion is ignored.
+    /// Starts a transition of `presenter`: the queue waits for it until the completion returned
+    /// here is called, is released uncalled (the presenter went with it), or the configuration's
+    /// ``PickerConfiguration/transitionDeadline`` passes on the picker's clock, whichever comes
+    /// first. Each wakes the picker itself: no host call is needed for the queue to go on.
+    private func beginTransition(_ what: String, on presenter: any Presenter) -> TransitionCompletion {
+        let id = presenterQueue.begin(what, on: presenter)
+        let clock = self.clock, deadline = configuration.transitionDeadline
+        presenterQueue.watch(id, until: Task { [weak self] in
+            do { try await clock.sleep(for: deadline) } catch { return }
+            self?.giveUpTransition(id, .deadline(deadline))
+        })
+        return TransitionCompletion(
+            finished: { [weak self] in self?.endTransition(id) },
+            released: { [weak self] in self?.giveUpTransition(id, .completionReleased) })
+    }
+
+    /// A transition finished: the calls held back go on. A second completion, or one of a
+    /// transition given up, is ignored.
     private func endTransition(_ id: Int) {
         guard presenterQueue.end(id) else { return }
         sendPresenterCalls()
+    }
+
+    /// A transition will not finish: the picker says so and goes on, ending the session when
+    /// its presenter is gone.
+    private func giveUpTransition(_ id: Int, _ reason: PickerEvent.TransitionGiveUp) {
+        guard let transition = presenterQueue.animating(id), presenterQueue.giveUp(id) else { return }
+        eventHandler?(.transitionGivenUp(transition.what, reason: reason))
+        if !endIfSeamsGone() { sendPresenterCalls() }
     }
 
     /// Runs `body` in a task of `session`'s, unless the session has ended by the time it
@@ -445,6 +470,34 @@ extension ProfilePicker {
             if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
         }
         return []
+    }
+}
+
+/// The completion the picker hands a presenter for one transition. Called, it ends the
+/// transition; released without being called (the presenter was released with it, or dropped
+/// it), it gives the transition up, on the main actor's next turn.
+final class TransitionCompletion: @unchecked Sendable {
+    private let finished: @MainActor @Sendable () -> Void
+    private let released: @MainActor @Sendable () -> Void
+    /// Set on the main actor only, where the completion is called.
+    private var called = false
+
+    init(finished: @escaping @MainActor @Sendable () -> Void, released: @escaping @MainActor @Sendable () -> Void) {
+        self.finished = finished
+        self.released = released
+    }
+
+    @MainActor
+    func call() {
+        guard !called else { return }
+        called = true
+        finished()
+    }
+
+    deinit {
+        guard !called else { return }
+        let released = self.released
+        Task { @MainActor in released() }
     }
 }
 

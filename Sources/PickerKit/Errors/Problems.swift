@@ -11,6 +11,8 @@ public enum ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
     case outputSize(Int)
     /// `output.maximumDimension` is outside 1…``AvatarOutput/largestSide``.
     case outputMaximumDimension(Int)
+    /// `transitionDeadline` is not positive.
+    case transitionDeadline(Duration)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
         case let .cameraWarmUp(duration): "camera.warmUp is \(duration.seconds)s; it must not be negative"
         case let .outputSize(size): "output.size is \(size); use 1...\(AvatarOutput.largestSide), or nil for the crop's own pixels"
         case let .outputMaximumDimension(side): "output.maximumDimension is \(side); use 1...\(AvatarOutput.largestSide)"
+        case let .transitionDeadline(duration): "transitionDeadline is \(duration.seconds)s; it must be positive"
         }
     }
 }

@@ -47,7 +47,9 @@ public let AVCaptureSessionInterruptionReasonKey = "AVCaptureSessionInterruption
 
 // The session's notification names: the iOS 18 SDK spells them `AVCaptureSession.…Notification`
 // and keeps the older `NSNotification.Name.AVCaptureSession…` spellings, deprecated in iOS 18.
-// The adapters, which run from iOS 16, use the older ones.
+// The iOS 16.5 SDK has only the older ones, which the adapters use. The newer spellings carry
+// no `@available(iOS 18.0, *)`: Apple declares them available from iOS 4.0 (the constants are
+// that old), so what is new is the SDK that spells them, not the iOS that runs them.
 extension NSNotification.Name {
     /// Apple: `static var AVCaptureSessionRuntimeError: NSNotification.Name { get }` (deprecated in iOS 18).
     @available(iOS, introduced: 4.0, deprecated: 18.0, renamed: "AVCaptureSession.runtimeErrorNotification")
@@ -75,15 +77,15 @@ extension NSNotification.Name {
 /// of the session's, and take the connections' activity with them; after an interruption
 /// ends the session runs again by itself.
 open class AVCaptureSession: NSObject {
-    /// Apple: `class let runtimeErrorNotification: NSNotification.Name`.
+    /// Apple: `class let runtimeErrorNotification: NSNotification.Name` (spelled so from the iOS 18 SDK).
     public static let runtimeErrorNotification = NSNotification.Name("AVCaptureSessionRuntimeErrorNotification")
-    /// Apple: `class let wasInterruptedNotification: NSNotification.Name`.
+    /// Apple: `class let wasInterruptedNotification: NSNotification.Name` (spelled so from the iOS 18 SDK).
     public static let wasInterruptedNotification = NSNotification.Name("AVCaptureSessionWasInterruptedNotification")
-    /// Apple: `class let interruptionEndedNotification: NSNotification.Name`.
+    /// Apple: `class let interruptionEndedNotification: NSNotification.Name` (spelled so from the iOS 18 SDK).
     public static let interruptionEndedNotification = NSNotification.Name("AVCaptureSessionInterruptionEndedNotification")
-    /// Apple: `class let didStartRunningNotification: NSNotification.Name`.
+    /// Apple: `class let didStartRunningNotification: NSNotification.Name` (spelled so from the iOS 18 SDK).
     public static let didStartRunningNotification = NSNotification.Name("AVCaptureSessionDidStartRunningNotification")
-    /// Apple: `class let didStopRunningNotification: NSNotification.Name`.
+    /// Apple: `class let didStopRunningNotification: NSNotification.Name` (spelled so from the iOS 18 SDK).
     public static let didStopRunningNotification = NSNotification.Name("AVCaptureSessionDidStopRunningNotification")
 
     /// Apple: `struct Preset : Hashable, Equatable, RawRepresentable`.

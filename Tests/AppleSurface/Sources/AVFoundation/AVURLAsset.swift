@@ -1,18 +1,21 @@
 import SurfaceDevice
 
-/// Apple: `class AVAnyAsyncProperty : Sendable, CustomStringConvertible`.
-open class AVAnyAsyncProperty: @unchecked Sendable, CustomStringConvertible {
+/// Apple (iOS 16.5 SDK): `class AVAnyAsyncProperty : CustomStringConvertible` (iOS 15); later
+/// SDKs: `class AVAnyAsyncProperty : Sendable, CustomStringConvertible`.
+public class AVAnyAsyncProperty: CustomStringConvertible {
     let name: String
     init(name: String) { self.name = name }
     /// Apple: `var description: String { get }`.
     public var description: String { name }
 }
 
-/// Apple: `class AVPartialAsyncProperty<Root> : AVAnyAsyncProperty`.
-open class AVPartialAsyncProperty<Root>: AVAnyAsyncProperty, @unchecked Sendable {}
+/// Apple: `class AVPartialAsyncProperty<Root> : AVAnyAsyncProperty` (not `Sendable` in the iOS
+/// 16.5 SDK; later SDKs inherit `Sendable`).
+public class AVPartialAsyncProperty<Root>: AVAnyAsyncProperty {}
 
-/// Apple: `class AVAsyncProperty<Root, Value> : AVPartialAsyncProperty<Root>`.
-open class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @unchecked Sendable {}
+/// Apple: `class AVAsyncProperty<Root, Value> : AVPartialAsyncProperty<Root>` (not `Sendable` in
+/// the iOS 16.5 SDK; later SDKs inherit `Sendable`).
+public class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root> {}
 
 extension AVPartialAsyncProperty where Root: AVAsset {
     /// Apple: `static var duration: AVAsyncProperty<Root, CMTime> { get }`.
@@ -23,8 +26,10 @@ extension AVPartialAsyncProperty where Root: AVAsset {
 public protocol AVAsynchronousKeyValueLoading {}
 
 extension AVAsynchronousKeyValueLoading {
-    /// Apple: `func load<T>(_ property: AVAsyncProperty<Self, T>, isolation: isolated (any Actor)? = #isolation) async throws -> T`.
-    public func load<T>(_ property: AVAsyncProperty<Self, T>, isolation: isolated (any Actor)? = #isolation) async throws -> T {
+    /// Apple (iOS 16.5 SDK): `func load<T>(_ property: AVAsyncProperty<Self, T>) async throws -> T`
+    /// (iOS 15; nonisolated); later SDKs: `func load<T>(_ property: AVAsyncProperty<Self, T>,
+    /// isolation: isolated (any Actor)? = #isolation) async throws -> T`.
+    public func load<T>(_ property: AVAsyncProperty<Self, T>) async throws -> T {
         guard let asset = self as? AVAsset, property.name == "duration", let value = try asset.readDuration() as? T else {
             throw AVError(.unknown)
         }
@@ -32,11 +37,11 @@ extension AVAsynchronousKeyValueLoading {
     }
 }
 
-/// Apple: `class AVAsset : NSObject`.
+/// Apple: `class AVAsset : NSObject` (not `Sendable`: no iOS 16.5 header marks it).
 ///
 /// The surface's movies are text files, `SURFACE-MOVIE <seconds>`: loading the duration of
 /// anything else throws, as loading a file that is not a movie does.
-open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable {
+open class AVAsset: NSObject, AVAsynchronousKeyValueLoading {
     let file: URL?
 
     init(file: URL?) {
@@ -52,8 +57,8 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     }
 }
 
-/// Apple: `class AVURLAsset : AVAsset`.
-open class AVURLAsset: AVAsset, @unchecked Sendable {
+/// Apple: `class AVURLAsset : AVAsset` (not `Sendable` in the iOS 16.5 SDK).
+open class AVURLAsset: AVAsset {
     /// Apple: `var url: URL { get }`.
     public let url: URL
 

@@ -36,6 +36,9 @@ public struct NSKeyValueObservedChange<Value> {
     public let isPrior: Bool
 }
 
+/// Apple: `extension NSKeyValueObservedChange : Sendable where Value : Sendable`.
+extension NSKeyValueObservedChange: Sendable where Value: Sendable {}
+
 /// Apple: `class NSKeyValueObservation`: an observation, ended by `invalidate()` or by its release.
 public final class NSKeyValueObservation: NSObject, @unchecked Sendable {
     fileprivate let fire: () -> Void

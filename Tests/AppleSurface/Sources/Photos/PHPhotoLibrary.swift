@@ -15,12 +15,12 @@ public enum PHAccessLevel: Int, Sendable {
     case addOnly = 1, readWrite = 2
 }
 
-/// Apple: `class PHPhotoLibrary : NSObject`.
+/// Apple: `class PHPhotoLibrary : NSObject` (not `Sendable`: the iOS 16.5 header does not mark it).
 ///
 /// Modelled as documented: the status is what the person allowed; asking shows a prompt only
 /// while it is not determined, and the answer becomes the status.
-open class PHPhotoLibrary: NSObject, @unchecked Sendable {
-    private static let library = PHPhotoLibrary()
+open class PHPhotoLibrary: NSObject {
+    nonisolated(unsafe) private static let library = PHPhotoLibrary()
 
     /// Apple: `class func shared() -> PHPhotoLibrary`.
     open class func shared() -> PHPhotoLibrary { library }

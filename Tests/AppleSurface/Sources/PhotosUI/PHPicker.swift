@@ -2,17 +2,21 @@
 @_exported import UIKit
 import SurfaceDevice
 
-/// Apple: `struct PHPickerFilter` (iOS 14).
+/// Apple: `struct PHPickerFilter` (iOS 14): `Equatable, Hashable`, not `Sendable` in the iOS
+/// 16.5 SDK.
 @available(iOS 14, *)
-public struct PHPickerFilter: Equatable, Hashable, Sendable {
+public struct PHPickerFilter: Equatable, Hashable {
     let kinds: Set<String>
 
+    // The filters are constants of a non-`Sendable` type, as PhotosUI's (a Swift 5 module)
+    // declares them: `nonisolated(unsafe)` says so in Swift 6 mode.
+
     /// Apple: `static let images: PHPickerFilter`.
-    public static let images = PHPickerFilter(kinds: ["images"])
+    nonisolated(unsafe) public static let images = PHPickerFilter(kinds: ["images"])
     /// Apple: `static let videos: PHPickerFilter`.
-    public static let videos = PHPickerFilter(kinds: ["videos"])
+    nonisolated(unsafe) public static let videos = PHPickerFilter(kinds: ["videos"])
     /// Apple: `static let livePhotos: PHPickerFilter`.
-    public static let livePhotos = PHPickerFilter(kinds: ["livePhotos"])
+    nonisolated(unsafe) public static let livePhotos = PHPickerFilter(kinds: ["livePhotos"])
 
     /// Apple: `static func any(of subfilters: [PHPickerFilter]) -> PHPickerFilter`.
     public static func any(of subfilters: [PHPickerFilter]) -> PHPickerFilter {
@@ -23,12 +27,13 @@ public struct PHPickerFilter: Equatable, Hashable, Sendable {
     @_spi(Surface) public var surfaceKinds: Set<String> { kinds }
 }
 
-/// Apple: `struct PHPickerConfiguration` (iOS 14).
+/// Apple: `struct PHPickerConfiguration` (iOS 14): `Equatable, Hashable`, not `Sendable` in the
+/// iOS 16.5 SDK.
 @available(iOS 14, *)
-public struct PHPickerConfiguration: Sendable {
-    /// Apple: `enum Selection : Int` (iOS 15).
+public struct PHPickerConfiguration: Equatable, Hashable {
+    /// Apple: `enum Selection` (iOS 15).
     @available(iOS 15, *)
-    public enum Selection: Sendable {
+    public enum Selection {
         case `default`, ordered
         /// Apple: iOS 17.
         @available(iOS 17, *)
@@ -39,7 +44,7 @@ public struct PHPickerConfiguration: Sendable {
     }
 
     /// Apple: `enum AssetRepresentationMode`.
-    public enum AssetRepresentationMode: Sendable {
+    public enum AssetRepresentationMode {
         case automatic, current, compatible
     }
 

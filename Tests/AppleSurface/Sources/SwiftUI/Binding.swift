@@ -5,17 +5,12 @@ public struct Binding<Value> {
     private let get: () -> Value
     private let set: (Value) -> Void
 
-    /// Apple: `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
-    /// set: @escaping @isolated(any) @Sendable (Value) -> Void)`. The surface evaluates views on
-    /// the main actor only, so its bindings take sendable main-actor closures: what Apple's
-    /// accepts from a view's body.
-    @preconcurrency
-    public init(get: @escaping @Sendable @MainActor () -> Value, set: @escaping @Sendable @MainActor (Value) -> Void) {
-        self.get = { MainActor.assumeIsolated { Unchecked(get()) }.value }
-        self.set = { value in
-            let value = Unchecked(value)
-            MainActor.assumeIsolated { set(value.value) }
-        }
+    /// Apple (iOS 16.5 SDK): `init(get: @escaping () -> Value, set: @escaping (Value) -> Void)`;
+    /// later SDKs: `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
+    /// set: @escaping @isolated(any) @Sendable (Value) -> Void)`.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
     }
 
     /// Apple: `var wrappedValue: Value { get nonmutating set }`.
@@ -45,14 +40,8 @@ public struct Binding<Value> {
     }
 }
 
-/// Apple: `extension Binding : Sendable where Value : Sendable`.
-extension Binding: @unchecked Sendable where Value: Sendable {}
-
-/// A value handed across the main actor's edge in a surface whose views all live on it.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
+// Later SDKs add `extension Binding : Sendable where Value : Sendable`; the iOS 16.5 SDK's
+// Binding is not Sendable, nor is the surface's.
 
 /// Apple: `@dynamicMemberLookup @propertyWrapper struct Bindable<Value>` (iOS 17): bindings to
 /// the properties of an observable object.
@@ -90,9 +79,9 @@ public enum Visibility: Hashable, CaseIterable, Sendable {
     case automatic, visible, hidden
 }
 
-/// Apple: `struct ToolbarPlacement` (iOS 16).
+/// Apple: `struct ToolbarPlacement` (iOS 16; neither `Equatable` nor `Sendable`).
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
-public struct ToolbarPlacement: Sendable, Equatable {
+public struct ToolbarPlacement {
     let name: String
     /// Apple: `static var navigationBar: ToolbarPlacement { get }`.
     public static var navigationBar: ToolbarPlacement { ToolbarPlacement(name: "navigationBar") }

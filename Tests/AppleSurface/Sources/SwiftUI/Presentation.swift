@@ -141,7 +141,7 @@ nonisolated struct ToolbarModifier: ViewModifier, PrimitiveModifier {
 
     @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
         let wrapper = SurfaceNode(.group)
-        if bars.contains(.navigationBar) { wrapper.navigationBar = visibility }
+        if bars.contains(where: { $0.name == ToolbarPlacement.navigationBar.name }) { wrapper.navigationBar = visibility }
         drawContent(wrapper)
         node.children.append(wrapper)
     }
@@ -184,9 +184,10 @@ extension View {
     }
 
     /// Apple: `nonisolated func popover<Item, Content>(item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds),
-    /// arrowEdge: Edge? = nil, @ContentBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View`.
+    /// arrowEdge: Edge = .top, @ContentBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View`
+    /// (the iOS 16.5 SDK's; later SDKs take `arrowEdge: Edge? = nil`). The arrow's edge is not modelled.
     public nonisolated func popover<Item: Identifiable, Content: View>(
-        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge = .top,
         @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View {
         let anchor: CGRect? = switch attachmentAnchor { case let .rect(source): source.rect }
@@ -264,14 +265,17 @@ func drawn<V: View>(_ view: V) -> SurfaceNode {
     return node
 }
 
-/// Apple: `nonisolated struct NavigationStack<Data, Root> where Root : View` (iOS 16).
+/// Apple (iOS 16.5 SDK): `@MainActor @preconcurrency struct NavigationStack<Data, Root> : View where Root : View`
+/// (iOS 16; printed `MainActor(unsafe)`); later SDKs: `nonisolated struct NavigationStack<Data, Root> where Root : View`.
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
-nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
+@MainActor @preconcurrency
+public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
     let root: Root
     let path: Binding<[AnyHashable]>
 
     /// Apple: `init(path: Binding<Data>, @ContentBuilder root: () -> Root) where Data : MutableCollection,
-    /// Data : RandomAccessCollection, Data : RangeReplaceableCollection, Data.Element : Hashable`.
+    /// Data : RandomAccessCollection, Data : RangeReplaceableCollection, Data.Element : Hashable`
+    /// (main-actor isolated, `@preconcurrency`, in the iOS 16.5 SDK; nonisolated in later SDKs).
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
     where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
         self.root = root()

@@ -1,13 +1,14 @@
 @_spi(Surface) import UIKit
 
-/// Apple: `@MainActor @preconcurrency protocol UIViewControllerRepresentable : View where Self.Body == Never`.
+/// Apple (iOS 16.5 SDK): `protocol UIViewControllerRepresentable : View where Self.Body == Never`
+/// (not isolated; its requirements are `@MainActor @preconcurrency`); later SDKs:
+/// `@MainActor @preconcurrency protocol UIViewControllerRepresentable : View where Self.Body == Never`.
 ///
 /// Modelled as SwiftUI behaves: the coordinator is made, then the view controller, once for
 /// as long as the representable stays at its place in the view tree (and is of the same type);
 /// `updateUIViewController(_:context:)` runs after making it and on every later evaluation;
 /// when the representable leaves the tree its view controller is dismantled and taken off screen.
 /// The view controller's view fills the host's window.
-@MainActor @preconcurrency
 public protocol UIViewControllerRepresentable: View where Body == Never {
     /// Apple: `associatedtype UIViewControllerType : UIViewController`.
     associatedtype UIViewControllerType: UIViewController
@@ -27,15 +28,17 @@ public protocol UIViewControllerRepresentable: View where Body == Never {
 }
 
 extension UIViewControllerRepresentable {
-    /// Apple: `@MainActor @preconcurrency static func dismantleUIViewController(_ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator)`: does nothing by default.
-    @MainActor @preconcurrency public static func dismantleUIViewController(_ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator) {}
+    /// Apple: `static func dismantleUIViewController(_ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator)`:
+    /// does nothing by default (the iOS 16.5 SDK's default is not isolated).
+    public static func dismantleUIViewController(_ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator) {}
 
     public var body: Never { fatalError("a UIViewControllerRepresentable has no body") }
 }
 
 extension UIViewControllerRepresentable where Coordinator == Void {
-    /// Apple: `@MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator` (where `Coordinator == Void`).
-    @MainActor @preconcurrency public func makeCoordinator() -> Coordinator { () }
+    /// Apple: `func makeCoordinator() -> Self.Coordinator` (where `Coordinator == Void`; the iOS 16.5
+    /// SDK's default is not isolated).
+    public func makeCoordinator() -> Coordinator { () }
 }
 
 /// Apple: `@MainActor @preconcurrency struct UIViewControllerRepresentableContext<Representable> where Representable : UIViewControllerRepresentable`.

@@ -6,7 +6,7 @@ import SurfaceDevice
 public final class SurfaceNode {
     enum Kind {
         case group, text(String), presented, navigationStack, pushed(AnyHashable), controller(SurfaceRepresented)
-        case button(title: String, role: ButtonRole?, action: @MainActor () -> Void)
+        case button(title: String, role: ButtonRole?, action: () -> Void)
     }
 
     let kind: Kind
@@ -45,7 +45,7 @@ public final class SurfaceNode {
     }
 
     /// The buttons, in order: title and role.
-    var buttons: [(title: String, role: ButtonRole?, action: @MainActor () -> Void)] {
+    var buttons: [(title: String, role: ButtonRole?, action: () -> Void)] {
         all.compactMap { if case let .button(title, role, action) = $0.kind { (title, role, action) } else { nil } }
     }
 

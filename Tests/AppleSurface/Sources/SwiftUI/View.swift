@@ -7,9 +7,14 @@
 // buttons, presentations (sheets, full-screen covers, popovers, confirmation dialogs, alerts),
 // navigation stacks. Apple's pages (SDK 27) show `@ContentBuilder`, a new name for
 // `ViewBuilder`; the surface declares both, the adapters write `@ViewBuilder`.
+//
+// Isolation is the iOS 16.5 SDK's: `View` and `ViewModifier` are not isolated, only `body` and
+// `body(content:)` are (`@MainActor @preconcurrency`, which the SDK prints `MainActor(unsafe)`);
+// later SDKs make the protocols themselves `@MainActor @preconcurrency`. The surface's own view
+// structs say `nonisolated` because they also conform to its main-actor `PrimitiveView`.
 
-/// Apple: `@MainActor @preconcurrency protocol View`.
-@MainActor @preconcurrency
+/// Apple (iOS 16.5 SDK): `protocol View` (not isolated; only `body` is); later SDKs:
+/// `@MainActor @preconcurrency protocol View`.
 public protocol View {
     /// Apple: `associatedtype Body : View`.
     associatedtype Body: View
@@ -41,8 +46,8 @@ func draw<V: View>(_ view: V, into node: SurfaceNode) {
     }
 }
 
-/// Apple: `struct EmptyView : View`.
-nonisolated public struct EmptyView: View, PrimitiveView {
+/// Apple: `struct EmptyView : View` (`@frozen`, so `Sendable`).
+nonisolated public struct EmptyView: View, PrimitiveView, Sendable {
     /// Apple: `init()`.
     public nonisolated init() {}
     public var body: Never { fatalError("EmptyView has no body") }
@@ -62,58 +67,73 @@ nonisolated public struct Text: View, PrimitiveView {
     @MainActor func draw(into node: SurfaceNode) { node.children.append(SurfaceNode(.text(content))) }
 }
 
-/// Apple: `struct ButtonRole : Equatable, Sendable` (iOS 15).
+/// Apple (iOS 16.5 SDK): `struct ButtonRole : Equatable` (iOS 15; not `Sendable`); later SDKs:
+/// `struct ButtonRole : Equatable, Sendable`.
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
-public struct ButtonRole: Equatable, Sendable {
+public struct ButtonRole: Equatable {
     let name: String
+    // Constants of a non-`Sendable` type, as SwiftUI (a Swift 5 module) declares them:
+    // `nonisolated(unsafe)` says so in Swift 6 mode.
     /// Apple: `static let cancel: ButtonRole`.
-    public static let cancel = ButtonRole(name: "cancel")
+    nonisolated(unsafe) public static let cancel = ButtonRole(name: "cancel")
     /// Apple: `static let destructive: ButtonRole`.
-    public static let destructive = ButtonRole(name: "destructive")
+    nonisolated(unsafe) public static let destructive = ButtonRole(name: "destructive")
 }
 
 /// Apple: `struct Button<Label> : View where Label : View`.
 nonisolated public struct Button<Label: View>: View, PrimitiveView {
     let title: String
     let role: ButtonRole?
-    let action: @MainActor () -> Void
+    /// Its action, which SwiftUI (here, `SurfaceHost`) runs on the main actor.
+    let action: () -> Void
 
     public var body: Never { fatalError("Button has no body") }
     @MainActor func draw(into node: SurfaceNode) { node.children.append(SurfaceNode(.button(title: title, role: role, action: action))) }
 }
 
 extension Button where Label == Text {
-    /// Apple: `@preconcurrency nonisolated init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S : StringProtocol`.
-    @preconcurrency
-    public nonisolated init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    /// Apple (iOS 16.5 SDK): `init<S>(_ title: S, action: @escaping () -> Void) where S : StringProtocol`;
+    /// later SDKs: `@preconcurrency nonisolated init<S>(_ title: S, action: @escaping @MainActor () -> Void)
+    /// where S : StringProtocol`. SwiftUI runs the action on the main actor.
+    public nonisolated init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.title = String(title)
         role = nil
         self.action = action
     }
 
-    /// Apple: `@preconcurrency nonisolated init<S>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void)
-    /// where S : StringProtocol` (iOS 15).
+    /// Apple (iOS 16.5 SDK): `init<S>(_ title: S, role: ButtonRole?, action: @escaping () -> Void)
+    /// where S : StringProtocol` (iOS 15); later SDKs: `@preconcurrency nonisolated init<S>(_ title: S,
+    /// role: ButtonRole?, action: @escaping @MainActor () -> Void) where S : StringProtocol`.
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
-    @preconcurrency
-    public nonisolated init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    public nonisolated init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
         self.title = String(title)
         self.role = role
         self.action = action
     }
 }
 
-/// Apple: `struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable`.
-nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+/// Apple: `struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable`,
+/// a `View` where `Content : View`.
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     let data: Data
     let content: (Data.Element) -> Content
+}
 
+extension ForEach where Content: View {
     /// Apple: `init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)`.
     public nonisolated init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
+}
 
-    public var body: Never { fatalError("ForEach has no body") }
+// As the SDK declares it: `extension ForEach : View where Content : View`.
+extension ForEach: View where Content: View {
+    public typealias Body = Never
+    public nonisolated var body: Never { fatalError("ForEach has no body") }
+}
+
+extension ForEach: PrimitiveView where Content: View {
     @MainActor func draw(into node: SurfaceNode) {
         for element in data { SwiftUI.draw(content(element), into: node) }
     }
@@ -145,15 +165,24 @@ func drawView(_ view: any View, into node: SurfaceNode) {
     draw(view, into: node)
 }
 
-/// Apple: `struct _ConditionalContent<TrueContent, FalseContent>`: what an `if`/`else` builds.
-nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+/// Apple: `struct _ConditionalContent<TrueContent, FalseContent>`: what an `if`/`else` builds; a
+/// `View` where both are.
+nonisolated public struct _ConditionalContent<TrueContent, FalseContent> {
     enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
 
     let storage: Storage
-    public var body: Never { fatalError("_ConditionalContent has no body") }
+}
+
+// As the SDK declares it: `extension _ConditionalContent : View where TrueContent : View, FalseContent : View`.
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+    public typealias Body = Never
+    public nonisolated var body: Never { fatalError("_ConditionalContent has no body") }
+}
+
+extension _ConditionalContent: PrimitiveView where TrueContent: View, FalseContent: View {
     @MainActor func draw(into node: SurfaceNode) {
         switch storage {
         case let .trueContent(view): SwiftUI.draw(view, into: node)
@@ -182,7 +211,8 @@ public struct ViewBuilder {
     /// Apple: `static func buildBlock<Content>(_ content: Content) -> Content where Content : View`.
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
-    /// Apple: `static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content : View`.
+    /// Apple: `static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content : View`
+    /// (the iOS 17 SDK's; the iOS 16.5 SDK has `buildBlock<C0, C1>` to `buildBlock<C0, …, C9>`, 2 to 10 views).
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
@@ -198,12 +228,14 @@ public struct ViewBuilder {
     /// Apple: `static func buildIf<Content>(_ content: Content?) -> Content? where Content : View`.
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
 
-    /// Apple: `static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent>`.
+    /// Apple: `static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent>
+    /// where TrueContent : View, FalseContent : View`.
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
 
-    /// Apple: `static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent>`.
+    /// Apple: `static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent>
+    /// where TrueContent : View, FalseContent : View`.
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
@@ -225,8 +257,8 @@ nonisolated public struct AnyView: View, PrimitiveView {
     @MainActor func draw(into node: SurfaceNode) { drawView(view, into: node) }
 }
 
-/// Apple: `@MainActor @preconcurrency protocol ViewModifier`.
-@MainActor @preconcurrency
+/// Apple (iOS 16.5 SDK): `protocol ViewModifier` (not isolated; only `body(content:)` is); later
+/// SDKs: `@MainActor @preconcurrency protocol ViewModifier`.
 public protocol ViewModifier {
     /// Apple: `associatedtype Body : View`.
     associatedtype Body: View

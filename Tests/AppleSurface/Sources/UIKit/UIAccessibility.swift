@@ -2,16 +2,20 @@
 public struct UIAccessibilityTraits: OptionSet, @unchecked Sendable {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
-    /// Apple: `nonisolated static let image: UIAccessibilityTraits`.
-    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
-    /// Apple: `nonisolated static let adjustable: UIAccessibilityTraits`.
-    public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
+    /// Apple (iOS 16.5 SDK): `static var image: UIAccessibilityTraits` (a mutable global,
+    /// `UIAccessibilityTraitImage`; Swift 6 code reads it under `@preconcurrency import UIKit`);
+    /// later SDKs: `nonisolated static let image: UIAccessibilityTraits`.
+    nonisolated(unsafe) public static var image = UIAccessibilityTraits(rawValue: 1 << 2)
+    /// Apple (iOS 16.5 SDK): `static var adjustable: UIAccessibilityTraits` (iOS 4; a mutable
+    /// global, `UIAccessibilityTraitAdjustable`); later SDKs: `nonisolated static let adjustable: UIAccessibilityTraits`.
+    nonisolated(unsafe) public static var adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
 }
 
-/// Apple: `@MainActor class UIAccessibilityCustomAction : NSObject`.
-@MainActor
+/// Apple (iOS 16.5 SDK): `class UIAccessibilityCustomAction : NSObject` (iOS 8; not isolated,
+/// and not `Sendable`); later SDKs: `@MainActor class UIAccessibilityCustomAction : NSObject`.
 open class UIAccessibilityCustomAction: NSObject {
-    /// Apple: `@MainActor typealias Handler = (UIAccessibilityCustomAction) -> Bool`.
+    /// Apple (iOS 16.5 SDK): `typealias Handler = (UIAccessibilityCustomAction) -> Bool`; later
+    /// SDKs: `@MainActor typealias Handler = (UIAccessibilityCustomAction) -> Bool`.
     public typealias Handler = (UIAccessibilityCustomAction) -> Bool
 
     /// Apple: `var name: String { get set }`.

@@ -42,11 +42,12 @@ open class UIImagePickerController: UINavigationController {
         case savedPhotosAlbum = 2
     }
 
-    /// Apple: `struct InfoKey : Hashable, Equatable, RawRepresentable`.
-    public struct InfoKey: Hashable, Equatable, RawRepresentable, Sendable {
+    /// Apple: `struct InfoKey : Hashable, Equatable, RawRepresentable, @unchecked Sendable`, with
+    /// only `init(rawValue:)` (an `NS_TYPED_ENUM`).
+    public struct InfoKey: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+        init(_ rawValue: String) { self.rawValue = rawValue }
         /// Apple: `static let mediaType: UIImagePickerController.InfoKey`.
         public static let mediaType = InfoKey("UIImagePickerControllerMediaType")
         /// Apple: `static let originalImage: UIImagePickerController.InfoKey`.

@@ -1,7 +1,7 @@
 /// Apple: `@MainActor class UIMenuElement : NSObject`.
 @MainActor
 open class UIMenuElement: NSObject {
-    /// Apple: `enum State : Int`.
+    /// Apple: `enum State : Int, @unchecked Sendable`.
     public enum State: Int, Sendable {
         case off = 0, on, mixed
     }

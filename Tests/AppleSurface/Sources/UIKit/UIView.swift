@@ -24,22 +24,33 @@ open class UIResponder: NSObject {
     // The UIAccessibility informal protocol. Apple declares these on NSObject; Linux's NSObject
     // is Foundation's, and members of an extension cannot be overridden without the
     // Objective-C runtime, so the surface declares them on its first own class. Every use and
-    // override an adapter makes of them on a responder is valid on both.
+    // override an adapter makes of them on a responder is valid on both. The iOS 16.5 SDK
+    // declares them on NSObject without an actor (`@interface NSObject (UIAccessibility)` has no
+    // UI actor), so they are nonisolated here too, the properties `nonisolated(unsafe)` (stored on
+    // a main-actor class, as UIKit stores them on its objects); later SDKs declare them
+    // `@MainActor`.
 
-    /// Apple: `@MainActor var isAccessibilityElement: Bool { get set }` (on NSObject).
-    open var isAccessibilityElement = false
-    /// Apple: `@MainActor var accessibilityLabel: String? { get set }` (on NSObject).
-    open var accessibilityLabel: String?
-    /// Apple: `@MainActor var accessibilityValue: String? { get set }` (on NSObject).
-    open var accessibilityValue: String?
-    /// Apple: `@MainActor var accessibilityTraits: UIAccessibilityTraits { get set }` (on NSObject).
-    open var accessibilityTraits: UIAccessibilityTraits = []
-    /// Apple: `@MainActor var accessibilityCustomActions: [UIAccessibilityCustomAction]? { get set }` (on NSObject).
-    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
-    /// Apple: `@MainActor func accessibilityIncrement()` (on NSObject): an adjustable element's swipe up.
-    open func accessibilityIncrement() {}
-    /// Apple: `@MainActor func accessibilityDecrement()` (on NSObject): an adjustable element's swipe down.
-    open func accessibilityDecrement() {}
+    /// Apple (iOS 16.5 SDK): `var isAccessibilityElement: Bool { get set }` (on NSObject);
+    /// later SDKs: `@MainActor var isAccessibilityElement: Bool { get set }`.
+    nonisolated(unsafe) open var isAccessibilityElement = false
+    /// Apple (iOS 16.5 SDK): `var accessibilityLabel: String? { get set }` (on NSObject);
+    /// later SDKs: `@MainActor var accessibilityLabel: String? { get set }`.
+    nonisolated(unsafe) open var accessibilityLabel: String?
+    /// Apple (iOS 16.5 SDK): `var accessibilityValue: String? { get set }` (on NSObject);
+    /// later SDKs: `@MainActor var accessibilityValue: String? { get set }`.
+    nonisolated(unsafe) open var accessibilityValue: String?
+    /// Apple (iOS 16.5 SDK): `var accessibilityTraits: UIAccessibilityTraits { get set }` (on
+    /// NSObject); later SDKs: `@MainActor var accessibilityTraits: UIAccessibilityTraits { get set }`.
+    nonisolated(unsafe) open var accessibilityTraits: UIAccessibilityTraits = []
+    /// Apple (iOS 16.5 SDK): `var accessibilityCustomActions: [UIAccessibilityCustomAction]? { get set }`
+    /// (on NSObject); later SDKs: `@MainActor var accessibilityCustomActions: [UIAccessibilityCustomAction]? { get set }`.
+    nonisolated(unsafe) open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    /// Apple (iOS 16.5 SDK): `func accessibilityIncrement()` (on NSObject); later SDKs:
+    /// `@MainActor func accessibilityIncrement()`. An adjustable element's swipe up.
+    nonisolated open func accessibilityIncrement() {}
+    /// Apple (iOS 16.5 SDK): `func accessibilityDecrement()` (on NSObject); later SDKs:
+    /// `@MainActor func accessibilityDecrement()`. An adjustable element's swipe down.
+    nonisolated open func accessibilityDecrement() {}
 }
 
 /// Apple: `protocol UIPopoverPresentationControllerSourceItem : NSObjectProtocol` (iOS 16): what
@@ -411,7 +422,7 @@ open class UIFont: NSObject, @unchecked Sendable {
     public struct TextStyle: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+        init(_ rawValue: String) { self.rawValue = rawValue }
         /// Apple: `static let body: UIFont.TextStyle`.
         public static let body = TextStyle("UICTFontTextStyleBody")
         /// Apple: `static let headline: UIFont.TextStyle`.

@@ -1,11 +1,11 @@
 import SurfaceDevice
 
-/// Apple: `enum UIModalPresentationStyle : Int`.
 /// Apple: `enum UIUserInterfaceStyle : Int, @unchecked Sendable` (iOS 12).
 public enum UIUserInterfaceStyle: Int, @unchecked Sendable {
     case unspecified = 0, light = 1, dark = 2
 }
 
+/// Apple: `enum UIModalPresentationStyle : Int`.
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
     case none = -1
@@ -288,7 +288,7 @@ open class UIPresentationController: NSObject {
     @_spi(Surface) public var surfaceName: String { "\(String(describing: type(of: self))) for \(presentedViewController.surfaceName)" }
 }
 
-/// Apple: `struct UIPopoverArrowDirection : OptionSet`.
+/// Apple: `struct UIPopoverArrowDirection : OptionSet, @unchecked Sendable`.
 public struct UIPopoverArrowDirection: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

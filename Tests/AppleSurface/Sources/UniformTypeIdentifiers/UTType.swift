@@ -16,12 +16,16 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
         self.identifier = identifier
     }
 
-    /// Apple: `init?(filenameExtension: String)`.
-    public init?(filenameExtension: String) {
+    /// Apple: `init?(filenameExtension: String, conformingTo supertype: UTType = .data)`: the
+    /// declared type with that extension, if it conforms to `supertype`. (Apple may return a
+    /// dynamic type for an extension it does not know; here that is `nil`.)
+    public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
         let lower = filenameExtension.lowercased()
         let aliases = ["jpg": "public.jpeg", "jpeg": "public.jpeg", "png": "public.png", "heic": "public.heic",
                        "gif": "com.compuserve.gif", "mov": "com.apple.quicktime-movie", "mp4": "public.mpeg-4"]
-        guard let identifier = aliases[lower] else { return nil }
+        guard let identifier = aliases[lower], TypeTree.conforms(identifier, to: supertype.identifier) else {
+            return nil
+        }
         self.identifier = identifier
     }
 
@@ -33,6 +37,8 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
+    /// Apple: `static let data: UTType` (`public.data`).
+    public static let data = UTType(known: "public.data")
     /// Apple: `static let image: UTType` (`public.image`).
     public static let image = UTType(known: "public.image")
     /// Apple: `static let jpeg: UTType` (`public.jpeg`).
