@@ -25,10 +25,12 @@ import PickerKit
 /// // }
 /// ```
 ///
-/// SwiftUI reports no end to its transitions, so the model takes what SwiftUI does report: with
-/// ``reportsTransitions`` on (the modifier turns it on while it shows the model), a presentation
-/// finishes when its screen appears (``presentationAppeared(_:)``) and a dismissal when SwiftUI
-/// calls `onDismiss` (``dismissalEnded()``); a screen that has not appeared within
+/// SwiftUI's `onAppear` and `onDisappear` come as a transition starts, not when it ends, so the
+/// model is told the ends by UIKit, through the modifier: with ``reportsTransitions`` on (the
+/// modifier turns it on while it shows the model), a presentation finishes when a view controller
+/// behind its screen has appeared (`viewDidAppear`, then ``presentationAppeared(_:)``), and a
+/// dismissal when SwiftUI calls `onDismiss` or, for a popover, which has none, when that view
+/// controller has disappeared (``dismissalEnded()``); a screen that has not appeared within
 /// ``transitionTimeout`` ends the session with `PickerError.presentationFailed` (SwiftUI shows one
 /// sheet at a time, and ignores the picker's while the view presents another). With it off, as
 /// when no view shows the model, transitions complete at once.
@@ -92,6 +94,13 @@ public final class PresentationModel: Presenter {
         guard picker === self.picker else { return }
         let refuses = picker.editing?.hasUnsavedEdits ?? false
         if refuses != refusesInteractiveDismissal { refusesInteractiveDismissal = refuses }
+        // The picker's stack went back by itself (the person swiped back on the system image
+        // picker's own stack, which follows it): the path follows too.
+        let stack = picker.navigation.stack
+        if let presented, stack.first?.id == presented.id {
+            let shown = Array(stack.dropFirst())
+            if shown.count < pushed.count, Array(pushed.prefix(shown.count)) == shown { pushed = shown }
+        }
     }
 
     /// Creates a model for screens shown on `idiom`.
@@ -222,7 +231,9 @@ public final class PresentationModel: Presenter {
         }
     }
 
-    /// SwiftUI shows the screen of `route` (its `onAppear`): its presentation has finished.
+    /// The screen of `route` is on screen and its presentation's transition has ended (the
+    /// `profilePicker` modifier calls it from UIKit's `viewDidAppear`): its presentation has
+    /// finished.
     public func presentationAppeared(_ route: Route.ID) {
         guard let waiting = appearing, waiting.route == route else { return }
         appearing = nil
@@ -246,8 +257,9 @@ public final class PresentationModel: Presenter {
         }
     }
 
-    /// SwiftUI's `onDismiss` for what the model presented: its dismissal has finished. One
-    /// that follows the person's own dismissal, with no dismissal waiting, is ignored.
+    /// SwiftUI's `onDismiss` for what the model presented (for a popover, UIKit's
+    /// `viewDidDisappear`): its dismissal has finished. One that follows the person's own
+    /// dismissal, with no dismissal waiting, is ignored.
     public func dismissalEnded() {
         guard let waiting = dismissing else { return }
         dismissing = nil

@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import PickerKit
 import SwiftUI
+import UIKit
 
 @available(iOS 17, visionOS 1, *)
 @MainActor
@@ -16,9 +17,16 @@ extension View {
     ///     .profilePicker(model.presentation)
     /// ```
     public func profilePicker(_ model: PresentationModel, strings: PickerStrings = PickerStrings()) -> some View {
-        profilePicker(model, strings: strings) { route in
-            if let picker = model.picker { ProfilePickerScreen(route: route, picker: picker, strings: strings) }
-        }
+        modifier(ProfilePickerModifier(model: model, strings: strings, drawsBrowsers: true) { route in
+            if let picker = model.picker {
+                // The system image picker is a navigation controller itself: the edit screen is
+                // pushed on its own stack, as UIKitPresenter pushes it, not on a NavigationStack.
+                ProfilePickerScreen(
+                    route: route, picker: picker, strings: strings,
+                    pushed: route.screen.kind == .browser ? model.path : [],
+                    navigationBarHidden: route.screen.kind == .browser && model.isNavigationBarHidden)
+            }
+        })
     }
 
     /// Shows a picker's screens as `model` says: full screen, as a sheet or as a popover from
@@ -38,7 +46,7 @@ extension View {
         _ model: PresentationModel, strings: PickerStrings = PickerStrings(),
         @ViewBuilder screen: @escaping (Route) -> Screen
     ) -> some View {
-        modifier(ProfilePickerModifier(model: model, strings: strings, screen: screen))
+        modifier(ProfilePickerModifier(model: model, strings: strings, drawsBrowsers: false, screen: screen))
     }
 }
 
@@ -48,7 +56,17 @@ extension View {
 struct ProfilePickerModifier<Screen: View>: ViewModifier {
     @Bindable var model: PresentationModel
     let strings: PickerStrings
+    /// Whether PickerKit draws the browsers: the system image picker, a navigation controller
+    /// of its own, which no NavigationStack may hold.
+    let drawsBrowsers: Bool
     let screen: (Route) -> Screen
+
+    init(model: PresentationModel, strings: PickerStrings, drawsBrowsers: Bool, @ViewBuilder screen: @escaping (Route) -> Screen) {
+        self.model = model
+        self.strings = strings
+        self.drawsBrowsers = drawsBrowsers
+        self.screen = screen
+    }
 
     func body(content: Content) -> some View {
         content
@@ -56,10 +74,9 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
             .onDisappear { model.reportsTransitions = false }
             .fullScreenCover(item: $model.fullScreenRoute, onDismiss: { model.dismissalEnded() }) { route in presented(route) }
             .sheet(item: $model.sheetRoute, onDismiss: { model.dismissalEnded() }) { route in presented(route) }
-            // A popover has no onDismiss: its screen disappearing ends the dismissal.
-            .popover(item: $model.popoverRoute, attachmentAnchor: anchor) { route in
-                presented(route).onDisappear { model.dismissalEnded() }
-            }
+            // A popover has no onDismiss: its screen's view controller having disappeared ends
+            // the dismissal (`presented` reports it).
+            .popover(item: $model.popoverRoute, attachmentAnchor: anchor) { route in presented(route) }
             .confirmationDialog(
                 strings[.menuTitle], isPresented: isPresented($model.dialogRoute), titleVisibility: .hidden,
                 presenting: model.dialogRoute
@@ -85,12 +102,22 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
         Binding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })
     }
 
-    /// A presented route's screen, which tells the model when it appears, and is not swiped
-    /// or tapped away while the edit screen has unsaved edits.
+    /// A presented route's screen, which is not swiped or tapped away while the edit screen has
+    /// unsaved edits, and tells the model when its presentation has finished and, for a popover,
+    /// when its dismissal has.
+    ///
+    /// Not `onAppear` and `onDisappear`: SwiftUI calls them as the transition starts, and a
+    /// presentation asked for before the last one's transition ends can be lost. UIKit tells a
+    /// view controller when its transition has ended (`viewDidAppear`, `viewDidDisappear`), so a
+    /// view controller of no size behind the screen reports those.
     private func presented(_ route: Route) -> some View {
-        stack(for: route)
+        let model = self.model
+        var disappeared: (@MainActor () -> Void)?
+        if model.popoverRoute?.id == route.id { disappeared = { model.dismissalEnded() } }
+        let probe = TransitionProbe(appeared: { model.presentationAppeared(route.id) }, disappeared: disappeared)
+        return stack(for: route)
             .interactiveDismissDisabled(model.refusesInteractiveDismissal)
-            .onAppear { model.presentationAppeared(route.id) }
+            .background { probe.ignoresSafeArea() }
     }
 
     /// Each source the chooser offers, then Cancel.
@@ -106,7 +133,9 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
 
     @ViewBuilder
     private func stack(for route: Route) -> some View {
-        if route.screen.kind.isNavigationStack {
+        if route.screen.kind == .browser && drawsBrowsers {
+            screen(route)
+        } else if route.screen.kind.isNavigationStack {
             NavigationStack(path: $model.path) {
                 screen(route)
                     .navigationDestination(for: Route.self) { pushed in
@@ -116,6 +145,39 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
             }
         } else {
             screen(route)
+        }
+    }
+}
+
+/// A view controller of no size that reports when the transition that shows it, and the one
+/// that hides it, have ended.
+@available(iOS 17, visionOS 1, *)
+@MainActor
+struct TransitionProbe: UIViewControllerRepresentable {
+    let appeared: @MainActor () -> Void
+    let disappeared: (@MainActor () -> Void)?
+
+    func makeUIViewController(context: Context) -> ProbeController {
+        ProbeController()
+    }
+
+    func updateUIViewController(_ controller: ProbeController, context: Context) {
+        controller.appeared = appeared
+        controller.disappeared = disappeared
+    }
+
+    final class ProbeController: UIViewController {
+        var appeared: (@MainActor () -> Void)?
+        var disappeared: (@MainActor () -> Void)?
+
+        override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            appeared?()
+        }
+
+        override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            disappeared?()
         }
     }
 }

@@ -30,6 +30,10 @@ public struct ProfilePickerScreen: View {
     public let picker: ProfilePicker
     /// The titles of the edit screen's toolbar and VoiceOver's values and actions.
     public var strings: PickerStrings
+    /// For a browser drawn by `profilePicker(_:strings:)`: the routes pushed on the system image
+    /// picker's own stack (the edit screen), and whether its bar is hidden.
+    var pushed: [Route] = []
+    var navigationBarHidden = false
 
     /// The screen for `route` of `picker`.
     public init(route: Route, picker: ProfilePicker, strings: PickerStrings = PickerStrings()) {
@@ -38,10 +42,16 @@ public struct ProfilePickerScreen: View {
         self.strings = strings
     }
 
+    init(route: Route, picker: ProfilePicker, strings: PickerStrings, pushed: [Route], navigationBarHidden: Bool) {
+        self.init(route: route, picker: picker, strings: strings)
+        self.pushed = pushed
+        self.navigationBarHidden = navigationBarHidden
+    }
+
     public var body: some View {
         // The system pickers, the edit screen and the camera have bars of their own, and lay
         // themselves out in the safe area.
-        PickerScreenController(route: route, picker: picker, strings: strings)
+        PickerScreenController(route: route, picker: picker, strings: strings, pushed: pushed, navigationBarHidden: navigationBarHidden)
             .toolbar(.hidden, for: .navigationBar)
             .ignoresSafeArea()
     }
@@ -75,6 +85,9 @@ struct PickerScreenController: UIViewControllerRepresentable {
     let route: Route
     let picker: ProfilePicker
     let strings: PickerStrings
+    /// The routes pushed on a system image picker's own stack, and whether its bar is hidden.
+    let pushed: [Route]
+    let navigationBarHidden: Bool
 
     func makeCoordinator() -> PickerRelay {
         PickerRelay(picker: picker, route: route)
@@ -90,11 +103,22 @@ struct PickerScreenController: UIViewControllerRepresentable {
         let controller = PickerScreens.viewController(for: route, picker: picker, strings: strings, relay: context.coordinator)
             ?? UIViewController()
         PickerScreens.share(picker, host: controller)
+        // A swipe back on the image picker's own stack reaches the picker as UIKit's does.
+        if controller is UIImagePickerController { context.coordinator.navigationProxy = picker.navigationProxy }
         return controller
     }
 
     func updateUIViewController(_ controller: UIViewController, context: Context) {
         (controller as? ProfileEditViewController)?.strings = strings
+        if let browser = controller as? UIImagePickerController {
+            if let undrawn = PickerScreens.show(pushed, on: browser, picker: picker, strings: strings, relay: context.coordinator),
+                let reason = ProfilePickerScreen.refusal(undrawn, picker) {
+                // Nothing to show: the session ends saying why, once SwiftUI has finished this update.
+                let picker = picker, id = undrawn.id
+                Task { @MainActor in picker.screenFailed(id, reason: reason) }
+            }
+            if browser.isNavigationBarHidden != navigationBarHidden { browser.setNavigationBarHidden(navigationBarHidden, animated: false) }
+        }
     }
 }
 #endif

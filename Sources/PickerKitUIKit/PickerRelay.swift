@@ -14,14 +14,15 @@ import UIKit
 /// - `UIImagePickerControllerDelegate`: a pick becomes `itemPicked` (its contents registered
 ///   with the `SystemPhotoSource`), Cancel becomes `cancelTapped` (the picker then dismisses what
 ///   it presented, once).
-/// - `PHPickerViewControllerDelegate`: results become `itemsPicked`, in the order picked; none
+/// - `PHPickerViewControllerDelegate`: results become `itemsPicked`, in the order given (the
+///   order picked: PickerKit asks for PHPicker's ordered selection unless told not to); none
 ///   (Cancel) ends the session with a cancel.
 ///
 /// `UIKitPresenter` keeps one; PickerKit's SwiftUI screens keep one per system picker they show.
 @MainActor
 public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImagePickerControllerDelegate, PHPickerViewControllerDelegate {
     weak var coordinator: ProfilePicker?
-    weak var navigationProxy: (any NavigationProxy)?
+    package weak var navigationProxy: (any NavigationProxy)?
     /// The presented route: the one a view controller we did not push stands for.
     var root: Route?
 
@@ -37,6 +38,8 @@ public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImag
     }
     /// The routes pushed, by their view controllers.
     var routes: [ObjectIdentifier: Route] = [:]
+    /// Every route ``PickerScreens/show(_:on:picker:strings:relay:)`` has pushed.
+    var pushedRoutes: Set<Route.ID> = []
 
     private func route(for viewController: UIViewController) -> Route? {
         routes[ObjectIdentifier(viewController)] ?? root

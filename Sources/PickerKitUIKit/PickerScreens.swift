@@ -42,6 +42,30 @@ public enum PickerScreens {
         }
     }
 
+    /// Makes `stack` show `pushed` above its root: a route pushed for the first time gets
+    /// PickerKit's screen (its route told to `relay`); a screen whose route is no longer pushed is
+    /// popped. A route the stack popped by itself (the person swiped back) is not pushed again:
+    /// the picker hears of the swipe through `relay` and drops it. For a navigation controller
+    /// PickerKit did not make (the system image picker), whose pushes come as a list of routes
+    /// rather than as calls. Returns the first route PickerKit has no screen for, if any.
+    @discardableResult
+    public static func show(
+        _ pushed: [Route], on stack: UINavigationController, picker: ProfilePicker, strings: PickerStrings, relay: PickerRelay
+    ) -> Route? {
+        let wanted = Set(pushed.map(\.id))
+        while let top = stack.topViewController, let route = relay.routes[ObjectIdentifier(top)], !wanted.contains(route.id) {
+            relay.routes[ObjectIdentifier(top)] = nil
+            _ = stack.popViewController(animated: true)
+        }
+        for route in pushed where !relay.pushedRoutes.contains(route.id) {
+            guard let screen = viewController(for: route, picker: picker, strings: strings, relay: relay) else { return route }
+            relay.pushedRoutes.insert(route.id)
+            relay.routes[ObjectIdentifier(screen)] = route
+            stack.pushViewController(screen, animated: true)
+        }
+        return nil
+    }
+
     private static func camera(_ route: Route, picker: ProfilePicker, strings: PickerStrings) -> UIViewController? {
         #if os(visionOS)
         return nil

@@ -102,7 +102,8 @@ public final class SystemPhotoSource: PhotoSource {
 
     // MARK: Registering picks
 
-    /// Registers the library picker's results and returns them as items, in the order picked:
+    /// Registers the library picker's results and returns them as items, in the order PHPicker
+    /// gave them (the order picked, with `LibraryPickerConfiguration.ordered`, the default):
     /// each item's id is its asset identifier (with in-app library access) or one of this
     /// source's own, and its media type what its provider holds.
     public func register(_ results: [PHPickerResult], configuration: PickerConfiguration) -> [PickedItem] {

@@ -42,8 +42,9 @@ public struct LibraryPickerConfiguration: Sendable, Equatable {
     public var filter: Set<Filter> = [.images]
     /// The most items that may be picked; 1 by default, 0 for no limit.
     public var selectionLimit = 1
-    /// Whether the picker shows the selection numbered. Results come back in the order the
-    /// items were picked either way.
+    /// Whether the picker numbers the selection and hands the items back in the order they were
+    /// picked (PHPicker's `.ordered` selection; the default). With `false` the system picker hands
+    /// them back in its own default order, which Apple does not document as the order picked.
     public var ordered = true
     /// Which representation to deliver.
     public var preferredRepresentation = Representation.current

@@ -109,6 +109,21 @@ nonisolated struct LifecycleModifier: ViewModifier, PrimitiveModifier {
     }
 }
 
+nonisolated struct BackgroundModifier<Background: View>: ViewModifier, PrimitiveModifier {
+    let background: Background
+
+    func body(content: Self.Content) -> Never { fatalError("drawn by the surface") }
+
+    @MainActor func draw(_ drawContent: @MainActor (SurfaceNode) -> Void, into node: SurfaceNode) {
+        let wrapper = SurfaceNode(.group)
+        drawContent(wrapper)
+        let behind = SurfaceNode(.group)
+        SwiftUI.draw(background, into: behind)
+        wrapper.children.append(behind)
+        node.children.append(wrapper)
+    }
+}
+
 nonisolated struct DismissModifier: ViewModifier, PrimitiveModifier {
     let disabled: Bool
 
@@ -232,6 +247,13 @@ extension View {
         modifier(SafeAreaModifier())
     }
 
+    /// Apple: `nonisolated func background<V>(alignment: Alignment = .center, @ContentBuilder content: () -> V)
+    /// -> some View where V : View` (iOS 15). The background is drawn with the view, laid out by nothing.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    public nonisolated func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modifier(BackgroundModifier(background: content()))
+    }
+
     /// Apple: `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`.
     public nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modifier(LifecycleModifier(appear: action, disappear: nil))
@@ -301,6 +323,13 @@ public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
         stack.path = path.wrappedValue
         node.children.append(stack)
     }
+}
+
+/// Apple: `@frozen struct Alignment : Equatable` (`@frozen`, so `Sendable`): only `center` here.
+public struct Alignment: Equatable, Sendable {
+    let name: String
+    /// Apple: `static let center: Alignment`.
+    public static let center = Alignment(name: "center")
 }
 
 /// Apple: `@frozen struct SafeAreaRegions : OptionSet` (iOS 14).

@@ -53,7 +53,7 @@ public final class SurfaceNode {
     public var buttonTitles: [String] { buttons.map(\.title) }
 
     /// The navigation stack drawn inside this node, if any.
-    var stack: SurfaceNode? {
+    public var stack: SurfaceNode? {
         all.first { if case .navigationStack = $0.kind { true } else { false } }
     }
 }
@@ -64,9 +64,11 @@ public final class SurfaceNode {
 /// Each ``update()`` evaluates the view again, as SwiftUI does when its state changes, and then
 /// shows what it declares as SwiftUI would: one sheet, full-screen cover or popover at a time
 /// (a second one declared meanwhile is not shown, with SwiftUI's console message); `onAppear`
-/// when content appears and `onDisappear` when it goes; a presentation's `onDismiss` once it has
-/// gone and its dismissal has ended; a confirmation dialog or alert while its binding is true and
-/// its data is not `nil`.
+/// when content appears and `onDisappear` when it goes, both as the transition that shows or
+/// hides it starts (SwiftUI reports no end to a transition through them); a presentation's
+/// hosted view controllers' `viewDidAppear` once its presentation transition has ended, and
+/// `viewDidDisappear` and its `onDismiss` once its dismissal has ended; a confirmation dialog or
+/// alert while its binding is true and its data is not `nil`.
 @_spi(Surface)
 @MainActor
 public final class SurfaceHost {
@@ -93,15 +95,20 @@ public final class SurfaceHost {
         drawRoot(node)
         tree = node
         let declared = tree.all.flatMap(\.presentations)
+        var leaving: [UIViewController] = []
+        var dismissed: (() -> Void)?
         if let current = shown, !declared.contains(where: { $0.kind == current.kind && $0.id == current.id }) {
             // Its binding went nil (or to another item): SwiftUI dismisses it, and says so when done.
             let gone = presentations(in: previous).first { $0.kind == current.kind && $0.id == current.id }
+            leaving = controllers(under: Self.key(current.kind, current.id))
             shown = nil
-            if let onDismiss = gone?.onDismiss { Animations.run { onDismiss() } }
+            dismissed = gone?.onDismiss
         }
         let wanted = declared.filter { $0.id != nil }
+        var arriving: String?
         if shown == nil, let first = wanted.first, let id = first.id {
             shown = (first.kind, id)
+            arriving = Self.key(first.kind, id)
         }
         if wanted.count > 1 || (wanted.count == 1 && shown.map { $0.kind != wanted[0].kind || $0.id != wanted[0].id } == true) {
             Device.current.warn("Currently, only presenting a single sheet is supported. The next sheet will be presented when the currently presented sheet gets dismissed.")
@@ -109,6 +116,28 @@ public final class SurfaceHost {
         previous = tree
         runLifecycle()
         runControllers()
+        if !leaving.isEmpty || dismissed != nil {
+            Animations.run {
+                for controller in leaving { controller.viewDidDisappear(true) }
+                dismissed?()
+            }
+        }
+        if let arriving {
+            let appearing = controllers(under: arriving)
+            Animations.run {
+                for controller in appearing { controller.viewDidAppear(true) }
+            }
+        }
+    }
+
+    /// The key of a presentation's content in ``hosted``.
+    private static func key(_ kind: SurfacePresentation.Kind, _ id: AnyHashable) -> String {
+        "\(kind.rawValue)-\(String(describing: id))"
+    }
+
+    /// The hosted view controllers of the content under `key`.
+    private func controllers(under key: String) -> [UIViewController] {
+        hosted.filter { $0.key == key || $0.key.hasPrefix(key + ".") }.sorted { $0.key < $1.key }.map(\.value.controller)
     }
 
     private struct Hosted {
@@ -129,8 +158,8 @@ public final class SurfaceHost {
             for (index, child) in (node.children + node.pushed).enumerated() { collect(child, "\(key).\(index)") }
         }
         collect(tree, "root")
-        if let presented = shownPresentation, let content = presented.content {
-            collect(content, "\(presented.kind.rawValue)-\(String(describing: presented.id))")
+        if let presented = shownPresentation, let content = presented.content, let id = presented.id {
+            collect(content, Self.key(presented.kind, id))
         }
         for (key, old) in hosted.sorted(by: { $0.key < $1.key }) where found[key]?.type != old.type {
             hosted[key] = nil

@@ -199,9 +199,18 @@ open class UIViewController: UIResponder {
         Animations.run {
             presented.isBeingPresented = false
             presented.wasPresented()
+            presented.viewDidAppear(flag)
             completion?()
         }
     }
+
+    /// Apple: `func viewDidAppear(_ animated: Bool)`: called once the view is on screen and the
+    /// transition that brought it there has ended (a presentation's, or its container's).
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// Apple: `func viewDidDisappear(_ animated: Bool)`: called once the view has left the screen
+    /// and the transition that took it away has ended.
+    open func viewDidDisappear(_ animated: Bool) {}
 
     /// What UIKit raises about presenting this view controller as it is configured; `nil` when nothing.
     func presentationProblem() -> String? {
@@ -239,6 +248,7 @@ open class UIViewController: UIResponder {
         target.isBeingDismissed = true
         Animations.run {
             target.endPresentation()
+            target.viewDidDisappear(flag)
             completion?()
         }
     }

@@ -148,7 +148,7 @@ extension AppleSurfaceTests {
             let browser = try #require(host.controllers.first as? UIImagePickerController)
             browser.surfacePick([.mediaType: "public.image", .imageURL: file])
             await settle()
-            let editor = try #require(host.controllers.compactMap { $0 as? ProfileEditViewController }.first)
+            let editor = try #require(browser.topViewController as? ProfileEditViewController, "pushed on the image picker's own stack")
             try #require(editor.toolbar.items?.first { $0.title == "Choose" }).surfaceTap()
             await settle()
             #expect(model.avatar?.displaySize == PixelSize(width: 40, height: 40))

@@ -87,8 +87,13 @@ extension AppleSurfaceTests {
             #expect(app.photos.presentingViewController === browser, "the source presents the limited-library picker from it")
             browser.surfacePick([.mediaType: "public.image", .imageURL: file])
             await app.settle()
-            let editor = try #require(app.host.controllers.compactMap { $0 as? ProfileEditViewController }.first)
-            #expect(app.host.isNavigationBarHidden)
+            // The image picker is a navigation controller itself: the edit screen is pushed on its
+            // own stack, as UIKitPresenter pushes it, and no NavigationStack holds it.
+            #expect(app.host.presented?.stack == nil, "no NavigationStack around the image picker")
+            #expect(app.host.controllers.compactMap { $0 as? UINavigationController }.count == 1 && app.host.controllers.first === browser)
+            #expect(browser.viewControllers.count == 2)
+            let editor = try #require(browser.topViewController as? ProfileEditViewController)
+            #expect(browser.isNavigationBarHidden)
             #expect(app.host.controllersIgnoreSafeArea, "the screens lay themselves out in the safe area")
             let choose = try #require(editor.toolbar.items?.first { $0.title == "Choose" })
             choose.surfaceTap()
@@ -105,6 +110,30 @@ extension AppleSurfaceTests {
                 "delegate: didFinish public.image edited 50x50 from 400x300 (loaded at 334x251) crop (50,0,300,300)",
             ])
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
+        }
+
+        /// A swipe back on the image picker's own stack reaches the picker, and the model's path
+        /// follows: picking again pushes one edit screen, not two.
+        @Test func aSwipeBackOnTheImagePickersStackIsFollowed() async throws {
+            let app = App()
+            let file = try Photos.file(try Photos.jpeg(width: 40, height: 30), named: "IMG_0003.jpeg")
+            try await app.picker.selectFromPhotoLibrary()
+            await app.settle()
+            let browser = try #require(app.host.controllers.first as? UIImagePickerController)
+            browser.surfacePick([.mediaType: "public.image", .imageURL: file])
+            await app.settle()
+            #expect(browser.viewControllers.count == 2 && app.model.path.count == 1)
+            browser.surfaceSwipeBack()
+            await app.settle()
+            #expect(app.picker.navigation.stack.map(\.screen.kind) == [.browser])
+            #expect(app.model.path == [] && browser.viewControllers.count == 1)
+            browser.surfacePick([.mediaType: "public.image", .imageURL: file])
+            await app.settle()
+            #expect(browser.viewControllers.count == 2 && browser.topViewController is ProfileEditViewController)
+            #expect(app.picker.navigation.stack.map(\.screen.kind) == [.browser, .editor])
+            #expect(Device.current.exceptions == [])
+            app.picker.cancel()
+            await app.settle()
         }
 
         @Test func theSourceMenuOffersTheSourcesAndStartsTheOneChosen() async throws {
@@ -133,7 +162,7 @@ extension AppleSurfaceTests {
             let browser = try #require(app.host.controllers.first as? UIImagePickerController)
             browser.surfacePick([.mediaType: "public.image", .imageURL: file])
             await app.settle()
-            let editor = try #require(app.host.controllers.compactMap { $0 as? ProfileEditViewController }.first)
+            let editor = try #require(browser.topViewController as? ProfileEditViewController)
             try #require(editor.toolbar.items?.first { $0.title == "Rotate" }).surfaceTap()
             await app.settle()
             #expect(!app.host.tapOutside(), "the edit is not thrown away")

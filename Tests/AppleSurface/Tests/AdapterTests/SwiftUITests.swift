@@ -171,6 +171,34 @@ extension AppleSurfaceTests {
             withExtendedLifetime(button) {}
         }
 
+        /// `onAppear` and `onDisappear` come as a transition starts: a presentation ends when the
+        /// screen's view controller has appeared, a popover's dismissal when it has disappeared,
+        /// so the picker's next call never lands on a transition still running.
+        @Test func transitionsEndWhenSwiftUIsAnimationsDo() async throws {
+            let app = App(idiom: .pad)
+            let button = NSObject()
+            Animations.isHolding = true
+            try await app.picker.selectFromPhotoLibrary(anchor: PopoverAnchor(sourceView: button, sourceRect: .zero))
+            app.host.update()
+            for _ in 0..<20 { await Task.yield() }
+            #expect(app.host.presentedKind == "popover" && app.host.presented?.texts == ["browser #1"], "the screen appeared")
+            #expect(app.picker.pendingWork == ["the presentation of #1 (animating)"], "its transition has not ended")
+            Animations.finishAll()
+            #expect(app.picker.pendingWork == [])
+            app.picker.cancel()
+            app.host.update()
+            for _ in 0..<20 { await Task.yield() }
+            #expect(app.host.presentedKind == nil, "the popover went")
+            #expect(app.picker.pendingWork == ["a dismissal (animating)"], "its dismissal has not ended")
+            #expect(app.delegate.callbacks.isEmpty)
+            Animations.finishAll()
+            for _ in 0..<20 { await Task.yield() }
+            #expect(app.delegate.callbacks.count == 1)
+            Animations.isHolding = false
+            app.transcript.expect(["picker: start source photoLibrary", "picker: end cancelled (host)", "delegate: didCancel"])
+            withExtendedLifetime(button) {}
+        }
+
         @Test func aScreenSwiftUICannotShowEndsTheSession() async throws {
             let app = App(busy: true)
             app.model.transitionTimeout = .milliseconds(50)
