@@ -117,9 +117,11 @@ public enum JPEG {
     ///   - rect: in display orientation, on the image at `scale`
     ///     (``Scale/size(of:)`` of the display size).
     ///   - pixelLimit: as for ``decode(_:scale:pixelLimit:scanLimit:)``.
-    /// - Returns: the stored pixels under `rect`, with the file's orientation.
-    /// - Throws: `ImagingError.cropOutsideImage(rect:imageSize:)` unless `rect` lies inside
-    ///   the image at that scale and is not empty; the errors of ``decode(_:pixelLimit:)``.
+    /// - Returns: the stored pixels under `rect`, with the file's orientation. A rectangle that
+    ///   reaches outside the image is clamped to it (as ``PNG/decode(_:croppingTo:pixelLimit:)``
+    ///   and `PixelBuffer.cropped(to:)` clamp): the part inside is decoded.
+    /// - Throws: `ImagingError.cropOutsideImage(rect:imageSize:)` when `rect` is empty or covers
+    ///   none of the image at that scale; the errors of ``decode(_:pixelLimit:)``.
     public static func decode(
         _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit
     ) throws(ImagingError) -> PixelBuffer {
@@ -166,8 +168,11 @@ public enum JPEG {
             let frame = header.frame!
             let stored = scale.size(of: PixelSize(width: frame.width, height: frame.height))
             let shown = header.orientation.swapsAxes ? stored.transposed : stored
-            guard !rect.isEmpty, PixelRect(size: shown).contains(rect) else { throw .cropOutsideImage(rect: rect, imageSize: shown) }
-            return header.orientation.rawRect(forDisplay: rect, rawSize: stored)
+            // The one crop rule of PickerCodecs: the part inside the image; none inside is an error.
+            guard !rect.isEmpty, let visible = rect.intersection(PixelRect(size: shown)) else {
+                throw .cropOutsideImage(rect: rect, imageSize: shown)
+            }
+            return header.orientation.rawRect(forDisplay: visible, rawSize: stored)
         }
         return try decoder.decode(denominator: scale.rawValue, region: region, warnings: &warnings, coefficientBytes: &coefficientBytes)
     }

@@ -57,8 +57,13 @@ public enum PNG {
     /// let crop = try PNG.decode(data, croppingTo: PixelRect(x: 400, y: 100, width: 2800, height: 2800))
     /// ```
     ///
+    /// A rectangle that reaches outside the image is clamped to it, as
+    /// ``JPEG/decode(_:scale:croppingTo:pixelLimit:)`` and `PixelBuffer.cropped(to:)` clamp: the
+    /// part inside is decoded.
+    ///
     /// - Throws: the errors of ``decode(_:pixelLimit:)`` (all the image data is still checked),
-    ///   and `ImagingError.cropOutsideImage(rect:imageSize:)` when `rect` covers none of it.
+    ///   and `ImagingError.cropOutsideImage(rect:imageSize:)` when `rect` is empty or covers none
+    ///   of it.
     /// - Complexity: O(file size + pixels) time; O(crop + one row) memory beyond the file.
     public static func decode(
         _ data: Data, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit

@@ -211,6 +211,32 @@ public enum ToneCurve: Sendable, Hashable {
     }
 }
 
+extension ToneCurve {
+    /// ``linear(_:)`` as LittleCMS's 8-bit transforms evaluate it: at a single-precision `x`,
+    /// with the result in single precision, and a sampled curve (a `curv` table) read through
+    /// its 16-bit interpolation (`cmsEvalToneCurveFloat`: the input saturated to 16 bits,
+    /// `LinLerp1D`'s fixed-point interpolation, the output divided back).
+    func linearAsLittleCMS(_ x: Float) -> Float {
+        guard case let .sampled(samples) = self, samples.count >= 2 else { return Float(linear(Double(x))) }
+        // `_cmsQuickSaturateWord`: round half up, into 0…65535.
+        let d = Double(x) * 65535 + 0.5
+        let input = d <= 0 ? 0 : d >= 65535 ? 65535 : Int(d.rounded(.down))
+        let domain = samples.count - 1
+        let output: Int
+        if input == 0xFFFF {
+            output = Int(samples[domain])
+        } else {
+            // `_cmsToFixedDomain`, then the cell (16 high bits) and the rest (16 low bits).
+            let scaled = domain * input
+            let fixed = scaled + (scaled + 0x7FFF) / 0xFFFF
+            let cell = fixed >> 16, rest = fixed & 0xFFFF
+            let low = Int(samples[cell]), high = Int(samples[min(cell + 1, domain)])
+            output = (((high - low) * rest + 0x8000) >> 16) + low
+        }
+        return Float(Double(output) / 65535)
+    }
+}
+
 /// A 3×3 matrix of doubles: just what profile arithmetic needs.
 struct Matrix3 {
     var rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)

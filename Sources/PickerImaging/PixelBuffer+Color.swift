@@ -41,16 +41,20 @@ extension PixelBuffer {
             guard curves.count == 3, matrix.count == 9 else {
                 throw .unconvertibleColorProfile(reason: "an RGB model of \(curves.count) curves and \(matrix.count) matrix entries (3 and 9)")
             }
-            let linear = curves.map { curve in (0..<256).map { Float(curve.linear(Double($0) / 255)) } }
-            let m = (ColorModel.sRGBFromXYZ * Matrix3(rowMajor: matrix)).rowMajor.map(Float.init)
-            let encode = SRGBEncoding.table
+            // LittleCMS's 8-bit matrix-shaper transform, step for step (`OptimizeMatrixShaper`):
+            // each curve sampled at the 256 inputs into 1.14 fixed point, the matrix in 1.14 fixed
+            // point, the sum rounded to 14 bits and clipped to 0…1 (out of gamut clips there), then
+            // a table of 16,385 sRGB values rounded to 16 bits and then to 8.
+            let shapers = curves.map { curve in (0..<256).map { LittleCMS8.fixed14(Double(curve.linearAsLittleCMS(Float(Double($0) / 255)))) } }
+            let m = (ColorModel.sRGBFromXYZ * Matrix3(rowMajor: matrix)).rowMajor.map(LittleCMS8.fixed14)
+            let encode = LittleCMS8.sRGBEncoding
             converted = straight.mapped { source, target, _, _ in
                 for i in stride(from: 0, to: source.count, by: 4) {
-                    let r = linear[0][Int(source[i])], g = linear[1][Int(source[i + 1])], b = linear[2][Int(source[i + 2])]
+                    let r = shapers[0][Int(source[i])], g = shapers[1][Int(source[i + 1])], b = shapers[2][Int(source[i + 2])]
                     for c in 0..<3 {
-                        let v = m[3 * c] * r + m[3 * c + 1] * g + m[3 * c + 2] * b
-                        // Out of gamut clips; a hostile profile's infinities and NaNs land on 0 or 1.
-                        target[i + c] = encode[Int((v > 0 ? min(v, 1) : 0) * Float(SRGBEncoding.steps) + 0.5)]
+                        // 64-bit sums: a hostile profile's huge curve values cannot overflow them.
+                        let l = (m[3 * c] &* r &+ m[3 * c + 1] &* g &+ m[3 * c + 2] &* b &+ 0x2000) >> 14
+                        target[i + c] = encode[l < 0 ? 0 : min(l, LittleCMS8.one)]
                     }
                     target[i + 3] = source[i + 3]
                 }
@@ -102,12 +106,33 @@ extension ColorModel {
     }()
 }
 
+/// The fixed-point arithmetic of LittleCMS's 8-bit matrix-shaper transforms (`cmsopt.c`).
+enum LittleCMS8 {
+    /// 1.0 in 1.14 fixed point.
+    static let one = 1 << 14
+
+    /// `DOUBLE_TO_1FIXED14`: `floor(x × 16384 + 0.5)`; a value past 131,072 (or not finite)
+    /// is LittleCMS's 0x7FFFFFFF, as its first shaper stores it.
+    static func fixed14(_ x: Double) -> Int {
+        guard x.isFinite, x < 131_072 else { return x == -.infinity ? -0x7FFF_FFFF : 0x7FFF_FFFF }
+        return Int((x * 16384 + 0.5).rounded(.down))
+    }
+
+    /// The second shaper for sRGB: for each 14-bit linear value, its sRGB value in single
+    /// precision, clipped to 0…1, saturated to 16 bits and then taken to 8 (`FROM_16_TO_8`).
+    static let sRGBEncoding: [UInt8] = (0...one).map { i in
+        let r = Double(Float(Double(i) / 16384))
+        // The inverse of sRGB's curve as LittleCMS reverses it (parametric type -4).
+        let encoded = r >= 0.04045 / 12.92 ? (pow(r, 1 / 2.4) - 0.055 / 1.055) / (1 / 1.055) : r / (1 / 12.92)
+        let v = min(max(Double(Float(encoded)), 0), 1)
+        let d = v * 65535 + 0.5
+        let word = d <= 0 ? 0 : d >= 65535 ? 65535 : Int(d.rounded(.down))
+        return UInt8((word * 65281 + 8_388_608) >> 24)
+    }
+}
+
 /// Linear light → 8-bit sRGB values.
 enum SRGBEncoding {
-    /// Steps of the table over linear 0…1: fine enough that each is under 1/10 of an 8-bit
-    /// step even in the steep part near black.
-    static let steps = 65535
-
     /// The sRGB value of linear light `y`, rounded to 8 bits.
     static func byte(_ y: Double) -> UInt8 {
         let v = y > 0 ? min(y, 1) : 0
@@ -115,5 +140,4 @@ enum SRGBEncoding {
         return UInt8((encoded * 255).rounded())
     }
 
-    static let table: [UInt8] = (0...steps).map { byte(Double($0) / Double(steps)) }
 }

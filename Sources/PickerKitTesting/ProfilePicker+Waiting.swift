@@ -9,15 +9,14 @@ extension ProfilePicker {
     /// ```
     public var pendingWork: [String] { backgroundWork }
 
-    /// Waits until the work the picker started in the background (an access request, an item
-    /// loading, a capture, a timer, an animating presentation) has finished, for at most
-    /// `timeout` of real time (and at least 2,000 turns of the main actor). A presenter
-    /// released mid-animation does not hold it up.
+    /// `ProfilePicker.idle(timeout:)`, under the name PickerKitTesting's scenarios use: waits
+    /// until the work the picker started in the background has finished, for at most `timeout`
+    /// of real time (and at least 2,000 turns of the main actor).
     ///
     /// - Returns: the work still pending when the time ran out (see ``pendingWork``); empty
     ///   when the picker became idle.
     @discardableResult
     public func waitUntilIdle(timeout: Duration = .seconds(5)) async -> [String] {
-        await finishBackgroundWork(timeout: timeout)
+        await idle(timeout: timeout)
     }
 }

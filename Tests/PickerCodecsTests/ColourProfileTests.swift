@@ -6,8 +6,10 @@ import Testing
 
 /// Colour profiles read from real files and converted to sRGB, against LittleCMS. The fixtures
 /// in Fixtures/colour (made by make_colour_fixtures.py) are a lattice of 4096 colours as PNG
-/// (iCCP) and part of a photo as JPEG (APP2), tagged with Display P3, Adobe RGB, ProPhoto,
-/// Rec. 709 and a gray gamma-2.2 profile; beside each, its pixels converted by LittleCMS.
+/// (iCCP), part of a photo as JPEG (APP2) and the whole photo at 256×192 as PNG (its colours as
+/// they come, with the tail a lattice's even steps miss), tagged with Display P3, Adobe RGB,
+/// ProPhoto, Rec. 709 and a gray gamma-2.2 profile; beside each, its pixels converted by
+/// LittleCMS.
 @Suite("Colour profiles against LittleCMS")
 struct ColourProfileTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/colour")
@@ -32,7 +34,7 @@ struct ColourProfileTests {
         return out
     }
 
-    static let files = ["p3", "adobergb", "prophoto", "rec709", "gray22"].flatMap { ["lattice-\($0).png", "photo-\($0).jpg"] }
+    static let files = ["p3", "adobergb", "prophoto", "rec709", "gray22"].flatMap { ["lattice-\($0).png", "photo-\($0).jpg", "scene-\($0).png"] }
 
     @Test("the CIEDE2000 helper gives Sharma, Wu and Dalal's test values")
     func deltaE2000Reference() {
@@ -61,14 +63,25 @@ struct ColourProfileTests {
         #expect(try ColorProfile(iccData: #require(profile.iccData)) == profile)
     }
 
-    @Test("converted to sRGB within ΔE2000 0.5 at the 99th percentile and 1.0 at worst of LittleCMS", arguments: files)
+    /// An RGB profile converts through LittleCMS's own 8-bit arithmetic (its curves in 1.14
+    /// fixed point, a sampled curve's 16-bit interpolation, the 14-bit sum and its 16,385-entry
+    /// output table), so every pixel is LittleCMS's: at most one in a thousand may differ by a
+    /// last-bit difference of the platform's `pow`. A gray one converts through a float curve.
+    @Test("converted to sRGB within ΔE2000 0.5 at the 99th percentile and 1.0 at worst of LittleCMS; an RGB profile to its very values", arguments: files)
     func convertsAsLittleCMS(file: String) throws {
         let converted = try Self.decode(file).convertedToSRGB()
         #expect(converted.colorProfile == .sRGB)
         let reference = try PNG.decode(Self.data(file.split(separator: ".")[0] + ".srgb.png"))
         let differences = Self.differences(converted, reference)
-        #expect(ColourDifference.percentile(differences, 0.99) <= 0.5)
-        #expect(differences.max()! <= 1.0)
+        let p99 = ColourDifference.percentile(differences, 0.99), worst = differences.max()!
+        if ProcessInfo.processInfo.environment["PICKERKIT_COLOUR_TABLE"] != nil {
+            print("colour \(file): mean \(differences.reduce(0, +) / Double(differences.count)) p99 \(p99) max \(worst)")
+        }
+        #expect(p99 <= 0.5)
+        #expect(worst <= 1.0)
+        if !file.contains("gray") {
+            #expect(differences.filter { $0 > 0 }.count <= differences.count / 1000, "pixels unlike LittleCMS's")
+        }
     }
 
     @Test("the unconverted file differs from LittleCMS's sRGB by far more: the check can fail")

@@ -124,7 +124,10 @@ struct JPEGTests {
                 #expect(part.orientation == whole.orientation)
                 #expect(part.normalized() == expected.normalized(), "\(name) 1/\(scale.denominator) \(rect)")
             }
-            let outside = PixelRect(x: size.width - 1, y: 0, width: 2, height: 1)
+            // Partly outside: clamped, as the whole image's crop clamps; wholly outside: an error.
+            let reaching = PixelRect(x: size.width - 1, y: 0, width: 2, height: 1)
+            #expect(try JPEG.decode(data, scale: scale, croppingTo: reaching).normalized() == (try whole.cropped(to: reaching)).normalized())
+            let outside = PixelRect(x: size.width, y: 0, width: 2, height: 1)
             #expect(throws: ImagingError.cropOutsideImage(rect: outside, imageSize: size)) {
                 try JPEG.decode(data, scale: scale, croppingTo: outside)
             }

@@ -42,6 +42,34 @@ struct EditorTouchTrackerTests {
         #expect(t.ended([Self.at(2, 50, 310)]) == [.ended])
     }
 
+    /// A twist starts on its angle, as UIRotationGestureRecognizer does: 10° with the fingers 100
+    /// points apart moves each finger about 8.7 points, under the 10-point slop.
+    @Test func aTwistStartsOnItsAngleNotOnEachFingersTravel() {
+        var t = EditorTouchTracker()
+        _ = t.began([Self.at(1, 100, 100), Self.at(2, 200, 100)])
+        func twist(_ degrees: Double) -> [Touch] {
+            let r = 50.0, a = degrees * .pi / 180
+            return [Self.at(1, 150 - r * cos(a), 100 - r * sin(a)), Self.at(2, 150 + r * cos(a), 100 + r * sin(a))]
+        }
+        #expect(t.moved(twist(3)) == [], "3°: below the rotation slop, and each finger moved 2.6 points")
+        #expect(!t.isGesturing)
+        let started = t.moved(twist(10))
+        #expect(t.isGesturing, "10°: a turn, though each finger moved only 8.7 points")
+        guard case let .rotate(degrees)? = started.last else { Issue.record("\(started)"); return }
+        #expect(abs(degrees - 10) < 1e-9, "the whole turn from the landing")
+        #expect(started.allSatisfy { gesture in
+            switch gesture {
+            case .rotate: true
+            case let .pinch(scale, _): abs(scale - 1) < 1e-12  // the distance stayed, but for rounding
+            default: false  // the midpoint stayed: no pan
+            }
+        }, "\(started)")
+        // Without rotation, the same twist is not a gesture.
+        var still = EditorTouchTracker(rotates: false)
+        _ = still.began([Self.at(1, 100, 100), Self.at(2, 200, 100)])
+        #expect(still.moved(twist(10)) == [])
+    }
+
     @Test func turningWithoutRotationOnlyPansAndPinches() {
         var t = EditorTouchTracker(rotates: false)
         _ = t.began([Self.at(1, 0, 0), Self.at(2, 100, 0)])

@@ -110,11 +110,11 @@ extension ProfilePicker {
         return refusal
     }
 
-    /// Tells the observers still alive that the state changed.
+    /// Tells the observers still alive, and not cancelled, that the state changed.
     private func notifyStateObservers() {
         observedState = workflow.state
-        stateObservers.removeAll { $0.observer == nil }
-        for observer in stateObservers where observer.observer != nil { observer.handler(self) }
+        stateObservers.removeAll { $0.observer == nil || $0.observation.isCancelled }
+        for observer in stateObservers where observer.observer != nil && !observer.observation.isCancelled { observer.handler(self) }
     }
 
     /// Runs `action` now, or once the effects being performed are done: a presenter that
@@ -522,8 +522,24 @@ final class Once<Value: Sendable> {
     }
 }
 
-/// A state observer, held weakly, and what to call.
+/// A state observer, held weakly, its registration and what to call.
 struct StateObserver {
     weak var observer: AnyObject?
+    let observation: StateObservation
     let handler: @MainActor (ProfilePicker) -> Void
+}
+
+/// One registration of ``ProfilePicker/observeState(_:_:)``: ``cancel()`` stops its calls.
+@MainActor
+public final class StateObservation {
+    /// Whether ``cancel()`` was called.
+    public private(set) var isCancelled = false
+
+    init() {}
+
+    /// Stops the calls of this registration, at once (a change being told now does not reach
+    /// it if it has not yet been called). Cancelling twice does nothing more.
+    public func cancel() {
+        isCancelled = true
+    }
 }

@@ -68,10 +68,35 @@ public final class ProfilePicker {
 
     /// Calls `handler` after each change of the workflow's state (a screen shown, the camera
     /// ready, a capture under way, the edit changed, a render started), once the change and
-    /// what it caused are done, for as long as `observer` lives. PickerKit's screens redraw
-    /// from it; a handler may send actions.
-    public func observeState(_ observer: AnyObject, _ handler: @escaping @MainActor (ProfilePicker) -> Void) {
-        stateObservers.append(StateObserver(observer: observer, handler: handler))
+    /// what it caused are done, until `observer` is released or the returned observation is
+    /// cancelled, whichever comes first. PickerKit's screens redraw from it; a handler may send
+    /// actions.
+    ///
+    /// Each call registers one handler: an observer registered twice is called twice per change,
+    /// and each registration is cancelled on its own. Releasing the observation does not cancel
+    /// it (a screen that lives as long as its handler may drop it).
+    ///
+    /// ```swift
+    /// let observation = picker.observeState(self) { picker in self.redraw(picker) }
+    /// observation.cancel()   // no more calls
+    /// ```
+    @discardableResult
+    public func observeState(_ observer: AnyObject, _ handler: @escaping @MainActor (ProfilePicker) -> Void) -> StateObservation {
+        let observation = StateObservation()
+        stateObservers.append(StateObserver(observer: observer, observation: observation, handler: handler))
+        return observation
+    }
+
+    /// Waits until what the picker started in the background has finished: an access request,
+    /// an item loading, a capture, a timer, Choose's render, a presentation or dismissal still
+    /// animating. An app with seams of its own awaits Choose's avatar with it rather than polling
+    /// ``editing``'s `isRendering`.
+    ///
+    /// - Returns: what is still pending when `timeout` passes (`"load of IMG_0003"`,
+    ///   `"a dismissal (animating)"`); empty when the picker became idle.
+    @discardableResult
+    public func idle(timeout: Duration = .seconds(5)) async -> [String] {
+        await finishBackgroundWork(timeout: timeout)
     }
 
     /// The edit screen's step, while it is shown: the image, its geometry, the undo steps and

@@ -11,7 +11,8 @@ public enum AspectPreset: Sendable, Equatable, Codable, CustomStringConvertible 
     /// The image's own width-to-height ratio, as shown (after turns).
     case original
     /// Width and height equal: a rectangle of ratio 1, whose crop is exactly square and which
-    /// switches on to other presets (a configured ``CropShape/square`` mask does not).
+    /// switches on to other presets. Not ``CropShape/square``, the fixed square mask configured
+    /// for the whole edit, which has no aspect menu to switch from.
     case square
     /// `width`:`height`, such as 3:4, 4:3, 9:16, 16:9.
     case ratio(Double, Double)

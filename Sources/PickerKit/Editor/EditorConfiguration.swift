@@ -7,7 +7,9 @@ import Foundation
 public enum CropShape: Sendable, Equatable, Codable, CustomStringConvertible {
     /// A circle: the crop is exactly square.
     case circle
-    /// A square: the crop is exactly square.
+    /// A fixed square mask: the crop is exactly square, and the edit screen offers no aspect
+    /// menu. (For a square the person can switch to other ratios, configure
+    /// `.rectangle(aspectRatio: 1)`: its aspect menu starts on ``AspectPreset/square``.)
     case square
     /// A rectangle of this width-to-height ratio, in ``aspectRatios``.
     case rectangle(aspectRatio: Double)
@@ -38,8 +40,12 @@ public enum CropShape: Sendable, Equatable, Codable, CustomStringConvertible {
 }
 
 /// How far the person may zoom in.
+///
+/// Whatever the limit, the zoom stops where one of the original's pixels fills the mask's width
+/// (``EditorGeometry/maximumZoom``): a crop is never less than a pixel, and a factor as large as
+/// `1e308` gives a finite zoom.
 public enum ZoomLimit: Sendable, Equatable, Codable {
-    /// Up to this many times the zoom at which the image just covers the mask.
+    /// Up to this many times the zoom at which the image just covers the mask; finite, at least 1.
     case factor(Double)
     /// Until the mask spans this many of the original's pixels: zooming further would make
     /// the output blurry.

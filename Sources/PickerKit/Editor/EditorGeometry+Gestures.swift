@@ -10,14 +10,26 @@ extension EditorGeometry {
     static let zoomStretch = 2.0
     static let panStretch = 0.25
 
+    /// How far a gesture's point or translation may lie from the viewport, in points, and how
+    /// far one pinch may scale: finite input beyond them is clamped to them, so no product or
+    /// sum of the geometry's can overflow (a pan of 1e308 points, a pinch of 1e308).
+    static let gestureReach = 4 * largestViewport
+    static let pinchReach = 1e6
+
     /// Applies a gesture. Input that is not finite, or a scale that is not positive, is
-    /// ignored: the geometry never holds NaN or infinity.
+    /// ignored, and finite input is clamped to ``gestureReach`` points and a scale to
+    /// 1/``pinchReach``…``pinchReach``: the geometry never holds NaN or infinity.
     ///
     /// - Complexity: O(1).
     public mutating func apply(_ gesture: EditorGesture) {
+        func reach(_ p: CGPoint) -> CGPoint {
+            let r = Self.gestureReach
+            return CGPoint(x: min(max(Double(p.x), -r), r), y: min(max(Double(p.y), -r), r))
+        }
         switch gesture {
         case let .pan(t):
             guard t.x.isFinite, t.y.isFinite else { return }
+            let t = reach(t)
             // The image follows the finger on screen: turned back onto its own axes.
             let centre = maskRect.center
             let moved = unturned(CGPoint(x: centre.x + t.x, y: centre.y + t.y))
@@ -25,11 +37,13 @@ extension EditorGeometry {
             clampOrigin(stretch: Self.panStretch)
         case let .pinch(scale, focus):
             guard scale.isFinite, scale > 0, focus.x.isFinite, focus.y.isFinite else { return }
+            let scale = min(max(scale, 1 / Self.pinchReach), Self.pinchReach), focus = reach(focus)
             let target = min(max(zoom * scale, minimumZoom / Self.zoomStretch), maximumZoom * Self.zoomStretch)
             zoom(to: target, about: unturned(focus))
             clampOrigin(stretch: Self.panStretch)
         case let .doubleTap(point):
             guard point.x.isFinite, point.y.isFinite else { return }
+            let point = reach(point)
             if zoom > minimumZoom * 1.01 {
                 fill()
             } else {

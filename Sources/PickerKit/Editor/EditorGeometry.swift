@@ -229,12 +229,18 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         return min(Double(mask.width) / Double(imageSize.width), Double(mask.height) / Double(imageSize.height))
     }
 
-    /// The largest zoom allowed, never below ``minimumZoom``.
+    /// The largest zoom allowed, never below ``minimumZoom``: the configuration's limit, and
+    /// at most the zoom at which one of the original's pixels fills the mask's width. The product
+    /// of a large factor and the covering zoom can overflow (`1e308` × 0.5 is finite, × 2 is
+    /// not); the cap keeps every geometry that follows finite.
     public var maximumZoom: Double {
-        switch configuration.maximumZoom {
-        case let .factor(f): max(minimumZoom, coveringZoom * f)
-        case let .minimumOutputPixels(n): max(minimumZoom, Double(maskRect.width) / Double(n))
+        let onePixel = Double(maskRect.width)
+        let limit = switch configuration.maximumZoom {
+        case let .factor(f): coveringZoom * f
+        case let .minimumOutputPixels(n): Double(maskRect.width) / Double(n)
         }
+        // `min` with a NaN keeps the other side; an infinite product is capped.
+        return max(minimumZoom, limit.isFinite ? min(limit, onePixel) : onePixel)
     }
 
     /// Where the image is shown, in viewport points, before it is turned by ``angle`` about

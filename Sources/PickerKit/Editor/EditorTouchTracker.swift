@@ -48,6 +48,11 @@ public struct EditorTouchTracker: Sendable, Equatable {
     /// gesture recognizer waits as long.
     public static let slop = 10.0
 
+    /// How far, in degrees, two fingers turn before it is a gesture, whatever distance each
+    /// finger moved: a rotation recognizer starts on the angle, not on the fingers' travel (a
+    /// 10° twist of fingers 100 points apart moves each only about 9 points).
+    public static let rotationSlop = 4.0
+
     /// Whether two fingers turning straighten the image.
     public var rotates = true
 
@@ -96,11 +101,11 @@ public struct EditorTouchTracker: Sendable, Equatable {
         guard !before.isEmpty, before.count == after.count else { return [] }
         if !isGesturing {
             // Past the slop, the gesture starts from where the fingers landed: no motion is lost.
-            let far = fingers.prefix(2).contains { finger in
-                guard let landing = landings[finger.id] else { return false }
-                return hypot(Double(finger.location.x - landing.x), Double(finger.location.y - landing.y)) > Self.slop
+            let landed = fingers.prefix(2).map { landings[$0.id] ?? $0.location }
+            let far = zip(landed, after).contains { landing, now in
+                hypot(Double(now.x - landing.x), Double(now.y - landing.y)) > Self.slop
             }
-            guard far else { return [] }
+            guard far || (rotates && Self.turn(from: landed, to: after) >= Self.rotationSlop) else { return [] }
             isGesturing = true
             return Self.gestures(from: fingers.prefix(2).map { landings[$0.id] ?? $0.location }, to: after, rotates: rotates)
         }
@@ -132,6 +137,17 @@ public struct EditorTouchTracker: Sendable, Equatable {
         if isGesturing { return [.ended] }
         if let tap, !wasMultitouch { return [.doubleTap(tap.location)] }
         return []
+    }
+
+    /// How far, in degrees, the line between two fingers turned; 0 for one finger.
+    static func turn(from before: [CGPoint], to after: [CGPoint]) -> Double {
+        guard before.count == 2, after.count == 2 else { return 0 }
+        let a = atan2(Double(before[1].y - before[0].y), Double(before[1].x - before[0].x))
+        let b = atan2(Double(after[1].y - after[0].y), Double(after[1].x - after[0].x))
+        var degrees = (b - a) * 180 / .pi
+        degrees = degrees.truncatingRemainder(dividingBy: 360)
+        if degrees > 180 { degrees -= 360 } else if degrees < -180 { degrees += 360 }
+        return abs(degrees)
     }
 
     /// One finger pans; two pan with their midpoint, pinch about it and turn.

@@ -63,8 +63,9 @@ public enum WorkflowState: Sendable, Equatable {
         }
     }
 
-    /// The edit screen's state, while it is the step.
-    var editing: EditingStep? {
+    /// The edit screen's state, while it is the step; `nil` otherwise. A host running its own
+    /// store reads it as ``ProfilePicker/editing`` does.
+    public var editing: EditingStep? {
         if case let .editing(editing) = step { editing } else { nil }
     }
 

@@ -2,8 +2,9 @@
 """Makes the colour-profile fixtures and their LittleCMS references.
 
 For each profile: `lattice-NAME.png`, a 64x64 lattice of 16 levels per channel (every
-combination once) tagged with the profile in an iCCP chunk, and `photo-NAME.jpg`, a 64x48
-part of a real photo tagged in APP2 segments. Beside each, `*.srgb.png` holds the file's
+combination once) tagged with the profile in an iCCP chunk, `photo-NAME.jpg`, a 64x48 part
+of a real photo tagged in APP2 segments, and `scene-NAME.png`, the whole real photo at
+256x192 (its colours as they are: the tail a lattice's even steps miss) tagged in iCCP. Beside each, `*.srgb.png` holds the file's
 pixels converted to sRGB by LittleCMS (Pillow's ImageCms): relative colorimetric intent,
 no black point compensation, 8 bits, to LittleCMS's built-in sRGB.
 
@@ -69,6 +70,12 @@ def photo(gray):
     return part.convert("L") if gray else part
 
 
+def whole_photo(gray):
+    with Image.open(PHOTO) as im:
+        small = im.resize((256, 192), Image.Resampling.BOX)
+    return small.convert("L") if gray else small
+
+
 def reference(path, icc):
     with Image.open(path) as im:
         im.load()
@@ -88,6 +95,9 @@ def main():
         photo_path = os.path.join(HERE, f"photo-{name}.jpg")
         photo(gray).save(photo_path, quality=92, icc_profile=icc)
         reference(photo_path, icc)
+        scene_path = os.path.join(HERE, f"scene-{name}.png")
+        whole_photo(gray).save(scene_path, icc_profile=icc)
+        reference(scene_path, icc)
         if name == "gray22":
             with open(os.path.join(HERE, "gray22.icc"), "wb") as f:
                 f.write(icc)
