@@ -163,6 +163,9 @@ public enum ColorModel: Sendable, Hashable {
         func xyz(_ c: SIMD2<Double>) -> SIMD3<Double> { SIMD3(c.x / c.y, 1, (1 - c.x - c.y) / c.y) }
         let r = xyz(primaries.red), g = xyz(primaries.green), b = xyz(primaries.blue), w = xyz(white)
         let primariesMatrix = Matrix3(columns: r, g, b)
+        // Primaries on one line (or all but) span no colour space: the matrix is singular but
+        // for rounding, and scaling it to the white would give entries near 1e15. No matrix.
+        guard primariesMatrix.determinant.magnitude >= 1e-9 else { return Array(repeating: .nan, count: 9) }
         let scale = primariesMatrix.inverse * w
         let toXYZ = Matrix3(columns: r * scale.x, g * scale.y, b * scale.z)
         return (Matrix3.bradford(from: w, to: d50) * toXYZ).rowMajor

@@ -52,7 +52,8 @@ extension PixelBuffer {
                 for i in stride(from: 0, to: source.count, by: 4) {
                     let r = shapers[0][Int(source[i])], g = shapers[1][Int(source[i + 1])], b = shapers[2][Int(source[i + 2])]
                     for c in 0..<3 {
-                        // 64-bit sums: a hostile profile's huge curve values cannot overflow them.
+                        // Each term fits 62 bits; a hostile profile's sum of three may wrap, which
+                        // gives a wrong colour for it, never a trap: the index is clamped below.
                         let l = (m[3 * c] &* r &+ m[3 * c + 1] &* g &+ m[3 * c + 2] &* b &+ 0x2000) >> 14
                         target[i + c] = encode[l < 0 ? 0 : min(l, LittleCMS8.one)]
                     }
@@ -111,10 +112,12 @@ enum LittleCMS8 {
     /// 1.0 in 1.14 fixed point.
     static let one = 1 << 14
 
-    /// `DOUBLE_TO_1FIXED14`: `floor(x × 16384 + 0.5)`; a value past 131,072 (or not finite)
-    /// is LittleCMS's 0x7FFFFFFF, as its first shaper stores it.
+    /// `DOUBLE_TO_1FIXED14`: `floor(x × 16384 + 0.5)`; a value past ±131,072 (or NaN) is
+    /// ±0x7FFFFFFF, as LittleCMS's first shaper stores one past its range.
     static func fixed14(_ x: Double) -> Int {
-        guard x.isFinite, x < 131_072 else { return x == -.infinity ? -0x7FFF_FFFF : 0x7FFF_FFFF }
+        guard x < 131_072 else { return 0x7FFF_FFFF }
+        guard x > -131_072 else { return -0x7FFF_FFFF }
+        guard !x.isNaN else { return 0x7FFF_FFFF }
         return Int((x * 16384 + 0.5).rounded(.down))
     }
 

@@ -34,9 +34,15 @@ extension View {
     /// confirmation dialog, the edit screen pushed on a `NavigationStack`, and alerts. What the
     /// person does (swiping a sheet down, tapping outside a popover or the chooser, going back,
     /// choosing a source) reaches the picker through the same bindings; `screen` draws every
-    /// other route. While it shows the model, presentations finish when their screen appears
-    /// and dismissals when SwiftUI calls `onDismiss`, so the picker waits for them as it waits
-    /// for UIKit's.
+    /// other route. While it shows the model, a presentation finishes when its transition has
+    /// ended (UIKit's `viewDidAppear` of a view controller behind the screen) and a dismissal
+    /// when SwiftUI calls `onDismiss` (a popover's, when that view controller has disappeared),
+    /// so the picker waits for them as it waits for UIKit's.
+    ///
+    /// Here every navigation stack, the browsers' included, is a `NavigationStack`, for the
+    /// screens `screen` draws. The system image picker is a navigation controller of its own and
+    /// belongs in none: an app that shows PickerKit's browser uses ``profilePicker(_:strings:)``,
+    /// which pushes the edit screen on the image picker's own stack.
     ///
     /// ```swift
     /// AvatarButton()
@@ -111,10 +117,10 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
     /// view controller when its transition has ended (`viewDidAppear`, `viewDidDisappear`), so a
     /// view controller of no size behind the screen reports those.
     private func presented(_ route: Route) -> some View {
+        // The probe's disappearance ends a dismissal that waits (a popover's, which has no
+        // `onDismiss`; a sheet's comes with its `onDismiss`, and the second report is ignored).
         let model = self.model
-        var disappeared: (@MainActor () -> Void)?
-        if model.popoverRoute?.id == route.id { disappeared = { model.dismissalEnded() } }
-        let probe = TransitionProbe(appeared: { model.presentationAppeared(route.id) }, disappeared: disappeared)
+        let probe = TransitionProbe(appeared: { model.presentationAppeared(route.id) }, disappeared: { model.dismissalEnded() })
         return stack(for: route)
             .interactiveDismissDisabled(model.refusesInteractiveDismissal)
             .background { probe.ignoresSafeArea() }
@@ -155,7 +161,7 @@ struct ProfilePickerModifier<Screen: View>: ViewModifier {
 @MainActor
 struct TransitionProbe: UIViewControllerRepresentable {
     let appeared: @MainActor () -> Void
-    let disappeared: (@MainActor () -> Void)?
+    let disappeared: @MainActor () -> Void
 
     func makeUIViewController(context: Context) -> ProbeController {
         ProbeController()

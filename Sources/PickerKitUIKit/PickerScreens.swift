@@ -49,7 +49,7 @@ public enum PickerScreens {
     /// PickerKit did not make (the system image picker), whose pushes come as a list of routes
     /// rather than as calls. Returns the first route PickerKit has no screen for, if any.
     @discardableResult
-    public static func show(
+    package static func show(
         _ pushed: [Route], on stack: UINavigationController, picker: ProfilePicker, strings: PickerStrings, relay: PickerRelay
     ) -> Route? {
         let wanted = Set(pushed.map(\.id))

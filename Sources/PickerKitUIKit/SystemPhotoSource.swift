@@ -64,6 +64,10 @@ public final class SystemPhotoSource: PhotoSource {
 
     deinit {
         Self.delete(keptFiles)
+        // This source's own folder goes with it when nothing is left in it.
+        if (try? FileManager.default.contentsOfDirectory(atPath: ownMovieDirectory.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: ownMovieDirectory)
+        }
     }
 
     // MARK: Device
@@ -229,7 +233,8 @@ public final class SystemPhotoSource: PhotoSource {
             defer { movieSettled() }
             let directory = movieDirectory
             let type = provider.registeredTypeIdentifiers.compactMap { UTType($0) }.first { $0.conforms(to: .movie) } ?? UTType.movie
-            let url = try await load(provider, type: type, progress: progress) { file in try Self.copy(file, into: directory) }
+            let url = try await load(provider, type: type, progress: progress, read: { file in try Self.copy(file, into: directory) },
+                                     unwanted: { copy in try? FileManager.default.removeItem(at: copy) })
             return try await movie(at: url)
         case let .provider(provider):
             let type = representation == .compatible && provider.hasItemConformingToTypeIdentifier(UTType.jpeg.identifier)
@@ -309,7 +314,7 @@ public final class SystemPhotoSource: PhotoSource {
     /// completion after that); a completion that still comes is not read.
     private func load<Value: Sendable>(
         _ provider: NSItemProvider, type: UTType, progress: @escaping @MainActor (Double) -> Void,
-        read: @escaping @Sendable (URL) throws -> Value
+        read: @escaping @Sendable (URL) throws -> Value, unwanted: @escaping @Sendable (Value) -> Void = { _ in }
     ) async throws -> Value {
         let handle = ProgressHandle()
         let outcome = LoadOutcome<Value>()
@@ -318,14 +323,16 @@ public final class SystemPhotoSource: PhotoSource {
                 guard outcome.wait(continuation) else { return }
                 let loading = provider.loadFileRepresentation(forTypeIdentifier: type.identifier) { file, error in
                     guard outcome.isWanted else { return }
-                    guard let file else { return outcome.finish(.failure(error ?? PhotoSourceError.unreadable(type.identifier))) }
-                    outcome.finish(Result { try read(file) })
+                    guard let file else { return _ = outcome.finish(.failure(error ?? PhotoSourceError.unreadable(type.identifier))) }
+                    let result = Result { try read(file) }
+                    // Cancelled while it was read: what was made for it (a movie's copy) goes.
+                    if !outcome.finish(result), case let .success(value) = result { unwanted(value) }
                 }
                 let forward = ProgressForwarder(progress)
                 handle.watch(loading) { fraction in Task { @MainActor in forward.report(fraction) } }
             }
         } onCancel: {
-            outcome.finish(.failure(CancellationError()))
+            _ = outcome.finish(.failure(CancellationError()))
             handle.cancel()
         }
     }
@@ -418,15 +425,16 @@ private final class LoadOutcome<Value: Sendable>: @unchecked Sendable {
         return false
     }
 
-    /// Ends the load with `result`, if nothing ended it before.
-    func finish(_ result: Result<Value, any Error>) {
-        let waiting: CheckedContinuation<Value, any Error>? = lock.withLock {
-            guard self.result == nil else { return nil }
+    /// Ends the load with `result`, if nothing ended it before; returns whether it did.
+    func finish(_ result: Result<Value, any Error>) -> Bool {
+        let (ended, waiting): (Bool, CheckedContinuation<Value, any Error>?) = lock.withLock {
+            guard self.result == nil else { return (false, nil) }
             self.result = result
             defer { continuation = nil }
-            return continuation
+            return (true, continuation)
         }
         waiting?.resume(with: result)
+        return ended
     }
 }
 

@@ -203,6 +203,22 @@ struct ColourProfileFileTests {
         #expect(warnings == [.ignoredColorProfile(format: .png, reason: "a gAMA chunk of 4 bytes or gamma 0")])
     }
 
+    /// Primaries on one line span no colour space: their matrix is singular but for rounding,
+    /// and converting with its inverse (entries near 1e15) used to trap. The chunk describes no
+    /// model, so the conversion is refused, typed.
+    @Test("a cHRM whose primaries lie on one line converts nothing, and does not trap")
+    func collinearPrimaries() throws {
+        let line = Chromaticities(white: Chromaticities.d65White, red: SIMD2(0.1, 0.3), green: SIMD2(0.2, 0.3), blue: SIMD2(0.4, 0.3))
+        let profile = try #require(ColorProfile.png(gamma: 1 / 2.2, chromaticities: line))
+        #expect(profile.model == nil && profile.conversionProblem != nil)
+        var image = try PixelBuffer(width: 2, height: 1, format: .rgba8, bytes: [255, 0, 0, 255, 0, 0, 255, 255])
+        image.colorProfile = profile
+        #expect(throws: ImagingError.self) { try image.convertedToSRGB() }
+        // Nearly on one line too.
+        let nearly = Chromaticities(white: Chromaticities.d65White, red: SIMD2(0.1, 0.3), green: SIMD2(0.2, 0.3 + 1e-12), blue: SIMD2(0.4, 0.3))
+        #expect(ColorProfile.png(gamma: nil, chromaticities: nearly)?.model == nil)
+    }
+
     static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for b in bytes {

@@ -84,7 +84,7 @@ struct EditorFinitenessTests {
         }
     }
 
-    @Test("the issue's case: a factor of 1e308 and a pinch of 1e308 keep the crop at the photo's centre")
+    @Test("a zoom factor of 1e308 and a pinch of 1e308 keep the crop at the photo's centre")
     func aHugeZoomFactor() throws {
         var configuration = EditorConfiguration()
         configuration.maximumZoom = .factor(1e308)
@@ -133,5 +133,27 @@ struct EditorFinitenessTests {
             }
         }
         #expect(accepted > 100 && steps > 4_000, "the table reaches the gestures: \(accepted) configurations, \(steps) steps")
+    }
+}
+
+extension EditorFinitenessTests {
+    /// A session saved before the zoom stopped at one pixel across the mask, on a 2×2 photo
+    /// zoomed 5× past covering (each pixel 2.5 masks wide): it still opens, settled at the cap.
+    @Test func aSessionSavedBeyondTheCapStillOpens() throws {
+        let editor = try EditorGeometry(imageSize: PixelSize(width: 2, height: 2))
+        let mask = editor.maskRect
+        let oldZoom = editor.coveringZoom * 5
+        #expect(oldZoom > editor.maximumZoom * 2, "past today's limit and its stretch")
+        let origin = CGPoint(x: Double(mask.midX) - oldZoom, y: Double(mask.midY) - oldZoom)
+        var json = String(decoding: try JSONEncoder().encode(editor), as: UTF8.self)
+        json = json.replacingOccurrences(of: "\"zoom\":\(editor.zoom)", with: "\"zoom\":\(oldZoom)")
+        json = json.replacingOccurrences(of: "\"origin\":[\(editor.origin.x),\(editor.origin.y)]", with: "\"origin\":[\(origin.x),\(origin.y)]")
+        #expect(json.contains("\(oldZoom)"), "\(json)")
+        let reopened = try JSONDecoder().decode(EditorGeometry.self, from: Data(json.utf8))
+        #expect(reopened.zoom == reopened.maximumZoom)
+        Self.check(reopened, "reopened")
+        // Past even the old limit: still damage.
+        let damaged = json.replacingOccurrences(of: "\(oldZoom)", with: "\(oldZoom * 10)")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(EditorGeometry.self, from: Data(damaged.utf8)) }
     }
 }

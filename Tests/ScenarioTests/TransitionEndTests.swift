@@ -136,3 +136,68 @@ struct TransitionEndTests {
         }
     }
 }
+
+/// A presenter as UIKit's is: the animation, not the presenter, holds the completion, and calls
+/// it when it ends, whether or not the presenter is still there.
+@MainActor
+final class AnimatingPresenter: Presenter {
+    /// The animations running: UIKit's, which outlive the view controller that started them.
+    @MainActor
+    final class Animations {
+        var running: [@MainActor () -> Void] = []
+        func finish() {
+            let ended = running
+            running = []
+            for completion in ended { completion() }
+        }
+    }
+
+    let idiom = DeviceIdiom.phone
+    weak var navigationProxy: (any NavigationProxy)?
+    weak var picker: ProfilePicker?
+    let animations: Animations
+
+    init(animations: Animations) { self.animations = animations }
+
+    func push(_ route: Route, animated: Bool) {}
+    func pop(animated: Bool) {}
+    func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {}
+    func showAlert(for error: PickerError) {}
+    func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
+        animations.running.append(completion)
+    }
+    func dismiss(animated: Bool, completion: @escaping @MainActor () -> Void) {
+        animations.running.append(completion)
+    }
+}
+
+extension TransitionEndTests {
+    /// UIKit keeps the completion of a dismissal whose presenter was released and calls it when
+    /// the animation ends: the callback comes then, not at the deadline.
+    @Test func aCompletionThatOutlivesItsPresenterEndsTheTransitionWhenItComes() async throws {
+        let transcript = Transcript()
+        let delegate = RecordingDelegate(transcript: transcript)
+        let animations = AnimatingPresenter.Animations()
+        var presenter: AnimatingPresenter? = AnimatingPresenter(animations: animations)
+        let clock = ManualClock()
+        defer { clock.cancelSleepers() }
+        let picker = ProfilePicker(
+            photoSource: FakePhotoSource(transcript: transcript), presenter: presenter, delegate: delegate, hostInfo: .allDeclared, clock: clock)
+        picker.eventHandler = { event in
+            transcript.record("picker", event.description)
+            if case .sessionStarted = event { delegate.sessionStarted() }
+        }
+        try picker.edit(try PickerScenario.photo(width: 2, height: 2))
+        animations.finish()
+        picker.cancel()
+        #expect(picker.pendingWork == ["a dismissal (animating)"])
+        presenter = nil
+        await Task.yield()
+        #expect(delegate.callbacks.isEmpty, "the animation still runs")
+        animations.finish()
+        #expect(delegate.callbacks.count == 1, "the callback comes as the animation ends")
+        #expect(!picker.isSessionActive)
+        #expect(!transcript.lines.contains { $0.hasPrefix("picker: gave up") }, "\(transcript.lines)")
+        withExtendedLifetime(presenter) {}
+    }
+}

@@ -124,7 +124,9 @@ struct PresenterQueue {
     /// The transition `id` finished; returns whether it was the one animating (a second
     /// completion, or one of a transition already given up, is ignored).
     mutating func end(_ id: Int) -> Bool {
-        guard transition?.id == id else { return false }
+        // The transition begun last, even if its presenter is gone since: UIKit holds a
+        // presentation's completion and calls it when the animation ends, whoever presented.
+        guard animating?.id == id else { return false }
         stopAnimating()
         return true
     }

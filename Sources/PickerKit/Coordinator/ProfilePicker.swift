@@ -77,7 +77,7 @@ public final class ProfilePicker {
     /// it (a screen that lives as long as its handler may drop it).
     ///
     /// ```swift
-    /// let observation = picker.observeState(self) { picker in self.redraw(picker) }
+    /// let observation = picker.observeState(self) { [weak self] picker in self?.redraw(picker) }
     /// observation.cancel()   // no more calls
     /// ```
     @discardableResult

@@ -17,8 +17,8 @@ extension EditorGeometry {
     static let pinchReach = 1e6
 
     /// Applies a gesture. Input that is not finite, or a scale that is not positive, is
-    /// ignored, and finite input is clamped to ``gestureReach`` points and a scale to
-    /// 1/``pinchReach``…``pinchReach``: the geometry never holds NaN or infinity.
+    /// ignored, and finite input is clamped: a point or translation to 400,000 points from the
+    /// viewport's origin, a pinch's scale to 10⁻⁶…10⁶. The geometry never holds NaN or infinity.
     ///
     /// - Complexity: O(1).
     public mutating func apply(_ gesture: EditorGesture) {

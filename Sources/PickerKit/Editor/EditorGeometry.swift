@@ -229,6 +229,16 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         return min(Double(mask.width) / Double(imageSize.width), Double(mask.height) / Double(imageSize.height))
     }
 
+    /// The configuration's zoom limit without the one-pixel cap of ``maximumZoom``, when finite:
+    /// what sessions saved before the cap may hold.
+    var uncappedMaximumZoom: Double {
+        let limit = switch configuration.maximumZoom {
+        case let .factor(f): coveringZoom * f
+        case let .minimumOutputPixels(n): Double(maskRect.width) / Double(n)
+        }
+        return limit.isFinite ? max(minimumZoom, limit) : maximumZoom
+    }
+
     /// The largest zoom allowed, never below ``minimumZoom``: the configuration's limit, and
     /// at most the zoom at which one of the original's pixels fills the mask's width. The product
     /// of a large factor and the covering zoom can overflow (`1e308` × 0.5 is finite, × 2 is
@@ -397,17 +407,24 @@ extension EditorGeometry {
         }
         self.angle = angle
         let tolerance = 1e-9
+        // A session saved before the zoom stopped at one pixel across the mask may zoom a tiny
+        // photo further: it is read, then settled within today's limit.
+        let savedLimit = max(maximumZoom, uncappedMaximumZoom)
         guard zoom.isFinite, zoom >= minimumZoom / Self.zoomStretch * (1 - tolerance),
-            zoom <= maximumZoom * Self.zoomStretch * (1 + tolerance)
+            zoom <= savedLimit * Self.zoomStretch * (1 + tolerance)
         else {
             throw DecodingError.dataCorruptedError(
                 forKey: .zoom, in: container,
-                debugDescription: "zoom \(zoom) is outside \(minimumZoom / Self.zoomStretch)...\(maximumZoom * Self.zoomStretch)")
+                debugDescription: "zoom \(zoom) is outside \(minimumZoom / Self.zoomStretch)...\(savedLimit * Self.zoomStretch)")
         }
         self.zoom = zoom
         self.origin = origin
         self.quarterTurns = quarterTurns
         isMirrored = try container.decodeIfPresent(Bool.self, forKey: .mirrored) ?? false
+        if zoom > maximumZoom * Self.zoomStretch * (1 + tolerance), origin.x.isFinite, origin.y.isFinite {
+            settle(about: maskRect.center)
+            return
+        }
         var reachable = self
         reachable.clampOrigin(stretch: Self.panStretch)
         let slack = 1e-6 * max(1, abs(Double(reachable.origin.x)), abs(Double(reachable.origin.y)))

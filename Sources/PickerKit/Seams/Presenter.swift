@@ -18,6 +18,14 @@ import PickerImaging
 ///   ``dismiss(animated:completion:)`` exactly once, on the main actor, when the transition
 ///   has finished (UIKit's own completion); a presenter with nothing to animate calls it at
 ///   once.
+/// - A completion that cannot come does not wedge the picker. One the presenter releases
+///   without calling it (the presenter itself released mid-animation, or dropping it) ends the
+///   transition on the main actor's next turn; one still not called after
+///   ``PickerConfiguration/transitionDeadline`` (4 s by default, on the picker's ``ProfilePicker/clock``)
+///   is given up. Either way the picker logs ``PickerEvent/transitionGivenUp(_:reason:)``, goes
+///   on (a session's callback, the next start), and ignores the completion if it comes later.
+///   The rule is the same for every presenter: UIKit's, SwiftUI's `PresentationModel` and the
+///   host's own.
 /// - When the person dismisses the presented screen themselves (swiping a sheet down, tapping
 ///   outside a popover), send ``UserAction/interactivelyDismissed`` from the presented route:
 ///   the session ends with one cancel, and no dismiss follows.
