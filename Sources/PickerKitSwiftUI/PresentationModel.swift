@@ -63,7 +63,8 @@ public final class PresentationModel: Presenter {
     /// `profilePicker` modifier turns it on while it shows the model.
     @ObservationIgnored public var reportsTransitions = false
     /// How long a presented screen may take to appear before the session ends with
-    /// `PickerError.presentationFailed`; 2 s by default.
+    /// `PickerError.presentationFailed`; 2 s by default, on the picker's
+    /// ``ProfilePicker/clock`` (the real clock until a picker is attached).
     @ObservationIgnored public var transitionTimeout: Duration = .seconds(2)
 
     /// The presentation waiting for its screen to appear, and the dismissal waiting for SwiftUI.
@@ -84,6 +85,9 @@ public final class PresentationModel: Presenter {
         }
     }
     @ObservationIgnored private weak var observedPicker: ProfilePicker?
+
+    /// The clock the timeouts run on: the picker's, so tests move them with a manual clock.
+    private var clock: any PickerClock { picker?.clock ?? SystemPickerClock() }
 
     /// Whether the person's swipe down or tap outside should be refused now: the edit screen
     /// shown has unsaved edits (``EditingStep/hasUnsavedEdits``), as the system's editors refuse
@@ -220,9 +224,9 @@ public final class PresentationModel: Presenter {
         report(route)
         guard reportsTransitions, Shown(route, style) != .dialog else { return completion() }
         appearing = (route.id, completion)
-        let timeout = transitionTimeout
+        let timeout = transitionTimeout, clock = self.clock
         Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
+            do { try await clock.sleep(for: timeout) } catch { return }
             guard let self, let waiting = self.appearing, waiting.route == route.id else { return }
             self.appearing = nil
             waiting.completion()
@@ -249,9 +253,9 @@ public final class PresentationModel: Presenter {
         dismissals += 1
         let id = dismissals
         dismissing = (id, completion)
-        let timeout = transitionTimeout
+        let timeout = transitionTimeout, clock = self.clock
         Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
+            do { try await clock.sleep(for: timeout) } catch { return }
             guard let self, self.dismissing?.id == id else { return }
             self.dismissalEnded()
         }

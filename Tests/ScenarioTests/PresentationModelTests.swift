@@ -13,10 +13,12 @@ import Testing
 @Suite("The observable presentation model for SwiftUI (B2, B4, B23)")
 struct PresentationModelTests {
     @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)
-    static func picker(_ model: PresentationModel, items: [FakePhotoSource.Item] = []) -> (ProfilePicker, RecordingDelegate, Transcript) {
+    static func picker(
+        _ model: PresentationModel, items: [FakePhotoSource.Item] = [], clock: any PickerClock = SystemPickerClock()
+    ) -> (ProfilePicker, RecordingDelegate, Transcript) {
         let transcript = Transcript()
         let picker = ProfilePicker(
-            photoSource: FakePhotoSource(transcript: transcript, items: items), hostInfo: .allDeclared)
+            photoSource: FakePhotoSource(transcript: transcript, items: items), hostInfo: .allDeclared, clock: clock)
         let delegate = RecordingDelegate(transcript: transcript)
         picker.delegate = delegate
         picker.eventHandler = { event in
@@ -148,6 +150,10 @@ struct PresentationModelTests {
     @Test func anEarlierDismissalsTimeoutDoesNotFinishALaterOne() async throws {
         let model = PresentationModel()
         model.reportsTransitions = true
+        // The timeouts run on the picker's clock: this test moves it.
+        let clock = ManualClock()
+        defer { clock.cancelSleepers() }
+        let (picker, _, _) = Self.picker(model, clock: clock)
         let route = Route(id: Route.ID(1), screen: .browser(source: .photoLibrary, mediaTypes: [.image]))
         // A dismissal SwiftUI reports at once, whose 20 ms timeout is still to run.
         model.transitionTimeout = .milliseconds(20)
@@ -161,10 +167,13 @@ struct PresentationModelTests {
         model.presentationAppeared(route.id)
         let finished = Flag()
         model.dismiss(animated: true) { finished.set() }
-        try await Task.sleep(for: .milliseconds(200))
+        await eventually("every timeout waits on the clock") { clock.sleeperCount == 4 }
+        clock.advance(by: .milliseconds(20))
+        for _ in 0..<20 { await Task.yield() }
         #expect(!finished.isSet, "the first dismissal's timeout must not end the second")
-        model.dismissalEnded()
-        #expect(finished.isSet)
+        clock.advance(by: .seconds(60))
+        await eventually("the second dismissal's own timeout ends it") { finished.isSet }
+        withExtendedLifetime(picker) {}
     }
 
     @available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, visionOS 1, *)

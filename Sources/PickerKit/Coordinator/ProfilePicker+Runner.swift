@@ -274,6 +274,9 @@ extension ProfilePicker {
         let id = presenterQueue.begin(what, on: presenter)
         let clock = self.clock, deadline = configuration.transitionDeadline
         presenterQueue.watch(id, until: Task { [weak self] in
+            // A picker gone before this task ran leaves nothing to give up: no sleep that a
+            // manual clock would hold for good.
+            guard self != nil else { return }
             do { try await clock.sleep(for: deadline) } catch { return }
             self?.giveUpTransition(id, .deadline(deadline))
         })
