@@ -51,14 +51,9 @@ public final class FakePhotoSource: PhotoSource {
         case manual
     }
 
-    /// The error a scripted failure throws.
-    public struct LoadError: Error, CustomStringConvertible {
-        /// The scripted message.
-        public var description: String
-
-        /// Creates a failure with `description` as its message.
-        public init(description: String) { self.description = description }
-    }
+    /// The error a scripted failure throws: only a message, so the cause it gives equals the
+    /// string literal a test writes (`.itemLoadFailed(itemID: "BAD", cause: "offline")`).
+    public typealias LoadError = ErrorCause.Message
 
     /// The sources this device has, with the media types each offers.
     public var sources: [SourceType: [MediaType]]

@@ -184,13 +184,15 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
 
     /// Sets `controller`'s presentation style; returns why it cannot be presented so, if it cannot.
     private static func style(_ controller: UIViewController, _ style: PresentationStyle) -> String? {
-        switch style {
-        case .fullScreen:
-            if !(controller is UIAlertController) { controller.modalPresentationStyle = .fullScreen }
-        case .actionSheet, .menu:
-            if !(controller is UIAlertController) { controller.modalPresentationStyle = .automatic }
-        case let .popover(anchor):
-            if !(controller is UIAlertController) { controller.modalPresentationStyle = .popover }
+        // An alert controller keeps its own style (an action sheet, a popover on iPad).
+        if !(controller is UIAlertController) {
+            controller.modalPresentationStyle = switch style {
+            case .fullScreen: .fullScreen
+            case .actionSheet, .menu: .automatic
+            case .popover: .popover
+            }
+        }
+        if case let .popover(anchor) = style {
             guard let popover = controller.popoverPresentationController else { return nil }
             if let item = anchor.sourceItem as? any UIPopoverPresentationControllerSourceItem {
                 popover.sourceItem = item

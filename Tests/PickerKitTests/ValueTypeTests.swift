@@ -64,3 +64,21 @@ struct ValueTypeTests {
         #expect(ArrowDirections([.down, .up]).description == "[up, down]")
     }
 }
+
+/// A cause compares by its error's type and what it says: two errors of different types with the
+/// same text are different causes.
+@Suite("Error causes")
+struct ErrorCauseTests {
+    struct Disk: Error, CustomStringConvertible { var description: String }
+    struct Network: Error, CustomStringConvertible { var description: String }
+
+    @Test func sameTypeAndTextAreEqualDifferentTypesAreNot() {
+        #expect(ErrorCause(Disk(description: "full")) == ErrorCause(Disk(description: "full")))
+        #expect(ErrorCause(Disk(description: "full")) != ErrorCause(Network(description: "full")))
+        #expect(ErrorCause(Disk(description: "full")) != ErrorCause(Disk(description: "empty")))
+        #expect(ErrorCause("full") == ErrorCause(ErrorCause.Message(description: "full")), "a literal is a message")
+        #expect(ErrorCause("full") != ErrorCause(Disk(description: "full")))
+        #expect(PickerError.itemLoadFailed(itemID: "A", cause: ErrorCause(Disk(description: "x")))
+            != .itemLoadFailed(itemID: "A", cause: ErrorCause(Network(description: "x"))))
+    }
+}

@@ -23,6 +23,7 @@ struct ContractTests {
     final class SloppyPresenter: Presenter {
         var idiom: DeviceIdiom = .phone
         weak var navigationProxy: (any NavigationProxy)?
+        weak var picker: ProfilePicker?
         func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
             navigationProxy?.navigation(didShow: route, animated: animated)
             completion()

@@ -23,13 +23,19 @@ public struct ErrorCause: Error, Sendable, Equatable, CustomStringConvertible, E
     /// What the error says: its own description.
     public var description: String { String(describing: error) }
 
-    /// Two causes are equal when they say the same: errors are not `Equatable` in general, and
-    /// a cause is compared as a person reads it.
-    public static func == (a: ErrorCause, b: ErrorCause) -> Bool { a.description == b.description }
+    /// Two causes are equal when they are errors of the same type that say the same: errors are
+    /// not `Equatable` in general, so a cause is compared by its type and as a person reads it.
+    /// (Two errors of different types with the same text are different causes.)
+    public static func == (a: ErrorCause, b: ErrorCause) -> Bool {
+        ObjectIdentifier(type(of: a.error)) == ObjectIdentifier(type(of: b.error)) && a.description == b.description
+    }
 
     /// An error that is only a message.
     public struct Message: Error, Sendable, CustomStringConvertible {
         /// The message.
         public var description: String
+
+        /// An error saying `description`.
+        public init(description: String) { self.description = description }
     }
 }

@@ -45,8 +45,10 @@ public protocol Presenter: AnyObject {
     var idiom: DeviceIdiom { get }
     /// The proxy to report navigation transitions to; set by the coordinator before it presents.
     var navigationProxy: (any NavigationProxy)? { get set }
-    /// The picker whose screens this presenter shows, where the person's taps and dismissals
-    /// go; set by the picker before each presentation, held weakly. The default keeps none.
+    /// The picker whose screens this presenter shows, where the person's taps, dismissals and
+    /// refusals go; set by the picker before each presentation. Store it, weakly
+    /// (`weak var picker: ProfilePicker?`): a requirement, not a default, so a presenter cannot
+    /// forget it and silently drop what the person does.
     var picker: ProfilePicker? { get set }
     /// Pushes `route` onto the presented navigation stack.
     func push(_ route: Route, animated: Bool)
@@ -63,12 +65,6 @@ public protocol Presenter: AnyObject {
 }
 
 extension Presenter {
-    /// By default a presenter keeps no picker: it sends the person's actions some other way.
-    public var picker: ProfilePicker? {
-        get { nil }
-        set {}
-    }
-
     /// Makes this presenter the picker's: the picker holds it (weakly) and the presenter sends
     /// the person's actions to the picker. (Passing it as the picker's presenter does the same:
     /// the picker tells its presenter who it is before it presents.)
