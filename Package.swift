@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "PickerKit",
+    // The strings a person sees ship as resources, one `.lproj` folder a language.
+    defaultLocalization: "en",
     // `Duration` and `ContinuousClock` in the public API need iOS 16 / macOS 13.
     platforms: [.iOS(.v16), .macOS(.v13), .macCatalyst(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
@@ -22,7 +24,7 @@ let package = Package(
     targets: [
         .target(name: "PickerImaging"),
         .target(name: "PickerCodecs", dependencies: ["PickerImaging"]),
-        .target(name: "PickerKit", dependencies: ["PickerImaging"]),
+        .target(name: "PickerKit", dependencies: ["PickerImaging"], resources: [.process("Resources")]),
         .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "ImagingTestSupport"]),
         .executableTarget(name: "picker-image", dependencies: ["PickerImaging", "PickerCodecs"]),
         // Compiled on Apple platforms only: every file is inside `#if canImport(UIKit)`

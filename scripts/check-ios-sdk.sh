@@ -148,7 +148,29 @@ fi
 
 compile PickerImaging $(swift_files Sources/PickerImaging)
 compile PickerCodecs $(swift_files Sources/PickerCodecs)
-compile PickerKit $(swift_files Sources/PickerKit)
+# PickerKit ships resources (its strings), so SwiftPM and Xcode give it a generated accessor,
+# `Bundle.module`, that the sources use: a stand-in with the same declaration, finding the
+# bundle where an app, a framework or a command-line tool keeps it. It is `nonisolated(unsafe)`
+# because iOS 16's SDK marks Bundle not Sendable; the SDKs that build Swift 6 (Xcode 16's iOS 18
+# and later) mark it Sendable, and SwiftPM's own `static let module` compiles there.
+accessor=$work/resource_bundle_accessor.swift
+cat >"$accessor" <<'SWIFT'
+import Foundation
+
+private final class ResourceBundleFinder {}
+
+extension Foundation.Bundle {
+    nonisolated(unsafe) static let module: Bundle = {
+        let name = "PickerKit_PickerKit.bundle"
+        let places = [Bundle.main.resourceURL, Bundle(for: ResourceBundleFinder.self).resourceURL, Bundle.main.bundleURL]
+        for place in places {
+            if let url = place?.appendingPathComponent(name), let bundle = Bundle(url: url) { return bundle }
+        }
+        Swift.fatalError("no resource bundle \(name)")
+    }()
+}
+SWIFT
+compile PickerKit $(swift_files Sources/PickerKit) "$accessor"
 compile ImagingTestSupport $(swift_files Tests/ImagingTestSupport)
 compile PickerKitTesting $(swift_files Sources/PickerKitTesting)
 compile PickerKitUIKit "${delta[@]}" -- $(swift_files Sources/PickerKitUIKit)

@@ -34,6 +34,7 @@ enum DemoCommand {
             say("crop rect: \(outcome.cropRect)\(turned) of \(outcome.photoSize) (orientation \(outcome.orientation))")
             say("avatar: \(outcome.avatarSize) written to \(outcome.avatarPath)")
             say("edit screen: \(outcome.previewSize) written to \(outcome.previewPath)")
+            for line in outcome.editScreen { say(line) }
             if let path = outcome.sessionPath { say("edit session written to \(path)") }
             return 0
         } catch {

@@ -26,12 +26,16 @@ struct DemoOptions: Equatable {
     var aspect: AspectPreset?
     /// The straighten angle set on the edit screen, degrees clockwise.
     var angle: Double?
+    /// The language the screens speak, and the tag it was asked for by: its locale writes the
+    /// numbers (`ar-EG`: Arabic-Indic digits).
+    var language = PickerStrings.Language.english
+    var languageTag = "en"
 
     static let usage = """
         usage: avatar-demo [--image PATH] [--shape circle|square|rectangle] [--zoom Z] [--pan DX,DY]
                            [--flip h|v] [--turn 90|180|270] [--angle DEGREES] [--aspect original|square|W:H]
                            [--size N] [--output PATH] [--preview PATH] [--save-session PATH]
-                           [--source library|camera|saved] [--help]
+                           [--source library|camera|saved] [--language TAG] [--help]
                avatar-demo --bench-choose
 
         Runs the profile-photo flow headless: source chooser, the source, a pick (or the
@@ -46,6 +50,10 @@ struct DemoOptions: Equatable {
         orientation of a JPEG or PNG is honoured. A JPEG or PNG is kept as its file
         (EncodedImage): the avatar decodes only the crop's region, the edit screen a reduced copy.
         Without --image it uses a built-in photo.
+        --language shows the chooser, the edit screen and VoiceOver in a language PickerKit
+        ships (de, ar, ja, zh-Hant, pt-BR, …; default en), its numbers written for the tag as
+        given (ar-EG: Arabic-Indic digits). The run prints the edit screen's toolbar in reading
+        order and VoiceOver's description of the photo.
         --bench-choose measures, on a 12 MP photo, the longest span the main actor is held
         during Choose (run it in a release build: swift run -c release avatar-demo --bench-choose).
         """
@@ -127,6 +135,14 @@ struct DemoOptions: Equatable {
                 let text = try value(argument)
                 guard let s = Source(rawValue: text) else { throw Mistake(message: "--source is library, camera or saved, not '\(text)'") }
                 source = s
+            case "--language":
+                let tag = try value(argument)
+                guard let shipped = PickerStrings.Language.shipped(matching: tag) else {
+                    let names = PickerStrings.Language.shipped.map(\.rawValue).joined(separator: ", ")
+                    throw Mistake(message: "--language is one PickerKit ships (\(names)), not '\(tag)'")
+                }
+                language = shipped
+                languageTag = tag
             default:
                 throw Mistake(message: "unknown argument '\(argument)'")
             }

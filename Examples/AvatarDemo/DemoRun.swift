@@ -22,6 +22,8 @@ struct DemoRun {
         var previewSize: PixelSize
         var previewPath: String
         var sessionPath: String?
+        /// What the edit screen said before Choose: its toolbar and VoiceOver's description.
+        var editScreen: [String] = []
     }
 
     enum Failure: Error, CustomStringConvertible {
@@ -41,7 +43,9 @@ struct DemoRun {
     @MainActor
     func run() async throws -> Outcome {
         let photo = try options.image.map(load) ?? Self.builtInPhoto()
+        let strings = PickerStrings(language: options.language, locale: Locale(identifier: options.languageTag))
         var configuration = PickerConfiguration()
+        configuration.chooserTitles = SourceChooserTitles(strings)
         configuration.editor.shape = options.shape
         configuration.output.size = options.size
         configuration.output.mask = options.shape == .circle ? .circle : .square
@@ -71,7 +75,10 @@ struct DemoRun {
         scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
         scenario.user.gesture(.pan(options.pan))
         scenario.user.gesture(.ended)
-        guard let geometry = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
+        guard let geometry = scenario.picker.editorGeometry, let editing = scenario.picker.editing else {
+            throw Failure.noResult(scenario.transcript.lines)
+        }
+        let said = Self.editScreen(editing, strings: strings)
         // The edit screen is an output of its own: it renders and encodes on another thread
         // while the flow goes on (as a device draws it while the person taps Choose). A throw
         // below cancels it and waits for it; the files are written in order once both are done.
@@ -96,7 +103,22 @@ struct DemoRun {
         return Outcome(
             transcript: scenario.transcript.lines, cropRect: crop, angle: geometry.angle, photoSize: photo.displaySize,
             orientation: photo.orientation, avatarSize: avatar.displaySize, avatarPath: options.output,
-            previewSize: screenSize, previewPath: options.preview, sessionPath: options.saveSession)
+            previewSize: screenSize, previewPath: options.preview, sessionPath: options.saveSession, editScreen: said)
+    }
+
+    /// What the edit screen says in `strings`: the language and its direction, the toolbar's
+    /// titles in reading order (leading first: rightmost in a right-to-left language; a control
+    /// that cannot be used now in brackets), and what VoiceOver reads for the photo.
+    static func editScreen(_ editing: EditingStep, strings: PickerStrings) -> [String] {
+        let direction = strings.language.isRightToLeft ? "right to left" : "left to right"
+        let controls = editing.controls(strings: strings).map { $0.isEnabled ? $0.title : "[\($0.title)]" }
+        let spoken = editing.geometry.accessibility(in: strings)
+        return [
+            "edit screen in \(strings.language) (\(direction)):",
+            "  toolbar: \(controls.joined(separator: " | "))",
+            "  VoiceOver: \(spoken.label): \(spoken.value)",
+            "  VoiceOver actions: \(spoken.actions.map { $0.name(in: strings) }.joined(separator: " | "))",
+        ]
     }
 
     /// The photo at `path`: a JPEG or PNG kept as its file (only its header is read), a Netpbm

@@ -7,7 +7,8 @@ import Testing
 #endif
 
 /// Snapshot testing for renderings: compares an image with a reference PNG stored beside the
-/// test file, in `__Snapshots__/<TestFile>/<name>.png`.
+/// test file, in `__Snapshots__/<TestFile>/<name>.png` (text, such as a transcript or what a
+/// screen says in a language, with a reference `<name>.txt`).
 ///
 /// - A missing reference is written, and the test fails once so the new file is looked at.
 /// - Record mode (`record: true`, or the environment variable `PICKERKIT_RECORD_SNAPSHOTS=1`)
@@ -76,12 +77,65 @@ public enum Snapshot {
         max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
     }
 
-    /// Where the reference for `name` lives, for a test in `filePath`.
-    public static func referenceURL(named name: String, filePath: String) -> URL {
+    /// Where the reference for `name` lives, for a test in `filePath`: a PNG, or with
+    /// `pathExtension` `"txt"` a text file.
+    public static func referenceURL(named name: String, filePath: String, pathExtension: String = "png") -> URL {
         let test = URL(fileURLWithPath: filePath)
         return test.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-            .appendingPathComponent(test.deletingPathExtension().lastPathComponent).appendingPathComponent(name + ".png")
+            .appendingPathComponent(test.deletingPathExtension().lastPathComponent).appendingPathComponent(name + "." + pathExtension)
     }
+
+    /// Where two texts first differ: the line number (from 1) and both lines (`nil` past an
+    /// end); `nil` when they are the same.
+    public static func firstDifference(_ actual: String, _ reference: String) -> (line: Int, actual: String?, reference: String?)? {
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = reference.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(a.count, b.count) {
+            let x = a.indices.contains(index) ? String(a[index]) : nil
+            let y = b.indices.contains(index) ? String(b[index]) : nil
+            if x != y { return (index + 1, x, y) }
+        }
+        return nil
+    }
+}
+
+/// Checks `text` against its reference snapshot, `<name>.txt`, exactly (line endings included);
+/// see ``Snapshot``. A mismatch names the first line that differs and writes
+/// `<name>.actual.txt` beside the reference. Returns whether it matched.
+///
+/// ```swift
+/// assertSnapshot(scenario.transcript.lines.joined(separator: "\n"), named: "library-flow")
+/// ```
+@discardableResult
+public func assertSnapshot(
+    _ text: String, named name: String,
+    record: Bool = ProcessInfo.processInfo.environment["PICKERKIT_RECORD_SNAPSHOTS"] == "1",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Bool {
+    let url = Snapshot.referenceURL(named: name, filePath: filePath, pathExtension: "txt")
+    func fail(_ message: String) -> Bool {
+        UnexpectedCall.reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+    }
+    let fm = FileManager.default
+    if record || !fm.fileExists(atPath: url.path) {
+        do {
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        } catch {
+            return fail("could not write snapshot \(url.path): \(error)")
+        }
+        return fail("recorded snapshot \(name) at \(url.path); look at it, then run again without recording")
+    }
+    let reference: String
+    do { reference = try String(decoding: Data(contentsOf: url), as: UTF8.self) } catch {
+        return fail("could not read snapshot \(url.path): \(error)")
+    }
+    guard let difference = Snapshot.firstDifference(text, reference) else { return true }
+    let actualURL = url.deletingPathExtension().appendingPathExtension("actual.txt")
+    try? Data(text.utf8).write(to: actualURL)
+    return fail("snapshot \(name) differs at line \(difference.line): \(difference.actual.map { "\"\($0)\"" } ?? "(no line)"), "
+        + "reference \(difference.reference.map { "\"\($0)\"" } ?? "(no line)"); wrote \(actualURL.lastPathComponent) beside \(url.path)")
 }
 
 /// Checks `image` against its reference snapshot; see ``Snapshot``. Returns whether it matched.

@@ -35,4 +35,14 @@ enum PickerToolbar {
         return item
     }
 }
+
+extension PickerStrings {
+    /// How a screen showing these strings lays out its bars and labels: from the right in
+    /// Arabic, Hebrew and Persian, from the left otherwise, whatever the app's own language (an
+    /// app may show PickerKit in a language it does not run in). The photo never mirrors: its
+    /// sides are the photo's own.
+    var semanticContentAttribute: UISemanticContentAttribute {
+        language.isRightToLeft ? .forceRightToLeft : .forceLeftToRight
+    }
+}
 #endif

@@ -95,6 +95,9 @@ public final class ProfileCameraViewController: UIViewController {
     /// Shows the camera as it is now: the status and the controls.
     private func refresh() {
         guard isViewLoaded, let picker, let camera = picker.cameraScreen, camera.step.route.id == route.id else { return }
+        view.semanticContentAttribute = strings.semanticContentAttribute
+        toolbar.semanticContentAttribute = strings.semanticContentAttribute
+        statusLabel.semanticContentAttribute = strings.semanticContentAttribute
         statusLabel.text = strings[.startingCamera]
         statusLabel.isHidden = !camera.isStarting
         let controls = camera.controls(flashModes: picker.camera?.supportedFlashModes() ?? [], strings: strings)

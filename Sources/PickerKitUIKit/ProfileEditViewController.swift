@@ -15,7 +15,9 @@ import UIKit
 /// - fingers become the geometry's gestures through `EditorTouchTracker` (one finger pans; two
 ///   pan, pinch and straighten; a double tap zooms), sent as `UserAction.editorGesture`;
 /// - the toolbar is `EditingStep.controls(strings:presets:)`: Cancel, turn, flip, the aspect
-///   menu for rectangular masks, undo, redo and Choose, each enabled as the edit allows;
+///   menu for rectangular masks, undo, redo and Choose, each enabled as the edit allows, laid
+///   out from the right when `strings` is in a right-to-left language (the photo does not
+///   mirror);
 /// - VoiceOver reads the photo as one adjustable element (swipe up and down zoom) whose value
 ///   and custom actions are `EditorGeometry.accessibility(in:)`;
 /// - each layout (appearing, rotation, split view, a window resized) is sent as
@@ -151,6 +153,8 @@ public final class ProfileEditViewController: UIViewController {
         isModalInPresentation = editing.hasUnsavedEdits
         // The bar's items are made again only when a control changed: an open menu, VoiceOver's
         // focus and a finger on a button survive the edit's other changes.
+        view.semanticContentAttribute = strings.semanticContentAttribute
+        toolbar.semanticContentAttribute = strings.semanticContentAttribute
         let controls = editing.controls(strings: strings, presets: aspectPresets)
         if controls != shownControls {
             shownControls = controls

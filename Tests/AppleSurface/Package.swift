@@ -17,6 +17,7 @@ let frameworks: [Target.Dependency] = [
 
 let package = Package(
     name: "AppleSurface",
+    defaultLocalization: "en",
     targets: [
         // The device and the person the frameworks answer to: what tests drive, never the adapters.
         .target(name: "SurfaceDevice"),
@@ -38,7 +39,7 @@ let package = Package(
         // PickerKit, as in the repository's Package.swift.
         .target(name: "PickerImaging", exclude: ["PickerImaging.docc"]),
         .target(name: "PickerCodecs", dependencies: ["PickerImaging"], exclude: ["PickerCodecs.docc"]),
-        .target(name: "PickerKit", dependencies: ["PickerImaging"], exclude: ["PickerKit.docc"]),
+        .target(name: "PickerKit", dependencies: ["PickerImaging"], exclude: ["PickerKit.docc"], resources: [.process("Resources")]),
         .target(name: "ImagingTestSupport"),
         .target(name: "PickerKitTesting", dependencies: ["PickerKit", "PickerImaging", "PickerCodecs", "ImagingTestSupport"]),
         .target(

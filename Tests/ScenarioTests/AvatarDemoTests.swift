@@ -108,9 +108,53 @@ struct AvatarDemoTests {
 
     @Test("bad arguments are one line and exit 2", arguments: [
         ["--zoom", "0"], ["--zoom"], ["--shape", "hexagon"], ["--angle", "46"], ["--angle", "inf"], ["--pan", "1"], ["--size", "99999"], ["--source", "fax"], ["--frobnicate"],
+        ["--language", "xx"], ["--language"],
     ])
     func badArguments(arguments: [String]) async {
         #expect(await DemoCommand.run(arguments, say: { _ in }) == 2)
+    }
+
+    /// What the edit screen says in `tag`'s language, as the demo prints it.
+    static func editScreen(_ tag: String, in dir: URL) async -> [String] {
+        var said: [String] = []
+        let code = await DemoCommand.run(
+            ["--language", tag, "--output", dir.appendingPathComponent("a.png").path, "--preview", dir.appendingPathComponent("e.png").path],
+            say: { said.append($0) })
+        #expect(code == 0)
+        return Array(said.drop { !$0.hasPrefix("edit screen in ") })
+    }
+
+    /// The edit screen in Arabic (a snapshot), German and Japanese: the toolbar in reading
+    /// order and VoiceOver's description, in the language asked for; the pixels are the same
+    /// in every language (the photo does not mirror).
+    @Test func theEditScreenSpeaksTheLanguageAskedFor() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let arabic = await Self.editScreen("ar-EG", in: dir)
+        assertSnapshot(arabic.joined(separator: "\n"), named: "edit-screen-ar")
+        #expect(arabic.first == "edit screen in ar (right to left):")
+        #expect(arabic.dropFirst().first == "  toolbar: إلغاء | تدوير | قلب | تراجع | [إعادة] | اختيار")
+        #expect(arabic.contains { $0.contains("١٢٥٪") }, "Egypt writes Arabic-Indic digits")
+        let arabicScreen = try PNG.decode(Data(contentsOf: dir.appendingPathComponent("e.png")))
+        assertSnapshot(arabicScreen, named: "editor")
+        let german = await Self.editScreen("de", in: dir)
+        #expect(german.prefix(3) == [
+            "edit screen in de (left to right):",
+            "  toolbar: Abbrechen | Drehen | Spiegeln | Widerrufen | [Wiederholen] | Auswählen",
+            "  VoiceOver: Foto: auf 125\u{00A0}% gezoomt, zeigt die Mitte",
+        ])
+        let japanese = await Self.editScreen("ja-JP", in: dir)
+        #expect(japanese.prefix(3) == [
+            "edit screen in ja (left to right):",
+            "  toolbar: キャンセル | 回転 | 反転 | 取り消す | [やり直す] | 選択",
+            "  VoiceOver: 写真: 拡大率125%、中央を表示",
+        ])
+        let english = await Self.editScreen("en", in: dir)
+        #expect(english.prefix(3) == [
+            "edit screen in en (left to right):",
+            "  toolbar: Cancel | Rotate | Flip | Undo | [Redo] | Choose",
+            "  VoiceOver: Photo: zoomed 125%, showing the centre",
+        ])
     }
 
     @Test func anUnreadableImageExits1() async {
@@ -139,6 +183,9 @@ struct AvatarDemoTests {
         #expect(turned.transforms == [.flipVertical, .turnRight, .turnRight, .turnRight])
         #expect(turned.aspect == .ratio(9, 16))
         #expect(try DemoOptions(parsing: ["--angle", "-7.5"]).angle == -7.5)
+        let traditional = try DemoOptions(parsing: ["--language", "zh-TW"])
+        #expect(traditional.language == "zh-Hant" && traditional.languageTag == "zh-TW")
+        #expect(try DemoOptions(parsing: []).language == .english)
         #expect(try DemoOptions(parsing: ["--bench-choose"]).benchChoose)
         #expect(try !DemoOptions(parsing: []).benchChoose)
         #expect(turned.shape == .rectangle(aspectRatio: 4.0 / 3))

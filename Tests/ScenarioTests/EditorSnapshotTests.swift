@@ -113,6 +113,24 @@ struct SnapshotSupportTests {
         #expect(actual[1, 1] == RGBA(0, 0, 0))
         #expect(diff[1, 1] == RGBA(255, 0, 0) && diff[0, 0] == RGBA(66, 66, 66))
     }
+
+    @Test func textSnapshotsRecordCompareAndNameTheFirstDifferentLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let testFile = folder.appendingPathComponent("FakeTests.swift").path
+        withKnownIssue { _ = assertSnapshot("one\ntwo", named: "said", record: false, filePath: testFile) }
+        let reference = Snapshot.referenceURL(named: "said", filePath: testFile, pathExtension: "txt")
+        #expect(reference.lastPathComponent == "said.txt" && reference.deletingLastPathComponent().lastPathComponent == "FakeTests")
+        #expect(try String(decoding: Data(contentsOf: reference), as: UTF8.self) == "one\ntwo")
+        #expect(assertSnapshot("one\ntwo", named: "said", record: false, filePath: testFile))
+        withKnownIssue { _ = assertSnapshot("one\n2", named: "said", record: false, filePath: testFile) }
+        let actual = reference.deletingPathExtension().appendingPathExtension("actual.txt")
+        #expect(try String(decoding: Data(contentsOf: actual), as: UTF8.self) == "one\n2")
+        #expect(Snapshot.firstDifference("one\n2", "one\ntwo")! == (2, "2", "two"))
+        #expect(Snapshot.firstDifference("one", "one\ntwo")! == (2, nil, "two"))
+        #expect(Snapshot.firstDifference("one\n", "one")! == (2, "", nil), "a trailing newline is a difference")
+        #expect(Snapshot.firstDifference("same", "same") == nil)
+    }
 }
 
 extension EditorSnapshotTests {

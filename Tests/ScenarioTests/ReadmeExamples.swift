@@ -148,6 +148,29 @@ struct ReadmeExampleTests {
     }
 }
 
+// The README's languages section.
+@Test func readmeChoosingALanguage() {
+    // README: languages
+    let strings = PickerStrings(language: "de")                 // or .english, "pt-BR", "zh-Hant"
+    let best = PickerStrings.Language.best(for: Locale.preferredLanguages, appLocalizations: ["en", "de"])
+    let german = PickerStrings.Language.shipped(matching: "de-AT")   // "de"; nil for one not shipped
+
+    #expect(strings[.choose] == "Auswählen")
+    #expect(["en", "en-GB", "en-AU", "de"].contains(best.rawValue))
+    #expect(german == "de" && PickerStrings.Language.shipped(matching: "xx") == nil)
+}
+
+@Test func readmeOverridingAnEntry() {
+    var strings = PickerStrings(language: "de")
+    strings.overrides[.choose] = "Verwenden"
+    strings.overrides[.turned] = "um %d° gedreht"    // %d: the number, in the language's digits
+    let titles = SourceChooserTitles(strings)        // UIKitPresenter takes `strings` itself
+
+    #expect(strings[.choose] == "Verwenden" && strings[.cancel] == "Abbrechen")
+    #expect(strings.format(.turned, number: 180) == "um 180° gedreht")
+    #expect(titles.photoLibrary == strings[.photoLibrary] && titles.cancel == "Abbrechen")
+}
+
 @Suite("README")
 struct ReadmeTests {
     @Test func everySwiftSampleInTheReadmeIsCompiledHere() throws {
@@ -162,7 +185,7 @@ struct ReadmeTests {
         // (Tests/AppleSurface/Tests/AdapterTests/ReadmeSamples.swift, which checks them there).
         let onDevice = blocks.filter { $0.contains("import UIKit") || $0.contains("import SwiftUI") }
         #expect(onDevice.count == 2)
-        #expect(blocks.count == 6)
+        #expect(blocks.count == 8)
         for block in blocks where !onDevice.contains(block) {
             let body = block.split(separator: "\n", omittingEmptySubsequences: false)
             let indented = body.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")

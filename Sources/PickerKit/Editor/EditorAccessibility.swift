@@ -100,12 +100,12 @@ extension EditorGeometry {
     /// left", and every action; the zoom is relative to the image just covering the mask.
     public func accessibility(in strings: PickerStrings) -> EditorAccessibility {
         let percent = Int((zoom / coveringZoom * 100).rounded())
-        var parts = [strings.format(.zoomed, String(percent)), shownPart(in: strings)]
-        if quarterTurns != 0 { parts.append(strings.format(.turned, String(quarterTurns * 90))) }
+        var parts = [strings.format(.zoomed, number: percent), shownPart(in: strings)]
+        if quarterTurns != 0 { parts.append(strings.format(.turned, number: quarterTurns * 90)) }
         if isMirrored { parts.append(strings[.mirrored]) }
         let degrees = Int(abs(angle).rounded())
         if degrees != 0 {
-            parts.append(strings.format(angle > 0 ? .straightenedClockwise : .straightenedCounterclockwise, String(degrees)))
+            parts.append(strings.format(angle > 0 ? .straightenedClockwise : .straightenedCounterclockwise, number: degrees))
         }
         return EditorAccessibility(
             label: strings[.photo], value: parts.joined(separator: strings[.listSeparator]),

@@ -127,6 +127,16 @@ open class UIView: UIResponder, UIPopoverPresentationControllerSourceItem {
     open var isMultipleTouchEnabled = false
     /// Apple: `var contentScaleFactor: CGFloat { get set }`; the device's screen scale.
     open var contentScaleFactor = CGFloat(Device.current.screenScale)
+    /// Apple: `var semanticContentAttribute: UISemanticContentAttribute { get set }` (iOS 9);
+    /// `.unspecified` by default. It is the view's own: subviews do not inherit it.
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+    /// Apple: `var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { get }`
+    /// (iOS 10). A forced attribute gives its direction; playback and spatial content never
+    /// flip (left to right); an unspecified one follows the app's language, left to right on the
+    /// surface (on a device, right to left for an app running in Arabic, Hebrew or Persian).
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        semanticContentAttribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+    }
 
     // MARK: Layout
 
@@ -409,6 +419,21 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
 public protocol UIContentSizeCategoryAdjusting: NSObjectProtocol {
     /// Apple: `var adjustsFontForContentSizeCategory: Bool { get set }`.
     var adjustsFontForContentSizeCategory: Bool { get set }
+}
+
+/// Apple: `enum UISemanticContentAttribute : Int, @unchecked Sendable` (iOS 9).
+public enum UISemanticContentAttribute: Int, @unchecked Sendable {
+    case unspecified = 0
+    case playback = 1
+    case spatial = 2
+    case forceLeftToRight = 3
+    case forceRightToLeft = 4
+}
+
+/// Apple: `enum UIUserInterfaceLayoutDirection : Int, @unchecked Sendable`.
+public enum UIUserInterfaceLayoutDirection: Int, @unchecked Sendable {
+    case leftToRight = 0
+    case rightToLeft = 1
 }
 
 /// Apple: `enum NSTextAlignment : Int, @unchecked Sendable`.

@@ -93,6 +93,28 @@ extension AppleSurfaceTests {
             phone.expectNoCrash()
         }
 
+        /// In Hebrew the camera's bar and its status run from the right, as the edit screen's do.
+        @Test func inHebrewTheCameraRunsFromTheRight() async throws {
+            let clock = ManualClock()
+            let phone = try Self.phone(warmUp: .milliseconds(300), clock: clock)
+            let hebrew = PickerStrings(language: "he")
+            phone.presenter.strings = hebrew
+            try await phone.picker.select(from: .camera)
+            await phone.settle()
+            let stack = try #require(phone.presented.first as? UINavigationController)
+            let screen = try #require(stack.topViewController as? ProfileCameraViewController)
+            #expect(screen.toolbar.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            #expect(screen.statusLabel.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            #expect(Self.items(screen.toolbar).map(\.title) == [hebrew[.cancel], hebrew[.flash], hebrew[.switchCamera], hebrew[.takePhoto]])
+            #expect(Self.items(screen.toolbar).map(\.title).allSatisfy { $0.map { !$0.contains("Cancel") } ?? false })
+            try Self.item(screen.toolbar, hebrew[.takePhoto]).surfaceTap()
+            #expect(!screen.statusLabel.isHidden && screen.statusLabel.text == hebrew[.startingCamera])
+            try Self.item(screen.toolbar, hebrew[.cancel]).surfaceTap()
+            await phone.settle()
+            #expect(phone.presented.isEmpty && phone.delegate.callbacks.count == 1)
+            phone.expectNoCrash()
+        }
+
         @Test func theWarmUpShowsAndRetakeGoesBackToTheCamera() async throws {
             // The warm-up on a clock the test moves: under way however slowly the machine runs.
             let clock = ManualClock()

@@ -90,6 +90,45 @@ extension AppleSurfaceTests {
             phone.expectNoCrash()
         }
 
+        /// In Arabic the toolbar runs from the right, as its language reads; the photo, its
+        /// pixels and the way a finger moves it do not mirror.
+        @Test func inArabicTheBarsRunFromTheRightAndThePhotoDoesNotMirror() async throws {
+            var configuration = PickerConfiguration()
+            configuration.editor.margin = 10
+            let phone = Phone(configuration: configuration, ownScreens: false)
+            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            let arabic = PickerStrings(language: "ar", locale: Locale(identifier: "ar-SA"))
+            phone.presenter.strings = arabic
+            try phone.picker.edit(try Self.scene())
+            await phone.settle()
+            let screen = try #require(phone.presented.first as? ProfileEditViewController)
+            #expect(screen.toolbar.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            #expect(screen.view.semanticContentAttribute == .forceRightToLeft)
+            let titles = (screen.toolbar.items ?? []).filter { !$0.isFlexibleSpace }.map(\.title)
+            #expect(titles == ["إلغاء", "تدوير", "قلب", "تراجع", "إعادة", "اختيار"], "in reading order: the first is rightmost")
+            try Self.expectSame(Self.aboveTheToolbar(screen), Self.reference("editor-initial"))
+            #expect(screen.canvas.accessibilityLabel == arabic[.photo])
+            #expect(screen.canvas.accessibilityValue?.contains("١٠٠٪") == true, "\(screen.canvas.accessibilityValue ?? "nil")")
+            // A finger moving left moves the photo left, as in English.
+            let finger = Self.touch(80, 120)
+            screen.canvas.surfaceTouches(.began, [finger])
+            finger.surfaceMove(to: CGPoint(x: 60, y: 120))
+            screen.canvas.surfaceTouches(.moved, [finger])
+            screen.canvas.surfaceTouches(.ended, [finger])
+            phone.transcript.expect([
+                "picker: start edit 240x180",
+                "picker: editor laid out 160x284: crop (30,0,180,180)",
+                "picker: editor pan(-20,0): crop (56,0,180,180)",
+                "picker: editor ended: crop (56,0,180,180)",
+            ])
+            // Back in English, the bars run from the left again, whatever the app's language.
+            screen.strings = PickerStrings(language: .english)
+            #expect(screen.toolbar.effectiveUserInterfaceLayoutDirection == .leftToRight)
+            #expect(screen.toolbar.semanticContentAttribute == .forceLeftToRight)
+            #expect((screen.toolbar.items ?? []).filter { !$0.isFlexibleSpace }.first?.title == "Cancel")
+            phone.expectNoCrash()
+        }
+
         @Test func twoFingersPinchWithTheGridShowingAndLiftingSettles() async throws {
             let (phone, screen) = try await Self.snapshotPhone()
             let a = Self.touch(30, 120), b = Self.touch(130, 120)
