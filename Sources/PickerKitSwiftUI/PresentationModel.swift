@@ -230,8 +230,7 @@ public final class PresentationModel: Presenter {
             guard let self, let waiting = self.appearing, waiting.route == route.id else { return }
             self.appearing = nil
             waiting.completion()
-            self.picker?.presentationFailed(
-                route.id, reason: "SwiftUI did not show the screen within \(timeout.seconds)s (is the view presenting something else?)")
+            self.picker?.presentationFailed(route.id, reason: .notShown(within: timeout))
         }
     }
 

@@ -57,22 +57,20 @@ public struct ProfilePickerScreen: View {
     }
 
     /// Why PickerKit cannot show `route` for `picker`; `nil` when it can.
-    static func refusal(_ route: Route, _ picker: ProfilePicker) -> String? {
+    static func refusal(_ route: Route, _ picker: ProfilePicker) -> PresentationProblem? {
         switch route.screen {
         case .browser, .libraryPicker:
-            guard picker.photoSource is SystemPhotoSource else {
-                return "the system pickers hand their items to a SystemPhotoSource, and the picker's photo source is not one: draw the \(route.screen.kind) in profilePicker's screen closure"
-            }
+            return picker.photoSource is SystemPhotoSource ? nil : .needsSystemPhotoSource(route.screen.kind)
+        case .editor:
             return nil
-        case .editor: return nil
         case .camera:
             #if os(visionOS)
-            return "PickerKit draws no camera screen on visionOS: draw it in profilePicker's screen closure"
+            return .noScreen(.camera)
             #else
             return nil
             #endif
         case .sourceChooser, .moviePreview:
-            return "PickerKit draws no \(route.screen.kind) screen: draw it in profilePicker's screen closure"
+            return .noScreen(route.screen.kind)
         }
     }
 }

@@ -15,7 +15,7 @@ public final class FakePresenter: Presenter {
     /// When set, presentations are refused for this reason, as UIKit refuses one over another
     /// presentation or from a screen that is not in a window: the completion is called, nothing
     /// is shown, and the refusal is reported to ``picker``.
-    public var refusal: String?
+    public var refusal: PresentationProblem?
     /// What is shown: the presented route, then every pushed route.
     public private(set) var stack: [Route] = []
     /// How the presented route was presented.

@@ -99,8 +99,8 @@ public enum Snapshot {
     }
 }
 
-/// Checks `text` against its reference snapshot, `<name>.txt`, exactly (line endings included);
-/// see ``Snapshot``. A mismatch names the first line that differs and writes
+/// Checks `text` against its reference snapshot, `<name>.txt`, exactly but for one final newline
+/// (which the reference file ends with; an editor may add or drop it); see ``Snapshot``. A mismatch names the first line that differs and writes
 /// `<name>.actual.txt` beside the reference. Returns whether it matched.
 ///
 /// ```swift
@@ -121,7 +121,7 @@ public func assertSnapshot(
     if record || !fm.fileExists(atPath: url.path) {
         do {
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try Data((unterminated(text) + "\n").utf8).write(to: url)
         } catch {
             return fail("could not write snapshot \(url.path): \(error)")
         }
@@ -131,7 +131,7 @@ public func assertSnapshot(
     do { reference = try String(decoding: Data(contentsOf: url), as: UTF8.self) } catch {
         return fail("could not read snapshot \(url.path): \(error)")
     }
-    guard let difference = Snapshot.firstDifference(text, reference) else { return true }
+    guard let difference = Snapshot.firstDifference(unterminated(text), unterminated(reference)) else { return true }
     let actualURL = url.deletingPathExtension().appendingPathExtension("actual.txt")
     try? Data(text.utf8).write(to: actualURL)
     return fail("snapshot \(name) differs at line \(difference.line): \(difference.actual.map { "\"\($0)\"" } ?? "(no line)"), "
@@ -179,4 +179,9 @@ public func assertSnapshot(
     }
     return fail("snapshot \(name): \(result.differingPixels) pixel(s) differ by more than \(tolerance) "
         + "(at most \(result.maximumDifference)); wrote \(actualURL.lastPathComponent) and \(diffURL.lastPathComponent) beside \(url.path)")
+}
+
+/// `text` without one final newline.
+private func unterminated(_ text: String) -> String {
+    text.hasSuffix("\n") ? String(text.dropLast()) : text
 }

@@ -7,14 +7,18 @@ import UIKit
 enum PickerToolbar {
     /// `controls` as bar button items with flexible space between them: a button sends its
     /// action, a menu (single selection, the entry in effect checked) sends its entries';
-    /// controls with a symbol in `symbols` show it, titled for VoiceOver.
+    /// controls with a symbol in `symbols` show it, titled for VoiceOver, in the variant for
+    /// `strings`' direction (undo's arrow points right in Arabic, whatever the app's language).
     static func items<Kind, Entry>(
-        _ controls: [ToolbarControl<Kind, Entry>], symbols: [Kind: String], send: @escaping @MainActor (UserAction) -> Void
+        _ controls: [ToolbarControl<Kind, Entry>], symbols: [Kind: String], strings: PickerStrings,
+        send: @escaping @MainActor (UserAction) -> Void
     ) -> [UIBarButtonItem] {
+        let traits = UITraitCollection(layoutDirection: strings.language.isRightToLeft ? .rightToLeft : .leftToRight)
         var items: [UIBarButtonItem] = []
         for control in controls {
             if !items.isEmpty { items.append(.flexibleSpace()) }
-            items.append(item(control, image: symbols[control.kind].flatMap { UIImage(systemName: $0) }, send: send))
+            let image = symbols[control.kind].flatMap { UIImage(systemName: $0, compatibleWith: traits) }
+            items.append(item(control, image: image, send: send))
         }
         return items
     }

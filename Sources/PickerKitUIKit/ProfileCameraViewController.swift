@@ -104,7 +104,7 @@ public final class ProfileCameraViewController: UIViewController {
         // Made again only when a control changed: an open flash menu survives other changes.
         guard controls != shownControls else { return }
         shownControls = controls
-        toolbar.setItems(PickerToolbar.items(controls, symbols: Self.symbols) { [weak self] in self?.send($0) }, animated: false)
+        toolbar.setItems(PickerToolbar.items(controls, symbols: Self.symbols, strings: strings) { [weak self] in self?.send($0) }, animated: false)
     }
 
     /// The SF Symbols of the controls shown as icons.

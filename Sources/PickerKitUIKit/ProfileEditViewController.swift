@@ -158,7 +158,7 @@ public final class ProfileEditViewController: UIViewController {
         let controls = editing.controls(strings: strings, presets: aspectPresets)
         if controls != shownControls {
             shownControls = controls
-            toolbar.setItems(PickerToolbar.items(controls, symbols: Self.symbols) { [weak self] in self?.send($0) }, animated: false)
+            toolbar.setItems(PickerToolbar.items(controls, symbols: Self.symbols, strings: strings) { [weak self] in self?.send($0) }, animated: false)
         }
         let spoken = editing.geometry.accessibility(in: strings)
         canvas.accessibilityLabel = spoken.label
@@ -185,11 +185,11 @@ public final class ProfileEditViewController: UIViewController {
                 pixels = try editing.original.pixelBuffer()
                 preview = if let pixels { try EditorPreview(pixels) } else { nil }
             } catch {
-                picker?.screenFailed(route.id, reason: "the edit screen cannot draw the photo: \(error)")
+                picker?.screenFailed(route.id, reason: .photoNotDrawable("\(error)"))
                 return
             }
             if pixels == nil {
-                picker?.screenFailed(route.id, reason: "the edit screen cannot draw the photo: \(type(of: editing.original)) gives no pixels")
+                picker?.screenFailed(route.id, reason: .photoNotDrawable("\(type(of: editing.original)) gives no pixels"))
                 return
             }
         }

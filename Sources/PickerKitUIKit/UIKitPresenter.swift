@@ -96,18 +96,18 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     // MARK: Presenting
 
     public func present(_ route: Route, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void) {
-        guard let host else { return refuse(route, "the host view controller was released", completion) }
+        guard let host else { return refuse(route, .hostReleased, completion) }
         guard host.viewIfLoaded?.window != nil else {
-            return refuse(route, "the host view controller \(type(of: host)) is not in a window", completion)
+            return refuse(route, .hostNotInWindow(host: "\(type(of: host))"), completion)
         }
         if let busy = host.presentedViewController {
-            return refuse(route, "the host view controller is already presenting \(type(of: busy))", completion)
+            return refuse(route, .hostBusy(presenting: "\(type(of: busy))"), completion)
         }
         if usesSystemPickers, [.browser, .libraryPicker].contains(route.screen.kind), let picker, !(picker.photoSource is SystemPhotoSource) {
-            return refuse(route, "the system pickers hand their items to a SystemPhotoSource, and the picker's photo source is not one (set usesSystemPickers to false to show your own browsers)", completion)
+            return refuse(route, .needsSystemPhotoSource(route.screen.kind), completion)
         }
         guard let made = screen(for: route) else {
-            return refuse(route, "no view controller for \(route.screen.kind): makeViewController returned nil\(Self.noScreenOfOurs(route))", completion)
+            return refuse(route, .noScreen(route.screen.kind), completion)
         }
         if let problem = Self.style(made.controller, style) {
             return refuse(route, problem, completion)
@@ -123,7 +123,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
 
     /// Reports a presentation that is not made: its completion, then the failure, which ends the
     /// session (after the step that asked for it, so nothing is shown).
-    private func refuse(_ route: Route, _ reason: String, _ completion: @escaping @MainActor () -> Void) {
+    private func refuse(_ route: Route, _ reason: PresentationProblem, _ completion: @escaping @MainActor () -> Void) {
         completion()
         picker?.presentationFailed(route.id, reason: reason)
     }
@@ -151,15 +151,6 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         }
     }
 
-    /// Why PickerKit has no screen of its own for `route`, to add to the failure's reason.
-    private static func noScreenOfOurs(_ route: Route) -> String {
-        switch route.screen.kind {
-        case .camera: " and PickerKit has no camera screen on this platform"
-        case .moviePreview: " and PickerKit draws no movie preview"
-        default: ""
-        }
-    }
-
     /// The app's view controller for `route`, else PickerKit's edit or camera screen.
     private func viewController(for route: Route) -> UIViewController? {
         if let made = makeViewController(route) { return made }
@@ -183,7 +174,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     }
 
     /// Sets `controller`'s presentation style; returns why it cannot be presented so, if it cannot.
-    private static func style(_ controller: UIViewController, _ style: PresentationStyle) -> String? {
+    private static func style(_ controller: UIViewController, _ style: PresentationStyle) -> PresentationProblem? {
         // An alert controller keeps its own style (an action sheet, a popover on iPad).
         if !(controller is UIAlertController) {
             controller.modalPresentationStyle = switch style {
@@ -200,7 +191,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
                 popover.sourceView = view
                 popover.sourceRect = anchor.sourceRect(within: view.bounds)
             } else {
-                return "the popover anchor \(anchor.name) points at neither a UIView nor a UIBarButtonItem"
+                return .unusableAnchor(name: anchor.name)
             }
             popover.permittedArrowDirections = arrows(anchor.permittedArrowDirections)
         }
@@ -251,7 +242,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     public func push(_ route: Route, animated: Bool) {
         guard let shown, let stack = shown.stack else { return }
         guard let screen = viewController(for: route) else {
-            picker?.presentationFailed(shown.route.id, reason: "no view controller for \(route.screen.kind): makeViewController returned nil")
+            picker?.presentationFailed(shown.route.id, reason: .noScreen(route.screen.kind))
             return
         }
         relay.routes[ObjectIdentifier(screen)] = route

@@ -105,19 +105,26 @@ struct PickerStringsTests {
     }
 
     @Test func numbersAreWrittenForTheLocale() {
-        // Arabic in Saudi Arabia writes Arabic-Indic digits, in Morocco Latin ones; Persian its
-        // own; French puts a no-break space before %.
-        let saudi = PickerStrings(language: "ar", locale: Locale(identifier: "ar-SA")).format(.zoomed, number: 150)
-        #expect(saudi == "مكبَّرة بنسبة ١٥٠٪")
-        let moroccan = PickerStrings(language: "ar", locale: Locale(identifier: "ar-MA")).format(.zoomed, number: 150)
-        #expect(moroccan == "مكبَّرة بنسبة 150٪")
+        // Arabic-Indic digits or Latin ones, as the locale chooses (pinned: CLDR's defaults
+        // per region change between versions); Persian its own; French a no-break space before %.
+        let arabicIndic = PickerStrings(language: "ar", locale: Locale(identifier: "ar-EG@numbers=arab")).format(.zoomed, number: 150)
+        #expect(arabicIndic == "مكبَّرة بنسبة ١٥٠٪")
+        let latin = PickerStrings(language: "ar", locale: Locale(identifier: "ar-MA@numbers=latn")).format(.zoomed, number: 150)
+        #expect(latin == "مكبَّرة بنسبة 150٪")
+        // A BCP 47 extension chooses the digits too (Foundation's formatter on Linux cannot take
+        // one: it is read as ICU's keyword).
+        let extended = PickerStrings(language: "ar", locale: Locale(identifier: "ar-EG-u-nu-arab")).format(.zoomed, number: 150)
+        #expect(extended == arabicIndic)
+        #expect(PickerStrings(language: "de", locale: Locale(identifier: "de-DE-u-ca-gregory")).format(.turned, number: 90) == "um 90° gedreht")
         #expect(PickerStrings(language: "fa", locale: Locale(identifier: "fa")).format(.turned, number: 90).contains("۹۰"))
         let french = PickerStrings(language: "fr").format(.zoomed, number: 150)
         #expect(french.contains("150\u{202F}%") || french.contains("150\u{00A0}%"), "\(french)")
         #expect(PickerStrings(language: .english).format(.zoomed, number: 150) == "zoomed 150%")
-        // Russian picks the form of each number.
-        let russian = PickerStrings(language: "ru")
-        #expect(russian.format(.turned, number: 90) != "" && !russian.format(.turned, number: 90).contains("%"))
+        // Russian picks the form of each number: one, few, many.
+        let russian = PickerStrings(language: "ru", locale: Locale(identifier: "ru"))
+        #expect([1, 2, 90, 21, 24].map { russian.format(.turned, number: $0) } == [
+            "повернуто на 1 градус", "повернуто на 2 градуса", "повернуто на 90 градусов", "повернуто на 21 градус", "повернуто на 24 градуса",
+        ])
     }
 
     @Test func theLanguageFollowsThePersonsPreference() {
@@ -139,6 +146,74 @@ struct PickerStringsTests {
         #expect(L.best(for: ["de-AT", "en"]) == "de")
         #expect(L.best(for: ["xx"]) == .english)
         #expect(L.best(for: []) == .english)
+    }
+
+    /// Tags as Apple's platforms give them: a script before a region, old codes, underscores,
+    /// extensions; a language PickerKit does not ship is not guessed.
+    @Test func tagsFindTheirLanguageAsUIKitFindsIt() {
+        typealias L = PickerStrings.Language
+        // Chinese: the script decides before the region.
+        #expect(L.best(for: ["zh-Hans-HK"]) == .simplifiedChinese)
+        #expect(L.best(for: ["zh-Hans-TW"]) == .simplifiedChinese)
+        #expect(L.best(for: ["zh-Hant-MO"]) == "zh-HK")
+        #expect(L.best(for: ["zh-Hant-CN"]) == "zh-Hant")
+        #expect(L.best(for: ["zh-HK"]) == "zh-HK")
+        #expect(L.best(for: ["zh"]) == .simplifiedChinese)
+        // An app in Simplified Chinese shows it to a Simplified reader in Hong Kong.
+        #expect(L.best(for: ["zh-Hans-HK", "en"], appLocalizations: ["en", "zh-Hans"]) == .simplifiedChinese)
+        #expect(L.best(for: ["zh-Hant-HK", "en"], appLocalizations: ["en", "zh_TW"]) == "zh-HK")
+        // English: American regions American, Australia and New Zealand Australian, the rest British.
+        #expect(["en-NZ", "en-CA", "en-001", "en-150", "en-DE", "en-PR", "en-US-POSIX", "en-u-nu-latn"].map { L.best(for: [$0]).rawValue }
+            == ["en-AU", "en-GB", "en-GB", "en-GB", "en-GB", "en", "en", "en"])
+        // The app has English: every English PickerKit ships is the app's (as en-GB is for "en").
+        #expect(L.best(for: ["en-NZ"], appLocalizations: ["en", "en-GB"]) == "en-AU")
+        #expect(L.best(for: ["es-US"]) == "es-419" && L.best(for: ["pt-AO"]) == "pt-PT" && L.best(for: ["pt_BR"]) == "pt-BR")
+        #expect(L.best(for: ["iw-IL"]) == "he" && L.best(for: ["in"]) == "id" && L.best(for: ["nn-NO"]) == "nb" && L.best(for: ["no"]) == "nb")
+        #expect(L.best(for: ["ar-001"]) == "ar" && L.best(for: ["ar-EG@numbers=latn"]) == "ar")
+        #expect(L.best(for: ["sr-Latn-RS", "de"]) == "de", "Serbian does not ship: the next preference")
+        #expect(L.shipped(matching: "sr") == nil && L.shipped(matching: "") == nil && L.shipped(matching: "-") == nil)
+        #expect(PluralRules.category(of: 2, in: "iw") == .two && PluralRules.category(of: 1, in: "nn") == .one)
+        // A language named as a tag reads the table it asks for, not English.
+        #expect(PickerStrings(language: "pt")[.cancel] == PickerStrings(language: "pt-BR")[.cancel])
+        #expect(PickerStrings(language: "zh-TW")[.cancel] == PickerStrings(language: "zh-Hant")[.cancel])
+        #expect(PickerStrings(language: "de-AT")[.choose] == "Auswählen")
+        #expect(PickerStrings(language: "xx")[.choose] == "Choose")
+    }
+
+    /// Entries as Foundation writes them: lengths (`%ld`), positions (`%1$d`), a stringsdict
+    /// format key around its variable; a specifier PickerKit does not write stays whole.
+    @Test func formatsReadAsFoundationWritesThem() {
+        #expect(PickerStrings.substitute("%ld° and %1$lld°", values: [], number: "90") == "90° and 90°")
+        #expect(PickerStrings.substitute("%i %u %%", values: [], number: "7") == "7 7 %")
+        #expect(PickerStrings.substitute("%2$@ %1$@", values: ["a", "b"], number: nil) == "b a")
+        #expect(PickerStrings.substitute("%x %1$x %5", values: ["a"], number: nil) == "%x %1$x %5")
+        #expect(PickerStrings.substitute("{0} {1} {9} {x", values: ["{1}", "b"], number: nil) == "{1} b {9} {x", "{n} only in the entry")
+        #expect(PickerStrings.substitute("%@ then %@", values: ["one"], number: nil) == "one then ")
+        let forms = PickerStrings.pluralForms(stringsdictEntry: [
+            "NSStringLocalizedFormatKey": "um %#@degrees@ gedreht",
+            "degrees": ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "NSStringFormatValueTypeKey": "ld", "one": "%ld Grad", "other": "%ld Grad"],
+        ])
+        #expect(forms == [.one: "um %ld Grad gedreht", .other: "um %ld Grad gedreht"])
+        #expect(PickerStrings.pluralForms(stringsdictEntry: ["degrees": ["other": "x"]]) == nil, "no format key: not an entry")
+        // Callers of the older API: the number as text, and a {0} override of a plural entry.
+        var english = PickerStrings(language: .english)
+        #expect(english.format(.zoomed, "150") == "zoomed 150%")
+        english.overrides[.turned] = "turned {0} degrees"
+        #expect(english.format(.turned, number: 90) == "turned 90 degrees")
+    }
+
+    /// English is compiled in as well, for an executable copied without its resources: the
+    /// same entries as en.lproj.
+    @Test func theCompiledInEnglishIsTheShippedEnglish() {
+        let shipped = PickerStrings(language: .english)
+        let compiled = PickerStrings.compiledEnglish
+        for key in PickerStrings.Key.allCases where !PickerStrings.Key.plural.contains(key) {
+            #expect(compiled.strings[key.rawValue] == shipped[key], "\(key)")
+        }
+        for key in PickerStrings.Key.plural {
+            #expect(compiled.plurals[key.rawValue] == shipped.shippedForms(key), "\(key)")
+        }
+        #expect(compiled.strings.count + compiled.plurals.count == PickerStrings.Key.allCases.count)
     }
 
     @Test func theLanguageIsOneTheAppIsLocalizedIn() {
@@ -191,7 +266,8 @@ struct PickerStringsTests {
         #expect(PickerError.authorizationDenied(.camera).message(in: chinese) == "你尚未允许访问相机。可以在“设置”中允许。")
         #expect(PickerError.itemLoadFailed(itemID: "IMG", cause: "offline").message(in: chinese) == "无法载入此项目。请重试或选取其他项目。")
         #expect(PickerError.missingUsageDescription(.camera).message(in: english) == "The photo picker is not set up correctly.")
-        #expect(PickerError.noPresenter.errorDescription != nil)
+        #expect(PickerError.noPresenter.errorDescription == PickerError.noPresenter.message(in: PickerStrings()))
+        #expect(PickerError.noPresenter.message(in: english) == english[.setupError])
         #expect(PickerError.noPresenter.description.hasPrefix("no presenter"), "the developer's details stay in description")
     }
 

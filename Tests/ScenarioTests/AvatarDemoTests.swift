@@ -130,7 +130,7 @@ struct AvatarDemoTests {
     @Test func theEditScreenSpeaksTheLanguageAskedFor() async throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let arabic = await Self.editScreen("ar-EG", in: dir)
+        let arabic = await Self.editScreen("ar-EG-u-nu-arab", in: dir)
         assertSnapshot(arabic.joined(separator: "\n"), named: "edit-screen-ar")
         #expect(arabic.first == "edit screen in ar (right to left):")
         #expect(arabic.dropFirst().first == "  toolbar: إلغاء | تدوير | قلب | تراجع | [إعادة] | اختيار")

@@ -121,7 +121,8 @@ struct SnapshotSupportTests {
         withKnownIssue { _ = assertSnapshot("one\ntwo", named: "said", record: false, filePath: testFile) }
         let reference = Snapshot.referenceURL(named: "said", filePath: testFile, pathExtension: "txt")
         #expect(reference.lastPathComponent == "said.txt" && reference.deletingLastPathComponent().lastPathComponent == "FakeTests")
-        #expect(try String(decoding: Data(contentsOf: reference), as: UTF8.self) == "one\ntwo")
+        #expect(try String(decoding: Data(contentsOf: reference), as: UTF8.self) == "one\ntwo\n", "recorded with a final newline")
+        #expect(assertSnapshot("one\ntwo\n", named: "said", record: false, filePath: testFile), "one final newline is not a difference")
         #expect(assertSnapshot("one\ntwo", named: "said", record: false, filePath: testFile))
         withKnownIssue { _ = assertSnapshot("one\n2", named: "said", record: false, filePath: testFile) }
         let actual = reference.deletingPathExtension().appendingPathExtension("actual.txt")

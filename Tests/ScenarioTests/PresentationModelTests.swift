@@ -140,7 +140,7 @@ struct PresentationModelTests {
         try picker.edit(try PickerScenario.photo(width: 2, height: 2))
         #expect(await eventually("the timeout") { !picker.isSessionActive })
         #expect(delegate.callbacks.count == 1)
-        #expect(transcript.lines.last == "delegate: didFail the picker's screen could not be presented: SwiftUI did not show the screen within 0.02s (is the view presenting something else?)")
+        #expect(transcript.lines.last == "delegate: didFail the picker's screen could not be presented: the screen did not appear within 0.02 s (is the view presenting something else, or off screen?)")
         // The picker is free again.
         try picker.edit(try PickerScenario.photo(width: 2, height: 2))
         #expect(picker.isSessionActive)

@@ -253,7 +253,7 @@ public final class ProfilePicker {
     /// controller was released, is not in a window, or is already presenting something).
     /// Presenters call this after calling the presentation's completion; a route that is not
     /// the running session's presented one is ignored.
-    public func presentationFailed(_ route: Route.ID, reason: String) {
+    public func presentationFailed(_ route: Route.ID, reason: PresentationProblem) {
         dispatchAfterEffects(.presentationFailed(route, reason: reason))
     }
 
@@ -261,7 +261,7 @@ public final class ProfilePicker {
     /// already shown, cannot work for `reason` (PickerKit's SwiftUI screens draw no camera):
     /// unlike ``presentationFailed(_:reason:)``, what is shown is dismissed. A route not on the
     /// running session's navigation stack is ignored.
-    public func screenFailed(_ route: Route.ID, reason: String) {
+    public func screenFailed(_ route: Route.ID, reason: PresentationProblem) {
         dispatchAfterEffects(.screenFailed(route, reason: reason))
     }
 

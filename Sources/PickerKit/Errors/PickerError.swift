@@ -54,10 +54,11 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     case captureFailed(ErrorCause)
     /// The edit screen's layout cannot hold a mask: fix the viewport, insets or limits named.
     case invalidEditorLayout(EditorLayoutProblem)
-    /// The presenter could not show the picker's screen, for the reason given (its host view
-    /// controller was released, is not in a window, or is already presenting something):
-    /// present from a screen that is on screen and presenting nothing.
-    case presentationFailed(String)
+    /// The presenter could not show the picker's screen, or a screen it showed cannot work, for
+    /// the reason given (its host view controller was released, is not in a window, or is
+    /// already presenting something; nothing draws the screen): present from a screen that is on
+    /// screen and presenting nothing.
+    case presentationFailed(PresentationProblem)
 
     public var description: String {
         switch self {

@@ -42,8 +42,8 @@ public struct PickerStrings: Sendable, Equatable {
         /// their controls from the right. Positions in the photo ("upper left") do not mirror.
         public var isRightToLeft: Bool { ["ar", "he", "fa", "ur"].contains(PluralRules.family(rawValue)) }
 
-        /// The language's own locale: its numbers as CLDR writes them without a region (Latin
-        /// digits for `ar`, Persian digits for `fa`).
+        /// The language's own locale: its numbers as CLDR writes them without a region (Persian
+        /// digits for `fa`; for `ar`, Latin digits since CLDR 46, Arabic-Indic before).
         public var locale: Locale { Locale(identifier: rawValue) }
 
         /// The locale to write this language's numbers in for the person: theirs
@@ -79,7 +79,7 @@ public struct PickerStrings: Sendable, Equatable {
             for tag in preferred {
                 if let language = matching(tag, among: allowed) { return language }
             }
-            return allowed.contains(.english) ? .english : allowed[0]
+            return allowed.contains(.english) || allowed.isEmpty ? .english : allowed[0]
         }
 
         /// The language of the app: the person's preferred languages matched against the main
@@ -97,40 +97,72 @@ public struct PickerStrings: Sendable, Equatable {
         }
 
         /// The language among `candidates` a BCP 47 tag (or a bundle's `zh_CN`-style name) asks
-        /// for: the same name, else its region's or script's variant, else the bare language.
+        /// for: the same name, else its script's or region's variant, else the bare language.
         static func matching(_ tag: String, among candidates: [Language]) -> Language? {
-            let parts = tag.lowercased().replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
-            guard let language = parts.first else { return nil }
+            let tag = Subtags(tag)
+            guard !tag.language.isEmpty else { return nil }
             func find(_ name: String) -> Language? { candidates.first { $0.rawValue.lowercased() == name } }
-            if let exact = find(parts.joined(separator: "-")) { return exact }
-            let rest = Set(parts.dropFirst())
-            let latinAmerica: Set<String> = ["419", "mx", "ar", "co", "cl", "pe", "ve", "ec", "gt", "cu", "bo", "do", "hn", "py", "sv", "ni", "cr", "pa", "uy", "pr", "us"]
-            let names: [String] = switch language {
-            case "zh":
-                rest.contains("hk") || rest.contains("mo") ? ["zh-hk", "zh-hant"]
-                    : rest.contains("hant") || rest.contains("tw") ? ["zh-hant", "zh-hk"] : ["zh-hans"]
-            case "es": rest.isDisjoint(with: latinAmerica) ? ["es", "es-419"] : ["es-419", "es"]
-            case "pt": rest.isEmpty || rest.contains("br") ? ["pt-br", "pt-pt"] : ["pt-pt", "pt-br"]
-            case "en":
-                rest.isDisjoint(with: ["gb", "ie", "in", "nz", "za", "sg", "hk"]) ? (rest.contains("au") ? ["en-au", "en", "en-gb"] : ["en", "en-gb"])
-                    : ["en-gb", "en"]
-            case "fr": rest.contains("ca") ? ["fr-ca", "fr"] : ["fr", "fr-ca"]
-            case "no", "nn", "nb": ["nb"]
-            case "iw": ["he"]
-            case "in": ["id"]
-            default: [language]
+            if let exact = find(tag.name) { return exact }
+            let region = tag.region ?? ""
+            let latinAmerica: Set<String> = [
+                "419", "mx", "ar", "co", "cl", "pe", "ve", "ec", "gt", "cu", "bo", "do", "hn", "py", "sv", "ni", "cr", "pa", "uy", "pr", "us",
+            ]
+            // English's American regions read American English; Australia and New Zealand read
+            // Australian, then British; every other region British (CLDR's en-001), as UIKit picks.
+            let american: Set<String> = ["", "us", "as", "gu", "mh", "mp", "pr", "um", "vi"]
+            let names: [String] = switch tag.language {
+            case "zh": Self.chineseScript(tag) == "hans" ? ["zh-hans"] : Self.traditionalOrder(region)
+            case "es": latinAmerica.contains(region) ? ["es-419", "es"] : ["es", "es-419"]
+            case "pt": region.isEmpty || region == "br" ? ["pt-br", "pt-pt"] : ["pt-pt", "pt-br"]
+            case "en": ["au", "nz"].contains(region) ? ["en-au", "en-gb", "en"] : american.contains(region) ? ["en", "en-gb"] : ["en-gb", "en"]
+            case "fr": region == "ca" ? ["fr-ca", "fr"] : ["fr", "fr-ca"]
+            default: [tag.language]
             }
             return names.lazy.compactMap(find).first
+        }
+
+        /// Chinese's script for a tag: its own script subtag, else its region's (Traditional in
+        /// Taiwan, Hong Kong and Macau), else Simplified.
+        private static func chineseScript(_ tag: Subtags) -> String {
+            if let script = tag.script, ["hans", "hant"].contains(script) { return script }
+            return ["tw", "hk", "mo"].contains(tag.region ?? "") ? "hant" : "hans"
+        }
+
+        /// Traditional Chinese's two tables, the region's first: Hong Kong's for Hong Kong and
+        /// Macau, Taiwan's otherwise.
+        private static func traditionalOrder(_ region: String) -> [String] {
+            ["hk", "mo"].contains(region) ? ["zh-hk", "zh-hant"] : ["zh-hant", "zh-hk"]
         }
 
         /// What an app localization and a shipped language share to count as the same: the
         /// language, and for Chinese the script.
         static func family(_ name: String) -> String {
-            let lower = name.lowercased().replacingOccurrences(of: "_", with: "-")
-            let language = PluralRules.family(lower)
-            guard language == "zh" else { return ["no", "nn"].contains(language) ? "nb" : language == "iw" ? "he" : language }
-            let traditional = ["hant", "tw", "hk", "mo"].contains { lower.split(separator: "-").map(String.init).contains($0) }
-            return traditional ? "zh-hant" : "zh-hans"
+            let tag = Subtags(name)
+            return tag.language == "zh" ? "zh-" + chineseScript(tag) : tag.language
+        }
+
+        /// A tag's subtags, lower case: the language (its old codes read as today's: `iw` is
+        /// `he`), a script (four letters) and a region (two letters or three digits); variants,
+        /// extensions (`-u-nu-arab`) and ICU keywords (`@numbers=arab`) are ignored.
+        struct Subtags {
+            var language = "", script: String?, region: String?
+
+            init(_ tag: String) {
+                let bare = tag.lowercased().replacingOccurrences(of: "_", with: "-").split(separator: "@").first ?? ""
+                var parts = bare.split(separator: "-").map(String.init)[...]
+                language = PluralRules.family(parts.popFirst() ?? "")
+                for part in parts {
+                    if part.count == 1 { break }
+                    if script == nil, region == nil, part.count == 4, part.allSatisfy(\.isLetter) {
+                        script = part
+                    } else if region == nil, (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber)) {
+                        region = part
+                    }
+                }
+            }
+
+            /// The tag as language, script and region.
+            var name: String { ([language] + [script, region].compactMap { $0 }).joined(separator: "-") }
         }
     }
 
@@ -165,8 +197,9 @@ public struct PickerStrings: Sendable, Equatable {
     /// - Parameters:
     ///   - language: the language of the entries.
     ///   - locale: the locale numbers are written in; by default the person's when it speaks
-    ///     `language` (``Language/personsLocale``). `Locale(identifier: "ar-SA")` writes
-    ///     Arabic-Indic digits, `Locale(identifier: "ar")` Latin ones.
+    ///     `language` (``Language/personsLocale``). `Locale(identifier: "ar-EG")` writes
+    ///     Arabic-Indic digits, `Locale(identifier: "ar-MA")` Latin ones; a `-u-nu-` extension
+    ///     chooses (`"ar-u-nu-arab"`).
     public init(language: Language = .forApp, locale: Locale? = nil) {
         self.language = language
         self.locale = locale ?? language.personsLocale
@@ -185,18 +218,22 @@ public struct PickerStrings: Sendable, Equatable {
     }
 
     /// The entry for `key` with its `%@` (or `%1$@`, `%2$@`…) replaced by `values` in order;
-    /// `%%` is a percent sign. (An override in the older `{0}`, `{1}` style is read too.)
+    /// `%%` is a percent sign. (An override in the older `{0}`, `{1}` style is read too.) A
+    /// plural entry's `%d` takes a value given here as text, in its `other` form: give it the
+    /// number with ``format(_:number:)`` instead, which picks the form.
     public func format(_ key: Key, _ values: String...) -> String {
         Self.substitute(self[key], values: values, number: nil)
     }
 
     /// The plural entry `key` for the whole number `number`: its form for the number's CLDR
-    /// category in the language, with `%d` the number in the language's digits.
+    /// category in the language, with `%d` (or `%ld`, `%1$d`; `{0}` in an override) the number
+    /// in ``locale``'s digits.
     public func format(_ key: Key, number: Int) -> String {
         let template = overrides[key]
             ?? StringTables.shared.entry(key.rawValue, category: PluralRules.category(of: number, in: language.rawValue), language: language.rawValue)
             ?? key.rawValue
-        return Self.substitute(template, values: [], number: Self.digits(number, in: locale))
+        let digits = Self.digits(number, in: locale)
+        return Self.substitute(template, values: [digits], number: digits)
     }
 
     /// The forms the language ships for the plural entry `key`, by CLDR category (empty for an
@@ -205,52 +242,114 @@ public struct PickerStrings: Sendable, Equatable {
         StringTables.shared.table(language.rawValue)?.plurals[key.rawValue] ?? [:]
     }
 
-    /// `number` in `locale`'s digits, without grouping: what `%d` shows.
-    package static func digits(_ number: Int, in locale: Locale) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .none
-        formatter.usesGroupingSeparator = false
-        return formatter.string(from: NSNumber(value: number)) ?? String(number)
+    /// A `.stringsdict` entry's whole text for each CLDR category, as PickerKit reads it.
+    package static func pluralForms(stringsdictEntry entry: [String: Any]) -> [PluralCategory: String]? {
+        StringTables.plural(entry)
     }
 
-    /// `template` with its specifiers replaced: `%@` by the next value, `%n$@` by value n,
-    /// `%d` and `%n$d` by `number`, `%%` by a percent sign; `{n}` by value n.
-    static func substitute(_ template: String, values: [String], number: String?) -> String {
+    /// The English compiled in, for an executable copied without its resources.
+    package static var compiledEnglish: (strings: [String: String], plurals: [String: [PluralCategory: String]]) {
+        (EnglishStrings.table.strings, EnglishStrings.table.plurals)
+    }
+
+    /// `number` in `locale`'s digits, without grouping: what `%d` shows.
+    package static func digits(_ number: Int, in locale: Locale) -> String {
+        DigitFormatters.shared.string(number, in: locale)
+    }
+
+    /// `template` with its specifiers replaced: `%@` by the next value, `%n$@` by value n; `%d`
+    /// (`%i`, `%u`, with a length such as `%ld` or `%lld`, or a position, `%1$d`) by `number`,
+    /// or without one by the next value; `%%` by a percent sign; `{n}` by value n. A specifier
+    /// PickerKit does not write stays as it is; one with no value to take is dropped.
+    package static func substitute(_ template: String, values: [String], number: String?) -> String {
         var out = "", next = 0
         var rest = Substring(template)
-        while let percent = rest.firstIndex(of: "%") {
-            out += rest[..<percent]
-            rest = rest[rest.index(after: percent)...]
+        func value(at position: Int?) -> String {
+            let index = (position ?? next + 1) - 1
+            if position == nil { next += 1 }
+            return values.indices.contains(index) ? values[index] : ""
+        }
+        while let special = rest.firstIndex(where: { $0 == "%" || $0 == "{" }) {
+            out += rest[..<special]
+            let start = special
+            rest = rest[rest.index(after: special)...]
+            if template[start] == "{" {
+                // `{n}`: value n.
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty, rest.dropFirst(digits.count).first == "}", let n = Int(digits), values.indices.contains(n) {
+                    out += values[n]
+                    rest = rest.dropFirst(digits.count + 1)
+                } else {
+                    out += "{"
+                }
+                continue
+            }
             if rest.first == "%" {
                 out += "%"
                 rest = rest.dropFirst()
                 continue
             }
-            // An optional position, `n$`.
+            // An optional position, `n$`, then an optional length, then the conversion.
+            var spec = rest
             var position: Int?
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" {
+            let digits = spec.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
                 position = Int(digits)
-                rest = rest.dropFirst(digits.count + 1)
+                spec = spec.dropFirst(digits.count + 1)
             }
-            switch rest.first {
-            case "@":
-                let index = (position ?? next + 1) - 1
-                if position == nil { next += 1 }
-                out += values.indices.contains(index) ? values[index] : ""
-                rest = rest.dropFirst()
-            case "d":
-                out += number ?? ""
-                rest = rest.dropFirst()
+            let length = spec.prefix { "lqzhjt".contains($0) }
+            spec = spec.dropFirst(length.count)
+            switch spec.first {
+            case "@" where length.isEmpty:
+                out += value(at: position)
+            case "d", "i", "u":
+                out += number ?? value(at: position)
             default:
-                // Not a specifier PickerKit writes: kept as it is.
-                out += "%"
+                // Not a specifier PickerKit writes: kept whole.
+                out += template[start..<spec.startIndex]
+                rest = spec
+                continue
             }
+            rest = spec.dropFirst()
         }
         out += rest
-        for (index, value) in values.enumerated() { out = out.replacingOccurrences(of: "{\(index)}", with: value) }
         return out
+    }
+}
+
+/// Number formatters by locale, made once each: a formatter is costly to make, and VoiceOver's
+/// value is written on every gesture.
+private final class DigitFormatters: @unchecked Sendable {
+    static let shared = DigitFormatters()
+    private let lock = NSLock()
+    private var formatters: [String: NumberFormatter] = [:]
+
+    func string(_ number: Int, in locale: Locale) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let formatter: NumberFormatter
+        if let made = formatters[locale.identifier] {
+            formatter = made
+        } else {
+            formatter = NumberFormatter()
+            formatter.locale = Self.formattable(locale)
+            formatter.numberStyle = .none
+            formatter.usesGroupingSeparator = false
+            formatters[locale.identifier] = formatter
+        }
+        return formatter.string(from: NSNumber(value: number)) ?? String(number)
+    }
+
+    /// `locale` as a number formatter can take it everywhere: a BCP 47 Unicode extension
+    /// (`ar-EG-u-nu-arab`), which Foundation's formatter on Linux stops the process on, written as
+    /// ICU's keyword instead (`ar-EG@numbers=arab`); other extensions are dropped.
+    static func formattable(_ locale: Locale) -> Locale {
+        let identifier = locale.identifier
+        guard let range = identifier.range(of: "-u-", options: .caseInsensitive) else { return locale }
+        let keys = identifier[range.upperBound...].lowercased().split(separator: "-").map(String.init)
+        let numbers = keys.firstIndex(of: "nu").flatMap { keys.indices.contains($0 + 1) ? keys[$0 + 1] : nil }
+        let base = String(identifier[..<range.lowerBound])
+        return Locale(identifier: numbers.map { base + "@numbers=" + $0 } ?? base)
     }
 }
 
@@ -259,7 +358,7 @@ final class StringTables: @unchecked Sendable {
     static let shared = StringTables()
 
     /// One language's entries: its `Localizable.strings`, and the plural forms of its
-    /// `Localizable.stringsdict`.
+    /// `Localizable.stringsdict`, each the entry's whole text for a CLDR category.
     struct Table {
         var strings: [String: String] = [:]
         var plurals: [String: [PluralCategory: String]] = [:]
@@ -271,21 +370,41 @@ final class StringTables: @unchecked Sendable {
     private var tables: [String: Table?] = [:]
     /// The `.lproj` folders, by lower-case name (SwiftPM lower-cases them on some platforms).
     private let folders: [String: URL]
-    /// Their names as the files' own `language` says, sorted.
+    /// Their names as Apple writes them, sorted.
     let languages: [PickerStrings.Language]
 
     private init() {
         var folders: [String: URL] = [:]
         var names: [String] = []
-        let root = Bundle.module.resourceURL ?? Bundle.module.bundleURL
-        for url in (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
+        let root = Self.resources()
+        for url in root.flatMap({ try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) }) ?? []
         where url.pathExtension == "lproj" {
             let name = url.deletingPathExtension().lastPathComponent
             folders[name.lowercased()] = url
             names.append(Self.canonical(name))
         }
         self.folders = folders
+        // English is always read: from its folder, else compiled in.
+        if !names.contains("en") { names.append("en") }
         languages = names.sorted().map(PickerStrings.Language.init(rawValue:))
+    }
+
+    /// The folder holding the `.lproj` tables: the package's resource bundle, `Bundle.module`, on
+    /// Apple's platforms (where Xcode and SwiftPM always build it); elsewhere the
+    /// `PickerKit_PickerKit.resources` folder SwiftPM puts beside the executable (named after
+    /// the package that builds PickerKit), looked for without trapping (`Bundle.module` stops the process when it is missing: an executable
+    /// copied without it). Without it only English is read, from ``EnglishStrings``.
+    private static func resources() -> URL? {
+        #if canImport(Darwin)
+        return Bundle.module.resourceURL ?? Bundle.module.bundleURL
+        #else
+        // SwiftPM names it `<package>_PickerKit.resources`: PickerKit's own package first.
+        let folder = Bundle.main.bundleURL
+        let own = folder.appendingPathComponent("PickerKit_PickerKit.resources")
+        if FileManager.default.fileExists(atPath: own.path) { return own }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix("_PickerKit.resources") }.sorted().first.map { folder.appendingPathComponent($0) }
+        #endif
     }
 
     /// `zh-hans` as Apple names it, `zh-Hans`: a lower-cased folder's name restored (script
@@ -298,28 +417,36 @@ final class StringTables: @unchecked Sendable {
     }
 
     /// The table of `language`, read the first time it is asked for; `nil` when none ships.
+    /// English is always there: compiled in when the resources are missing.
     func table(_ language: String) -> Table? {
         let key = language.lowercased()
         if let known = lock.withLock({ tables[key] }) { return known }
-        let loaded = folders[key].map(Self.read)
+        let loaded = folders[key].map(Self.read) ?? (key == "en" ? EnglishStrings.table : nil)
         lock.withLock { tables[key] = loaded }
         return loaded
     }
 
-    /// `key`'s entry in `language` (its `category` form when it is plural), else in the base
-    /// language (`fr` for `fr-CA`, `zh-Hant` for `zh-HK`), else in English.
+    /// `key`'s entry in `language` (its `category` form when it is plural): the language's own,
+    /// else the shipped language its name asks for (`pt` reads `pt-BR`, `zh-TW` `zh-Hant`),
+    /// else its base language's (`fr` for `fr-CA`, `zh-Hant` for `zh-HK`), else English's.
     func entry(_ key: String, category: PluralCategory, language: String) -> String? {
-        let base = PluralRules.family(language)
-        var chain = [language]
-        if language.lowercased() == "zh-hk" { chain.append("zh-Hant") }
-        if base != language.lowercased() { chain.append(base) }
-        chain.append("en")
-        for name in chain {
+        for name in chain(language) {
             guard let table = table(name) else { continue }
             if let forms = table.plurals[key] { return forms[category] ?? forms[.other] }
             if let text = table.strings[key] { return text }
         }
         return nil
+    }
+
+    /// The tables `language` reads, in order.
+    private func chain(_ language: String) -> [String] {
+        var chain = [language.lowercased()]
+        if let asked = PickerStrings.Language.matching(language, among: languages)?.rawValue.lowercased() { chain.append(asked) }
+        if chain.last == "zh-hk" { chain.append("zh-hant") }
+        chain.append(PluralRules.family(language))
+        chain.append("en")
+        var seen = Set<String>()
+        return chain.filter { seen.insert($0).inserted }
     }
 
     private static func read(_ folder: URL) -> Table {
@@ -331,16 +458,35 @@ final class StringTables: @unchecked Sendable {
         if let data = try? Data(contentsOf: folder.appendingPathComponent("Localizable.stringsdict")),
             let entries = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
             for (key, value) in entries {
-                // `NSStringLocalizedFormatKey` is `%#@value@`: the one variable's rule holds the forms.
-                guard let entry = value as? [String: Any],
-                    let rule = entry.first(where: { $0.key != "NSStringLocalizedFormatKey" })?.value as? [String: Any]
-                else { continue }
-                var forms: [PluralCategory: String] = [:]
-                for category in PluralCategory.allCases { if let text = rule[category.rawValue] as? String { forms[category] = text } }
-                table.plurals[key] = forms
+                if let entry = value as? [String: Any], let forms = plural(entry) { table.plurals[key] = forms }
             }
         }
         return table
+    }
+
+    /// A `.stringsdict` entry's whole text for each category: its `NSStringLocalizedFormatKey`
+    /// (`"um %#@degrees@ gedreht"`) with each variable (`%#@degrees@`) replaced by that
+    /// variable's form for the category (else its `other`), as Foundation reads it.
+    static func plural(_ entry: [String: Any]) -> [PluralCategory: String]? {
+        guard let format = entry["NSStringLocalizedFormatKey"] as? String else { return nil }
+        var variables: [String: [PluralCategory: String]] = [:]
+        for (name, value) in entry where name != "NSStringLocalizedFormatKey" {
+            guard let rule = value as? [String: Any] else { continue }
+            var forms: [PluralCategory: String] = [:]
+            for category in PluralCategory.allCases { if let text = rule[category.rawValue] as? String { forms[category] = text } }
+            variables[name] = forms
+        }
+        let categories = Set(variables.values.flatMap(\.keys))
+        guard !categories.isEmpty else { return nil }
+        var whole: [PluralCategory: String] = [:]
+        for category in categories {
+            var text = format
+            for (name, forms) in variables {
+                text = text.replacingOccurrences(of: "%#@\(name)@", with: forms[category] ?? forms[.other] ?? "")
+            }
+            whole[category] = text
+        }
+        return whole
     }
 }
 

@@ -75,8 +75,11 @@ public enum PluralRules {
         }
     }
 
-    /// The language a tag belongs to for plurals: its first subtag, lower case.
+    /// The language a tag belongs to for plurals: its first subtag, lower case, with the old
+    /// codes Apple's platforms still give read as today's (`iw` Hebrew, `in` Indonesian, `no`
+    /// and `nn` Norwegian Bokmål, whose rules Nynorsk shares).
     package static func family(_ language: String) -> String {
-        String(language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")
+        let first = String(language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" }).first ?? "")
+        return ["iw": "he", "in": "id", "no": "nb", "nn": "nb"][first] ?? first
     }
 }

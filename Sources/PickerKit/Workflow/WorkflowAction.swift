@@ -19,10 +19,10 @@ public enum WorkflowAction: Sendable, Equatable {
     case presenterGone
     /// The presenter could not show the presented route `route` (its host is gone, off screen
     /// or presenting something else), and says why.
-    case presentationFailed(Route.ID, reason: String)
+    case presentationFailed(Route.ID, reason: PresentationProblem)
     /// A screen that is shown cannot work (it has nothing to draw): the session ends with
     /// ``PickerError/presentationFailed(_:)`` and what is shown goes.
-    case screenFailed(Route.ID, reason: String)
+    case screenFailed(Route.ID, reason: PresentationProblem)
     /// The delegate was released during a session that reports to it.
     case delegateGone
     /// A response for `session`: an answer, a load, a capture, a deadline.

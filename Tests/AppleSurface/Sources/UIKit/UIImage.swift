@@ -34,8 +34,19 @@ open class UIImage: NSObject, @unchecked Sendable {
         surfaceSystemName = name
     }
 
+    /// Apple: `convenience init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?)`
+    /// (iOS 13): the symbol's variant for the traits; a directional symbol
+    /// (`arrow.uturn.backward`) points the other way in a right-to-left collection. The surface
+    /// remembers the name and the layout direction asked for.
+    public convenience init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(systemName: name)
+        surfaceLayoutDirection = traitCollection?.layoutDirection ?? .unspecified
+    }
+
     /// The SF Symbol this image was made from.
     @_spi(Surface) public private(set) var surfaceSystemName: String?
+    /// The layout direction of the traits it was made for (`.unspecified`: none given).
+    @_spi(Surface) public private(set) var surfaceLayoutDirection = UITraitEnvironmentLayoutDirection.unspecified
 
     /// Apple: `init(cgImage: CGImage)`.
     public convenience init(cgImage: CGImage) {
@@ -50,4 +61,29 @@ open class UIImage: NSObject, @unchecked Sendable {
         let height = CGFloat(turned ? cgImage.width : cgImage.height) / scale
         return CGSize(width: width, height: height)
     }
+}
+
+/// Apple: `class UITraitCollection : NSObject, NSCopying, NSSecureCoding, @unchecked Sendable`.
+/// Only the layout direction is modelled.
+open class UITraitCollection: NSObject, @unchecked Sendable {
+    /// Apple: `var layoutDirection: UITraitEnvironmentLayoutDirection { get }` (iOS 10).
+    open private(set) var layoutDirection = UITraitEnvironmentLayoutDirection.unspecified
+
+    /// Apple: `init()`.
+    public override init() {
+        super.init()
+    }
+
+    /// Apple: `init(layoutDirection: UITraitEnvironmentLayoutDirection)` (iOS 10).
+    public convenience init(layoutDirection: UITraitEnvironmentLayoutDirection) {
+        self.init()
+        self.layoutDirection = layoutDirection
+    }
+}
+
+/// Apple: `enum UITraitEnvironmentLayoutDirection : Int, @unchecked Sendable` (iOS 10).
+public enum UITraitEnvironmentLayoutDirection: Int, @unchecked Sendable {
+    case unspecified = -1
+    case leftToRight = 0
+    case rightToLeft = 1
 }

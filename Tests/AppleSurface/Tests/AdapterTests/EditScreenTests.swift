@@ -97,7 +97,7 @@ extension AppleSurfaceTests {
             configuration.editor.margin = 10
             let phone = Phone(configuration: configuration, ownScreens: false)
             phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
-            let arabic = PickerStrings(language: "ar", locale: Locale(identifier: "ar-SA"))
+            let arabic = PickerStrings(language: "ar", locale: Locale(identifier: "ar-SA@numbers=arab"))
             phone.presenter.strings = arabic
             try phone.picker.edit(try Self.scene())
             await phone.settle()
@@ -106,6 +106,9 @@ extension AppleSurfaceTests {
             #expect(screen.view.semanticContentAttribute == .forceRightToLeft)
             let titles = (screen.toolbar.items ?? []).filter { !$0.isFlexibleSpace }.map(\.title)
             #expect(titles == ["إلغاء", "تدوير", "قلب", "تراجع", "إعادة", "اختيار"], "in reading order: the first is rightmost")
+            // Undo's and redo's arrows are the right-to-left variants, whatever the app's direction.
+            let images = (screen.toolbar.items ?? []).compactMap(\.image)
+            #expect(images.map(\.surfaceLayoutDirection) == Array(repeating: .rightToLeft, count: images.count) && images.count == 4)
             try Self.expectSame(Self.aboveTheToolbar(screen), Self.reference("editor-initial"))
             #expect(screen.canvas.accessibilityLabel == arabic[.photo])
             #expect(screen.canvas.accessibilityValue?.contains("١٠٠٪") == true, "\(screen.canvas.accessibilityValue ?? "nil")")
@@ -126,6 +129,7 @@ extension AppleSurfaceTests {
             #expect(screen.toolbar.effectiveUserInterfaceLayoutDirection == .leftToRight)
             #expect(screen.toolbar.semanticContentAttribute == .forceLeftToRight)
             #expect((screen.toolbar.items ?? []).filter { !$0.isFlexibleSpace }.first?.title == "Cancel")
+            #expect((screen.toolbar.items ?? []).compactMap(\.image).allSatisfy { $0.surfaceLayoutDirection == .leftToRight })
             phone.expectNoCrash()
         }
 

@@ -116,6 +116,11 @@ extension AppleSurfaceTests {
             await phone.settle()
             #expect(phone.transcript.lines.last == "delegate: didFail the picker's screen could not be presented: the host view controller was released")
             #expect(phone.delegate.callbacks.count == 2)
+            // The reasons are typed: an app tells them apart without reading the text.
+            let reasons = phone.delegate.callbacks.map { callback -> PresentationProblem? in
+                if case let .failed(.presentationFailed(problem)) = callback { problem } else { nil }
+            }
+            #expect(reasons == [.hostNotInWindow(host: "UIViewController"), .hostReleased])
             phone.expectNoCrash()
         }
 

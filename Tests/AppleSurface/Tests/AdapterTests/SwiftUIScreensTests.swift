@@ -198,7 +198,7 @@ extension AppleSurfaceTests {
             await app.settle()
             #expect(app.host.presentedKind == nil, "what was shown is dismissed")
             let failure = app.transcript.lines.first { $0.hasPrefix("delegate: didFail") }
-            #expect(failure?.contains("PickerKit draws no movie preview screen") == true, "\(app.transcript.lines)")
+            #expect(failure?.contains("nothing draws the movie preview screen") == true, "\(app.transcript.lines)")
             #expect(app.delegate.callbacks.count == 1)
         }
 

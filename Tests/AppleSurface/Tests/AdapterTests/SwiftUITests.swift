@@ -208,8 +208,8 @@ extension AppleSurfaceTests {
             #expect(Device.current.warnings.contains { $0.hasPrefix("Currently, only presenting a single sheet is supported.") })
             app.transcript.expect([
                 "picker: start edit 2x2",
-                "picker: end failed: the picker's screen could not be presented: SwiftUI did not show the screen within 0.05s (is the view presenting something else?)",
-                "delegate: didFail the picker's screen could not be presented: SwiftUI did not show the screen within 0.05s (is the view presenting something else?)",
+                "picker: end failed: the picker's screen could not be presented: the screen did not appear within 0.05 s (is the view presenting something else, or off screen?)",
+                "delegate: didFail the picker's screen could not be presented: the screen did not appear within 0.05 s (is the view presenting something else, or off screen?)",
             ])
         }
 
