@@ -117,20 +117,12 @@ public func assertSnapshot(
         UnexpectedCall.reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
         return false
     }
-    let fm = FileManager.default
-    if record || !fm.fileExists(atPath: url.path) {
-        do {
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data((unterminated(text) + "\n").utf8).write(to: url)
-        } catch {
-            return fail("could not write snapshot \(url.path): \(error)")
-        }
-        return fail("recorded snapshot \(name) at \(url.path); look at it, then run again without recording")
+    let stored: Data
+    switch referenceData(at: url, named: name, record: record, contents: { Data((unterminated(text) + "\n").utf8) }) {
+    case let .success(data): stored = data
+    case let .failure(why): return fail(why.message)
     }
-    let reference: String
-    do { reference = try String(decoding: Data(contentsOf: url), as: UTF8.self) } catch {
-        return fail("could not read snapshot \(url.path): \(error)")
-    }
+    let reference = String(decoding: stored, as: UTF8.self)
     guard let difference = Snapshot.firstDifference(unterminated(text), unterminated(reference)) else { return true }
     let actualURL = url.deletingPathExtension().appendingPathExtension("actual.txt")
     try? Data(text.utf8).write(to: actualURL)
@@ -154,18 +146,13 @@ public func assertSnapshot(
         UnexpectedCall.reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
         return false
     }
-    let fm = FileManager.default
-    if record || !fm.fileExists(atPath: url.path) {
-        do {
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try PNG.encode(image).write(to: url)
-        } catch {
-            return fail("could not write snapshot \(url.path): \(error)")
-        }
-        return fail("recorded snapshot \(name) at \(url.path); look at it, then run again without recording")
+    let stored: Data
+    switch referenceData(at: url, named: name, record: record, contents: { PNG.encode(image) }) {
+    case let .success(data): stored = data
+    case let .failure(why): return fail(why.message)
     }
     let reference: PixelBuffer
-    do { reference = try PNG.decode(Data(contentsOf: url)) } catch {
+    do { reference = try PNG.decode(stored) } catch {
         return fail("could not read snapshot \(url.path): \(error)")
     }
     let result = Snapshot.compare(image, reference, tolerance: tolerance)
@@ -184,4 +171,27 @@ public func assertSnapshot(
 /// `text` without one final newline.
 private func unterminated(_ text: String) -> String {
     text.hasSuffix("\n") ? String(text.dropLast()) : text
+}
+
+/// Why a snapshot check stopped before comparing: what it says.
+private struct SnapshotStop: Error {
+    let message: String
+}
+
+/// The reference stored at `url`; when recording, or when there is none yet, `contents` is
+/// written there instead and the check stops saying so (a new reference is looked at first).
+private func referenceData(at url: URL, named name: String, record: Bool, contents: () -> Data) -> Result<Data, SnapshotStop> {
+    let fm = FileManager.default
+    if record || !fm.fileExists(atPath: url.path) {
+        do {
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents().write(to: url)
+        } catch {
+            return .failure(SnapshotStop(message: "could not write snapshot \(url.path): \(error)"))
+        }
+        return .failure(SnapshotStop(message: "recorded snapshot \(name) at \(url.path); look at it, then run again without recording"))
+    }
+    do { return .success(try Data(contentsOf: url)) } catch {
+        return .failure(SnapshotStop(message: "could not read snapshot \(url.path): \(error)"))
+    }
 }
