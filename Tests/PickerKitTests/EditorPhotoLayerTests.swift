@@ -1,0 +1,182 @@
+import Foundation
+import PickerImaging
+import PickerKit
+import Testing
+
+/// The photo layer's transform and the headless renderer are two pictures of one geometry: a
+/// point of the photo lands at the same place in both.
+@Suite("The edit screen's photo layer")
+struct EditorPhotoLayerTests {
+    /// The upright photo: 120×90 black, with a red, a green and a blue 6×6 square centred on
+    /// these points (pixel edges at whole numbers), far enough apart to fix any affine map.
+    static let markers: [(colour: Int, centre: CGPoint)] = [
+        (0, CGPoint(x: 42, y: 30)), (1, CGPoint(x: 84, y: 36)), (2, CGPoint(x: 48, y: 63)),
+    ]
+    static let uprightSize = PixelSize(width: 120, height: 90)
+
+    /// The photo stored with `orientation`: its pixels arranged so that, with the orientation
+    /// applied, it is the upright photo.
+    static func stored(_ orientation: ImageOrientation) throws -> PixelBuffer {
+        let rawSize = orientation.swapsAxes ? PixelSize(width: 90, height: 120) : uprightSize
+        var image = try PixelBuffer(width: rawSize.width, height: rawSize.height, orientation: orientation)
+        for y in 0..<rawSize.height {
+            for x in 0..<rawSize.width {
+                let shown = orientation.displayPoint(forRawX: x, y: y, rawSize: rawSize)
+                var pixel = RGBA(0, 0, 0)
+                for (colour, centre) in markers
+                where abs(Double(shown.x) + 0.5 - Double(centre.x)) < 3 && abs(Double(shown.y) + 0.5 - Double(centre.y)) < 3 {
+                    pixel = RGBA(colour == 0 ? 255 : 0, colour == 1 ? 255 : 0, colour == 2 ? 255 : 0)
+                }
+                image[x, y] = pixel
+            }
+        }
+        #expect(image.displaySize == uprightSize)
+        return image
+    }
+
+    static func configuration() -> EditorConfiguration {
+        var configuration = EditorConfiguration()
+        configuration.viewport = CGSize(width: 160, height: 200)
+        configuration.margin = 20
+        return configuration
+    }
+
+    /// A renderer that draws the photo alone: nothing dimmed, no outline.
+    static func plain(scale: Double) -> EditorRenderer {
+        EditorRenderer(scale: scale, dimming: 1, outlineWidth: 0)
+    }
+
+    /// Where each marker's colour is drawn, in points: the centroid of its channel.
+    static func drawnCentres(_ canvas: PixelBuffer, scale: Double) -> [CGPoint?] {
+        var total = [0.0, 0.0, 0.0], sumX = [0.0, 0.0, 0.0], sumY = [0.0, 0.0, 0.0]
+        let bytes = canvas.bytes, stride = canvas.rowStride
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let i = y * stride + x * 4
+                for channel in 0..<3 where bytes[i + channel] != 0 {
+                    let value = Double(bytes[i + channel])
+                    total[channel] += value
+                    sumX[channel] += value * (Double(x) + 0.5)
+                    sumY[channel] += value * (Double(y) + 0.5)
+                }
+            }
+        }
+        return (0..<3).map { channel in
+            total[channel] > 0 ? CGPoint(x: sumX[channel] / total[channel] / scale, y: sumY[channel] / total[channel] / scale) : nil
+        }
+    }
+
+    /// The edits the snapshots show, on the photo stored with `orientation`: the person's
+    /// mirror, `turns` quarter turns, a straighten `angle`, and (when `zoomed`) a pinch and a pan.
+    static func editor(_ orientation: ImageOrientation, mirrored: Bool, turns: Int, angle: Double, zoomed: Bool) throws -> EditorGeometry {
+        var editor = try EditorGeometry(imageSize: uprightSize, orientation: orientation, configuration: configuration())
+        if mirrored { editor.apply(.transform(.flipHorizontal)) }
+        for _ in 0..<turns { editor.apply(.transform(.turnRight)) }
+        if angle != 0 { editor.apply(.straighten(degrees: angle)) }
+        if zoomed {
+            editor.apply(.pinch(scale: 1.3, focus: CGPoint(x: 70, y: 90)))
+            editor.apply(.pan(CGPoint(x: 6.25, y: -3.5)))
+            editor.apply(.ended)
+        }
+        return editor
+    }
+
+    static let angles = [0, 12, -20, 45, -45, 7.5]
+
+    @Test(
+        "each marker lands within ¼ point of where the renderer draws it",
+        arguments: ImageOrientation.allCases, [false, true])
+    func theLayerAndTheRendererAgree(orientation: ImageOrientation, mirrored: Bool) throws {
+        let photo = try Self.stored(orientation)
+        var worst = 0.0
+        for turns in 0..<4 {
+            // Three of the angles for each turn, all six for every two; zoomed for every other.
+            for index in [turns % 2, turns % 2 + 2, turns % 2 + 4] {
+                let angle = Self.angles[index]
+                let zoomed = (index + turns / 2).isMultiple(of: 2)
+                let scale = 2.0
+                let editor = try Self.editor(orientation, mirrored: mirrored, turns: turns, angle: angle, zoomed: zoomed)
+                let layer = editor.photoLayer
+                #expect(layer.size == (turns.isMultiple(of: 2) ? editor.imageSize : PixelSize(width: editor.imageSize.height, height: editor.imageSize.width)))
+                #expect(layer.size == Self.uprightSize)
+                let drawn = Self.drawnCentres(try Self.plain(scale: scale).render(editor, image: photo), scale: scale)
+                for (colour, centre) in Self.markers {
+                    let expected = layer.transform.apply(centre)
+                    let measured = try #require(drawn[colour], "marker \(colour) not drawn: \(turns) turns, \(angle)°")
+                    let error = max(abs(Double(measured.x - expected.x)), abs(Double(measured.y - expected.y)))
+                    worst = max(worst, error)
+                    #expect(error <= 0.25, "marker \(colour), \(turns) turns, \(angle)°, zoomed \(zoomed): drawn at \(measured), layer puts it at \(expected)")
+                }
+            }
+        }
+        #expect(worst > 0, "the centroids are measured, not copied")
+    }
+
+    @Test func aSettledUnturnedPhotoIsItsZoomAndOrigin() throws {
+        let editor = try EditorGeometry(imageSize: Self.uprightSize, configuration: Self.configuration())
+        // Mask 120×120 at (20, 40); the photo fills it: zoom 120/90 = 4/3, 160 wide, from x −20.
+        #expect(editor.maskRect == CGRect(x: 20, y: 40, width: 120, height: 120))
+        let layer = editor.photoLayer
+        #expect(layer.size == PixelSize(width: 120, height: 90))
+        #expect(layer.transform == EditorTransform(a: editor.zoom, b: 0, c: 0, d: editor.zoom, tx: -0, ty: 40))
+        #expect(abs(editor.zoom - 4.0 / 3) < 1e-12)
+        #expect(layer.transform.apply(CGPoint(x: 0, y: 0)) == CGPoint(x: -0.0, y: 40))
+        #expect(abs(Double(layer.transform.apply(CGPoint(x: 120, y: 90)).x) - 160) < 1e-9)
+    }
+
+    @Test("a turn and a mirror move the photo's corners as the screen shows them")
+    func turnsAndMirrorMoveTheCorners() throws {
+        var editor = try EditorGeometry(imageSize: Self.uprightSize, configuration: Self.configuration())
+        editor.apply(.transform(.turnRight))
+        var layer = editor.photoLayer
+        // Turned right, the photo's top-left corner is at the shown image's top right.
+        let frame = editor.imageFrame
+        #expect(layer.size == PixelSize(width: 120, height: 90))
+        #expect(editor.imageSize == PixelSize(width: 90, height: 120))
+        Self.expectClose(layer.transform.apply(CGPoint(x: 0, y: 0)), CGPoint(x: frame.maxX, y: frame.minY))
+        Self.expectClose(layer.transform.apply(CGPoint(x: 120, y: 0)), CGPoint(x: frame.maxX, y: frame.maxY))
+        Self.expectClose(layer.transform.apply(CGPoint(x: 0, y: 90)), CGPoint(x: frame.minX, y: frame.minY))
+        editor.apply(.transform(.turnLeft))
+        editor.apply(.transform(.flipHorizontal))
+        layer = editor.photoLayer
+        let flat = editor.imageFrame
+        Self.expectClose(layer.transform.apply(CGPoint(x: 0, y: 0)), CGPoint(x: flat.maxX, y: flat.minY))
+        Self.expectClose(layer.transform.apply(CGPoint(x: 120, y: 90)), CGPoint(x: flat.minX, y: flat.maxY))
+    }
+
+    @Test func straighteningTurnsAboutTheMasksCentre() throws {
+        var editor = try EditorGeometry(imageSize: Self.uprightSize, configuration: Self.configuration())
+        editor.apply(.straighten(degrees: 30))
+        let layer = editor.photoLayer
+        let centre = editor.maskRect.center
+        // The photo point under the mask's centre stays there; a point to its right goes down.
+        let under = CGPoint(x: (Double(centre.x) - Double(editor.origin.x)) / editor.zoom, y: (Double(centre.y) - Double(editor.origin.y)) / editor.zoom)
+        Self.expectClose(layer.transform.apply(under), centre)
+        let right = layer.transform.apply(CGPoint(x: Double(under.x) + 10, y: Double(under.y)))
+        Self.expectClose(right, CGPoint(x: Double(centre.x) + 10 * editor.zoom * cos(.pi / 6), y: Double(centre.y) + 10 * editor.zoom * sin(.pi / 6)))
+    }
+
+    @Test func transformsComposeInvertAndPrint() throws {
+        let move = EditorTransform.scale(1, 1, then: 5, -2)
+        let double = EditorTransform.scale(2, 3)
+        // Moved, then scaled: (1, 1) → (6, −1) → (12, −3).
+        #expect(move.concatenating(double).apply(CGPoint(x: 1, y: 1)) == CGPoint(x: 12, y: -3))
+        #expect(double.concatenating(move).apply(CGPoint(x: 1, y: 1)) == CGPoint(x: 7, y: 1))
+        let turn = EditorTransform.rotation(degrees: 90, about: CGPoint(x: 10, y: 10))
+        Self.expectClose(turn.apply(CGPoint(x: 20, y: 10)), CGPoint(x: 10, y: 20))
+        let mixed = turn.concatenating(double).concatenating(move)
+        let inverse = try #require(mixed.inverted)
+        Self.expectClose(inverse.apply(mixed.apply(CGPoint(x: 3.5, y: -7))), CGPoint(x: 3.5, y: -7))
+        Self.expectClose(mixed.concatenating(inverse).apply(CGPoint(x: 100, y: 40)), CGPoint(x: 100, y: 40))
+        #expect(EditorTransform.scale(0, 1).inverted == nil)
+        #expect(EditorTransform(a: .infinity, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted == nil)
+        #expect(EditorTransform.identity.concatenating(move) == move)
+        #expect(double.description == "[2 0 0 3 0 0]")
+    }
+
+    static func expectClose(_ point: CGPoint, _ expected: CGPoint, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            abs(Double(point.x - expected.x)) < 1e-9 && abs(Double(point.y - expected.y)) < 1e-9, "\(point) is not \(expected)",
+            sourceLocation: sourceLocation)
+    }
+}
