@@ -27,6 +27,15 @@ enum DemoCommand {
                 return 1
             }
         }
+        if options.benchGestures {
+            do {
+                for line in try GestureBench.run() { say(line) }
+                return 0
+            } catch {
+                complain("\(error)")
+                return 1
+            }
+        }
         do {
             let outcome = try await DemoRun(options: options, progress: Progress.onTerminal).run()
             for line in outcome.transcript { say(line) }

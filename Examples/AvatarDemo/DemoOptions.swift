@@ -20,6 +20,8 @@ struct DemoOptions: Equatable {
     var help = false
     /// Measures how long Choose holds the main actor instead of running the flow.
     var benchChoose = false
+    /// Measures what a touch move costs the edit screen instead of running the flow.
+    var benchGestures = false
     /// Turns and flips made on the edit screen before the pinch, in order.
     var transforms: [DisplayTransform] = []
     /// The aspect preset switched to on the edit screen (with a rectangle mask).
@@ -37,6 +39,7 @@ struct DemoOptions: Equatable {
                            [--size N] [--output PATH] [--preview PATH] [--save-session PATH]
                            [--source library|camera|saved] [--language TAG] [--help]
                avatar-demo --bench-choose
+               avatar-demo --bench-gestures
 
         Runs the profile-photo flow headless: source chooser, the source, a pick (or the
         shutter), the edit screen with any --flip, --turn (clockwise), --angle (straighten,
@@ -56,6 +59,9 @@ struct DemoOptions: Equatable {
         order and VoiceOver's description of the photo.
         --bench-choose measures, on a 12 MP photo, the longest span the main actor is held
         during Choose (run it in a release build: swift run -c release avatar-demo --bench-choose).
+        --bench-gestures replays a 300-move pinch, pan and straighten on the edit screen over a
+        12 MP photo and prints the main actor's time per move (median, 99th percentile) and the
+        pixel operations on the main thread, moving layers and repainting side by side.
         """
 
     /// A mistake in the arguments.
@@ -75,6 +81,7 @@ struct DemoOptions: Equatable {
             switch argument {
             case "--help", "-h": help = true
             case "--bench-choose": benchChoose = true
+            case "--bench-gestures": benchGestures = true
             case "--image": image = try value(argument)
             case "--output": output = try value(argument)
             case "--preview": preview = try value(argument)

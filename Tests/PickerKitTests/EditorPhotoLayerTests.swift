@@ -156,6 +156,41 @@ struct EditorPhotoLayerTests {
         Self.expectClose(right, CGPoint(x: Double(centre.x) + 10 * editor.zoom * cos(.pi / 6), y: Double(centre.y) + 10 * editor.zoom * sin(.pi / 6)))
     }
 
+    @Test func theOverlayIsTheMaskItsThirdsAndTheGuides() throws {
+        var editor = try EditorGeometry(imageSize: Self.uprightSize, configuration: Self.configuration())
+        let overlay = editor.overlay()
+        #expect(overlay.viewport == CGSize(width: 160, height: 200))
+        #expect(overlay.mask == CGRect(x: 20, y: 40, width: 120, height: 120))
+        #expect(overlay.isRound)
+        #expect(overlay.grid == [
+            EditorSegment(from: CGPoint(x: 60, y: 40), to: CGPoint(x: 60, y: 160)),
+            EditorSegment(from: CGPoint(x: 100, y: 40), to: CGPoint(x: 100, y: 160)),
+            EditorSegment(from: CGPoint(x: 20, y: 80), to: CGPoint(x: 140, y: 80)),
+            EditorSegment(from: CGPoint(x: 20, y: 120), to: CGPoint(x: 140, y: 120)),
+        ])
+        // 40 points below the mask: the dial sits 20 down, 19 ticks 4.8 pt apart (0° taller),
+        // the pointer at 0°.
+        let ticks = stride(from: -45, through: 45, by: 5).map { (degrees: Int) -> EditorGuideMark in
+            let x: Double = 80 + Double(degrees) / 45 * 48 - 0.5
+            let tall: Double = degrees == 0 ? 10 : 6
+            return EditorGuideMark(rect: CGRect(x: x, y: 180 - tall / 2, width: 1, height: tall), opacity: 0.5)
+        }
+        #expect(overlay.guides == ticks + [EditorGuideMark(rect: CGRect(x: 79, y: 173, width: 2, height: 14), opacity: 1)])
+        // A pan and a pinch leave it; a straighten moves the pointer; a turn adds the mark.
+        editor.apply(.pinch(scale: 1.5, focus: CGPoint(x: 70, y: 90)))
+        editor.apply(.pan(CGPoint(x: 4, y: 9)))
+        #expect(editor.overlay() == overlay)
+        editor.apply(.straighten(degrees: -22.5))
+        #expect(editor.overlay().guides.last == EditorGuideMark(rect: CGRect(x: 55, y: 173, width: 2, height: 14), opacity: 1))
+        editor.apply(.transform(.turnRight))
+        #expect(editor.overlay().guides.last == EditorGuideMark(rect: CGRect(x: 144, y: 97, width: 6, height: 6), opacity: 1))
+        // A two-point outline: no room for the dial (48 points needed), the mark twice as large.
+        #expect(editor.overlay(lineWidth: 2).guides == [EditorGuideMark(rect: CGRect(x: 148, y: 94, width: 12, height: 12), opacity: 1)])
+        var square = Self.configuration()
+        square.shape = .square
+        #expect(try !EditorGeometry(imageSize: Self.uprightSize, configuration: square).overlay().isRound)
+    }
+
     @Test func transformsComposeInvertAndPrint() throws {
         let move = EditorTransform.scale(1, 1, then: 5, -2)
         let double = EditorTransform.scale(2, 3)

@@ -188,6 +188,8 @@ struct AvatarDemoTests {
         #expect(try DemoOptions(parsing: []).language == .english)
         #expect(try DemoOptions(parsing: ["--bench-choose"]).benchChoose)
         #expect(try !DemoOptions(parsing: []).benchChoose)
+        #expect(try DemoOptions(parsing: ["--bench-gestures"]).benchGestures)
+        #expect(try !DemoOptions(parsing: ["--bench-choose"]).benchGestures)
         #expect(turned.shape == .rectangle(aspectRatio: 4.0 / 3))
         #expect(throws: DemoOptions.Mistake(message: "--turn is 90, 180 or 270, not '45'")) { try DemoOptions(parsing: ["--turn", "45"]) }
         #expect(throws: DemoOptions.Mistake(message: "--aspect is original, square or W:H, not '0:3'")) {

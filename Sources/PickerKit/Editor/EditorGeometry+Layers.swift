@@ -89,6 +89,12 @@ public struct EditorPhotoLayer: Sendable, Hashable {
     /// the viewport: the person's mirror, their quarter turns, the zoom and position, then the
     /// straighten angle about the mask's centre.
     public var transform: EditorTransform
+
+    /// A layer of `size` placed by `transform`.
+    public init(size: PixelSize, transform: EditorTransform) {
+        self.size = size
+        self.transform = transform
+    }
 }
 
 extension EditorGeometry {
@@ -111,5 +117,121 @@ extension EditorGeometry {
             transform = transform.concatenating(.rotation(degrees: angle, about: maskRect.center))
         }
         return EditorPhotoLayer(size: upright, transform: transform)
+    }
+}
+
+/// A filled rectangle of the edit screen's guides, in viewport points: a tick of the
+/// straighten dial, its pointer, or the mark beside the mask's edge that the photo's top faces.
+public struct EditorGuideMark: Sendable, Equatable {
+    /// Where it is, in viewport points.
+    public var rect: CGRect
+    /// How opaque its outline colour is, 0…1.
+    public var opacity: Double
+
+    /// A mark covering `rect` in the outline colour at `opacity`.
+    public init(rect: CGRect, opacity: Double) {
+        self.rect = rect
+        self.opacity = opacity
+    }
+}
+
+/// A straight line of the thirds grid, in viewport points.
+public struct EditorSegment: Sendable, Equatable {
+    public var from: CGPoint
+    public var to: CGPoint
+
+    /// The line from `from` to `to`.
+    public init(from: CGPoint, to: CGPoint) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// What an edit screen of layers draws over the photo: the viewport dimmed outside the mask,
+/// the mask's outline, and, while a gesture is under way, the thirds grid and the guides. It
+/// changes with the layout, the aspect and (the guides) the angle and turns, never with a pan or
+/// a pinch, so a screen rebuilds its shape layers only when it differs from the last.
+public struct EditorOverlay: Sendable, Equatable {
+    /// The viewport's size, in points: the dimming covers it, less the mask.
+    public var viewport: CGSize
+    /// The mask, in viewport points.
+    public var mask: CGRect
+    /// Whether the mask is a circle (an ellipse inscribed in ``mask``) rather than ``mask`` itself.
+    public var isRound: Bool
+    /// The thirds grid inside the mask: two lines down, then two across.
+    public var grid: [EditorSegment]
+    /// The straighten dial and the mark for the photo's top, for an outline `lineWidth` wide.
+    public var guides: [EditorGuideMark]
+}
+
+extension EditorGeometry {
+    /// The overlay for this geometry, its guides sized for an outline `lineWidth` points wide
+    /// (as ``EditorRenderer/outlineWidth``; at least 1).
+    public func overlay(lineWidth: Double = 1) -> EditorOverlay {
+        let mask = maskRect
+        let thirdX = Double(mask.width) / 3, thirdY = Double(mask.height) / 3
+        let grid = [1.0, 2.0].map { k in
+            EditorSegment(from: CGPoint(x: Double(mask.minX) + k * thirdX, y: mask.minY), to: CGPoint(x: Double(mask.minX) + k * thirdX, y: mask.maxY))
+        } + [1.0, 2.0].map { k in
+            EditorSegment(from: CGPoint(x: mask.minX, y: Double(mask.minY) + k * thirdY), to: CGPoint(x: mask.maxX, y: Double(mask.minY) + k * thirdY))
+        }
+        return EditorOverlay(
+            viewport: configuration.viewport, mask: mask, isRound: configuration.shape == .circle, grid: grid,
+            guides: guides(lineWidth: lineWidth))
+    }
+
+    /// The straighten dial below the mask when there is room (ticks every 5° from −45° to 45°,
+    /// the 0° one taller, and a pointer at the angle) and, when the photo is turned, a square
+    /// beside the mask's edge that the photo's top faces; `lineWidth` (at least 1) sizes them.
+    public func guides(lineWidth: Double) -> [EditorGuideMark] {
+        let mask = maskRect
+        let unit = max(1, lineWidth.isFinite ? lineWidth : 1)
+        var marks: [EditorGuideMark] = []
+        let room = Double(configuration.viewport.height) - Double(mask.maxY)
+        if room >= 24 * unit {
+            let y = Double(mask.maxY) + min(room / 2, 28 * unit), half = Double(mask.width) * 0.4
+            for degrees in stride(from: -45, through: 45, by: 5) {
+                let x = Double(mask.midX) + Double(degrees) / 45 * half
+                let tall = (degrees == 0 ? 5 : 3) * unit
+                marks.append(EditorGuideMark(rect: CGRect(x: x - unit / 2, y: y - tall, width: unit, height: 2 * tall), opacity: 0.5))
+            }
+            let x = Double(mask.midX) + angle / Self.largestAngle * half
+            marks.append(EditorGuideMark(rect: CGRect(x: x - unit, y: y - 7 * unit, width: 2 * unit, height: 14 * unit), opacity: 1))
+        }
+        guard quarterTurns != 0 else { return marks }
+        let side = 6 * unit, gap = 4 * unit
+        let mark: CGRect = switch quarterTurns {
+        case 1: CGRect(x: Double(mask.maxX) + gap, y: Double(mask.midY) - side / 2, width: side, height: side)
+        case 2: CGRect(x: Double(mask.midX) - side / 2, y: Double(mask.maxY) + gap, width: side, height: side)
+        default: CGRect(x: Double(mask.minX) - gap - side, y: Double(mask.midY) - side / 2, width: side, height: side)
+        }
+        marks.append(EditorGuideMark(rect: mark, opacity: 1))
+        return marks
+    }
+}
+
+/// The pixel work the edit screen's pictures did (a frame rendered by ``EditorRenderer``, a
+/// copy reduced by ``EditorPreview``), counted where a test or a bench asks:
+/// `EditorPixelWork.count.withValue(counter) { … }` counts what runs inside, and in the tasks
+/// that inherit its task-locals, not in detached ones. Wrapped around a screen's touch
+/// handling, which runs on the main thread, it counts the pixel work each move does there: a
+/// screen that moves layers does none.
+package enum EditorPixelWork {
+    // The value itself, as `TurnThreads.told` is (the attribute differs between Swift 5 and 6).
+    package static let count = TaskLocal<Counter?>(wrappedValue: nil)
+
+    /// A count shared by the tasks of one measurement.
+    package final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var total = 0
+        package init() {}
+        /// The pixel operations counted so far.
+        package var value: Int { lock.withLock { total } }
+        func add() { lock.withLock { total += 1 } }
+    }
+
+    /// Counts one pixel operation, when a count is asked for.
+    static func note() {
+        count.get()?.add()
     }
 }

@@ -39,6 +39,7 @@ public struct EditorPreview: Sendable {
             reduced = original
             return
         }
+        EditorPixelWork.note()
         let k = Double(reducedSide) / Double(longest)
         let target = PixelSize(
             width: max(1, Int((Double(size.width) * k).rounded())), height: max(1, Int((Double(size.height) * k).rounded())))

@@ -56,6 +56,7 @@ public struct EditorRenderer: Sendable, Equatable {
     ///   when `image`'s display size is not the geometry's.
     /// - Complexity: O(canvas pixels + visible image pixels).
     public func render(_ geometry: EditorGeometry, image: PixelBuffer) throws(PickerError) -> PixelBuffer {
+        EditorPixelWork.note()
         guard scale.isFinite, scale > 0 else { throw .invalidEditorLayout(.renderScale(scale)) }
         guard (0...1).contains(dimming) else { throw .invalidEditorLayout(.dimming(dimming)) }
         guard (0...Self.widestOutline).contains(outlineWidth) else { throw .invalidEditorLayout(.outlineWidth(outlineWidth)) }
@@ -184,27 +185,9 @@ public struct EditorRenderer: Sendable, Equatable {
 
     /// The straighten dial below the mask and the mark for the photo's top.
     private func drawGuides(_ geometry: EditorGeometry, into canvas: inout [UInt8], width: Int, height: Int) {
-        let mask = geometry.maskRect
-        let unit = max(1, outlineWidth)
-        let room = Double(geometry.configuration.viewport.height) - Double(mask.maxY)
-        if room >= 24 * unit {
-            let y = Double(mask.maxY) + min(room / 2, 28 * unit), half = Double(mask.width) * 0.4
-            for degrees in stride(from: -45, through: 45, by: 5) {
-                let x = Double(mask.midX) + Double(degrees) / 45 * half
-                let tall = (degrees == 0 ? 5 : 3) * unit
-                fill(CGRect(x: x - unit / 2, y: y - tall, width: unit, height: 2 * tall), opacity: 0.5, into: &canvas, width: width, height: height)
-            }
-            let x = Double(mask.midX) + geometry.angle / EditorGeometry.largestAngle * half
-            fill(CGRect(x: x - unit, y: y - 7 * unit, width: 2 * unit, height: 14 * unit), opacity: 1, into: &canvas, width: width, height: height)
+        for mark in geometry.guides(lineWidth: outlineWidth) {
+            fill(mark.rect, opacity: mark.opacity, into: &canvas, width: width, height: height)
         }
-        guard geometry.quarterTurns != 0 else { return }
-        let side = 6 * unit, gap = 4 * unit
-        let mark: CGRect = switch geometry.quarterTurns {
-        case 1: CGRect(x: Double(mask.maxX) + gap, y: Double(mask.midY) - side / 2, width: side, height: side)
-        case 2: CGRect(x: Double(mask.midX) - side / 2, y: Double(mask.maxY) + gap, width: side, height: side)
-        default: CGRect(x: Double(mask.minX) - gap - side, y: Double(mask.midY) - side / 2, width: side, height: side)
-        }
-        fill(mark, opacity: 1, into: &canvas, width: width, height: height)
     }
 
     /// Fills `rect` (points) with the outline colour at `opacity`, each pixel weighed by how
