@@ -8,10 +8,13 @@ import UIKit
 ///
 /// Everything it shows and does comes from the picker's edit (``ProfilePicker/editing``):
 ///
-/// - the photo, mask, dimming, and the thirds grid while fingers move, are what
-///   `EditorRenderer` draws for the geometry, at the screen's scale: the same pixels the
-///   headless snapshot tests check (while fingers move, from a copy of the photo reduced to
-///   the screen's size, `EditorPreview`);
+/// - the photo is a layer whose contents are the photo upright, reduced once to about the
+///   screen's size off the main thread (`EditorPreview.uprightCopy(of:)`), and whose transform
+///   is the geometry's (`EditorGeometry.photoLayer`: zoom, position, turns, mirror and
+///   straightening); the dimming, the mask's outline and, while fingers move, the thirds grid
+///   and the straighten dial are shape layers (`EditorGeometry.overlay(lineWidth:)`). A touch
+///   move sets the transform and nothing else: no pixels are drawn on the main thread, moving
+///   or at rest, and each point of the photo lands where the headless `EditorRenderer` draws it;
 /// - fingers become the geometry's gestures through `EditorTouchTracker` (one finger pans; two
 ///   pan, pinch and straighten; a double tap zooms), sent as `UserAction.editorGesture`;
 /// - the toolbar is `EditingStep.controls(strings:presets:)`: Cancel, turn, flip, the aspect
@@ -43,7 +46,9 @@ public final class ProfileEditViewController: UIViewController {
     public var aspectPresets = AspectPreset.common {
         didSet { refresh() }
     }
-    /// The colours of the background, dimming and mask outline; its scale follows the screen's.
+    /// The colours of the background, dimming and mask outline, and the outline's width. The
+    /// screen draws them with layers at the screen's own scale: the renderer's `scale` and
+    /// `showsGrid` are not used.
     public var renderer = EditorRenderer() {
         didSet { refresh() }
     }
@@ -57,12 +62,12 @@ public final class ProfileEditViewController: UIViewController {
     public static let toolbarHeight: CGFloat = 44
 
     private var tracker = EditorTouchTracker()
-    /// The original's pixels and their reduced copy for moving frames, made once.
-    private var preview: EditorPreview?
+    /// Whether the photo layer's contents were asked for: they are made once, off the main thread.
+    private var contentsRequested = false
     /// The layout last sent, so an unchanged one is not sent again.
     private var sentLayout: (viewport: CGSize, safeArea: EdgeInsets)?
-    /// What the canvas shows now, so an unchanged edit is not drawn again.
-    private var drawn: (geometry: EditorGeometry, renderer: EditorRenderer)?
+    /// The overlay the shape layers show, and in what style, so an unchanged one is not rebuilt.
+    private var shownOverlay: (overlay: EditorOverlay, renderer: EditorRenderer)?
     /// Whether a move's gestures are being sent: it is drawn once, after the last.
     private var isSendingGestures = false
     /// The controls and VoiceOver actions shown, so unchanged ones are not made again.
@@ -176,35 +181,61 @@ public final class ProfileEditViewController: UIViewController {
         draw(editing)
     }
 
+    /// Places the photo layer and, when the layout, the aspect or the guides changed, rebuilds
+    /// the overlay's shapes: no pixel is drawn here.
     private func draw(_ editing: EditingStep) {
-        if preview == nil {
-            // Nothing can be shown without the photo's pixels: the session ends saying why,
-            // rather than on a blank screen.
-            let pixels: PixelBuffer?
-            do {
-                pixels = try editing.original.pixelBuffer()
-                preview = if let pixels { try EditorPreview(pixels) } else { nil }
-            } catch {
-                picker?.screenFailed(route.id, reason: .photoNotDrawable("\(error)"))
-                return
-            }
-            if pixels == nil {
-                picker?.screenFailed(route.id, reason: .photoNotDrawable("\(type(of: editing.original)) gives no pixels"))
-                return
+        if !contentsRequested {
+            contentsRequested = true
+            makeContents(of: editing.original)
+        }
+        let geometry = editing.geometry
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        canvas.place(geometry.photoLayer)
+        let overlay = geometry.overlay(lineWidth: renderer.outlineWidth)
+        if shownOverlay?.overlay != overlay || shownOverlay?.renderer != renderer {
+            shownOverlay = (overlay, renderer)
+            canvas.show(overlay, style: renderer)
+        }
+        canvas.showsGuides = tracker.isGesturing
+        CATransaction.commit()
+    }
+
+    /// Makes the photo layer's contents off the main thread and sets them when made. Nothing can
+    /// be shown without the photo's pixels: then the session ends saying why, rather than on a
+    /// blank screen.
+    private func makeContents(of original: any ImageBuffer) {
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let made = Self.contents(of: original)
+            await MainActor.run {
+                guard let self else { return }
+                switch made {
+                case let .made(contents): self.canvas.photo.contents = contents.image
+                case let .failed(reason): self.picker?.screenFailed(self.route.id, reason: reason)
+                }
             }
         }
-        guard let preview else { return }
-        var renderer = renderer
-        renderer.scale = EditorPreview.scale(screen: Double(view.contentScaleFactor), moving: tracker.isGesturing)
-        renderer.showsGrid = tracker.isGesturing
-        if let drawn, drawn.geometry == editing.geometry, drawn.renderer == renderer { return }
-        drawn = (editing.geometry, renderer)
-        // A geometry the renderer refuses (a canvas past its largest side) keeps the last frame.
-        // While fingers move, from the reduced copy: each frame follows the finger quickly.
-        guard let drawn = try? preview.render(editing.geometry, renderer: renderer, moving: tracker.isGesturing),
-            let image = try? CGImageBuffer.make(from: drawn)
-        else { return }
-        canvas.image = UIImage(cgImage: image.image, scale: CGFloat(renderer.scale), orientation: .up)
+    }
+
+    /// The photo layer's contents, or why there are none.
+    private enum Contents: Sendable {
+        case made(CGImageBuffer)
+        case failed(PresentationProblem)
+    }
+
+    /// The photo upright, reduced to about the screen's size, as a `CGImage`.
+    nonisolated private static func contents(of original: any ImageBuffer) -> Contents {
+        do {
+            guard let pixels = try original.pixelBuffer() else {
+                return .failed(.photoNotDrawable("\(type(of: original)) gives no pixels"))
+            }
+            guard let image = try CGImageBuffer.make(from: EditorPreview.uprightCopy(of: pixels)) else {
+                return .failed(.photoNotDrawable("Core Graphics made no image of its \(pixels.displaySize) pixels"))
+            }
+            return .made(image)
+        } catch {
+            return .failed(.photoNotDrawable("\(error)"))
+        }
     }
 
     // MARK: The toolbar
@@ -221,11 +252,25 @@ enum EditorTouchPhase {
     case began, moved, ended, cancelled
 }
 
-/// The edit screen's photo: it draws what `EditorRenderer` draws, takes every finger (it has
+/// The edit screen's photo under the mask, in layers: the photo, the dimming outside the mask,
+/// the thirds grid, the mask's outline and the straighten dial. It takes every finger (it has
 /// multiple touch on), and is VoiceOver's one adjustable element for the photo.
 @MainActor
-public final class EditorCanvasView: UIImageView {
+public final class EditorCanvasView: UIView {
     weak var screen: ProfileEditViewController?
+    /// The photo: its contents the photo upright, its bounds and transform the geometry's
+    /// (`EditorGeometry.photoLayer`), about its top-left corner.
+    package let photo = CALayer()
+    /// The viewport less the mask, dimmed.
+    package let dimming = CAShapeLayer()
+    /// The thirds grid, while a gesture is under way.
+    package let grid = CAShapeLayer()
+    /// The mask's outline.
+    package let outline = CAShapeLayer()
+    /// The straighten dial's ticks (half as opaque), while a gesture is under way.
+    package let ticks = CAShapeLayer()
+    /// The dial's pointer and the mark for the photo's top, while a gesture is under way.
+    package let marks = CAShapeLayer()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -233,6 +278,71 @@ public final class EditorCanvasView: UIImageView {
         isMultipleTouchEnabled = true
         isAccessibilityElement = true
         accessibilityTraits = .adjustableImage
+        photo.anchorPoint = .zero
+        photo.position = .zero
+        for layer in [photo, dimming, grid, outline, ticks, marks] { self.layer.addSublayer(layer) }
+        showGuides()
+    }
+
+    /// Whether the grid and the straighten dial show.
+    var showsGuides = false {
+        didSet { showGuides() }
+    }
+
+    /// Shows the grid (when there is an outline to draw it with) and the dial while
+    /// ``showsGuides``, and hides them otherwise.
+    private func showGuides() {
+        grid.isHidden = !showsGuides || outline.lineWidth == 0
+        ticks.isHidden = !showsGuides
+        marks.isHidden = !showsGuides
+    }
+
+    /// Puts the photo layer where `placement` says.
+    func place(_ placement: EditorPhotoLayer) {
+        photo.bounds = CGRect(x: 0, y: 0, width: CGFloat(placement.size.width), height: CGFloat(placement.size.height))
+        let t = placement.transform
+        photo.setAffineTransform(CGAffineTransform(
+            a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty)))
+    }
+
+    /// Rebuilds the overlay's shapes in the renderer's colours: what `EditorRenderer` draws over
+    /// the photo, as shapes the GPU composites.
+    func show(_ overlay: EditorOverlay, style: EditorRenderer) {
+        backgroundColor = Self.color(style.background)
+        let mask = CGMutablePath()
+        if overlay.isRound { mask.addEllipse(in: overlay.mask) } else { mask.addRect(overlay.mask) }
+        let outside = CGMutablePath()
+        outside.addRect(CGRect(origin: .zero, size: overlay.viewport))
+        if overlay.isRound { outside.addEllipse(in: overlay.mask) } else { outside.addRect(overlay.mask) }
+        dimming.path = outside
+        dimming.fillRule = .evenOdd
+        dimming.fillColor = Self.color(RGBA(0, 0, 0), opacity: 1 - style.dimming).cgColor
+        outline.path = mask
+        outline.fillColor = nil
+        outline.strokeColor = Self.color(style.outline).cgColor
+        outline.lineWidth = CGFloat(style.outlineWidth)
+        outline.isHidden = style.outlineWidth == 0
+        let lines = CGMutablePath()
+        for segment in overlay.grid {
+            lines.move(to: segment.from)
+            lines.addLine(to: segment.to)
+        }
+        grid.path = lines
+        grid.fillColor = nil
+        grid.strokeColor = Self.color(style.outline, opacity: 0.5).cgColor
+        grid.lineWidth = CGFloat(style.outlineWidth)
+        for (layer, opacity) in [(ticks, 0.5), (marks, 1.0)] {
+            let shapes = CGMutablePath()
+            for mark in overlay.guides where mark.opacity == opacity { shapes.addRect(mark.rect) }
+            layer.path = shapes
+            layer.fillColor = Self.color(style.outline, opacity: opacity).cgColor
+        }
+        showGuides()
+    }
+
+    /// `rgba` as a colour, at `opacity`.
+    static func color(_ rgba: RGBA, opacity: Double = 1) -> UIColor {
+        UIColor(red: CGFloat(rgba.r) / 255, green: CGFloat(rgba.g) / 255, blue: CGFloat(rgba.b) / 255, alpha: CGFloat(opacity))
     }
 
     public required init?(coder: NSCoder) {

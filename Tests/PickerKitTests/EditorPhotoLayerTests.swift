@@ -162,11 +162,13 @@ struct EditorPhotoLayerTests {
         #expect(overlay.viewport == CGSize(width: 160, height: 200))
         #expect(overlay.mask == CGRect(x: 20, y: 40, width: 120, height: 120))
         #expect(overlay.isRound)
+        // Chords of the circle of radius 60 about (80, 100), 20 from its centre: ±√3200 long.
+        let half = 3200.0.squareRoot()
         #expect(overlay.grid == [
-            EditorSegment(from: CGPoint(x: 60, y: 40), to: CGPoint(x: 60, y: 160)),
-            EditorSegment(from: CGPoint(x: 100, y: 40), to: CGPoint(x: 100, y: 160)),
-            EditorSegment(from: CGPoint(x: 20, y: 80), to: CGPoint(x: 140, y: 80)),
-            EditorSegment(from: CGPoint(x: 20, y: 120), to: CGPoint(x: 140, y: 120)),
+            EditorSegment(from: CGPoint(x: 60, y: 100 - half), to: CGPoint(x: 60, y: 100 + half)),
+            EditorSegment(from: CGPoint(x: 100, y: 100 - half), to: CGPoint(x: 100, y: 100 + half)),
+            EditorSegment(from: CGPoint(x: 80 - half, y: 80), to: CGPoint(x: 80 + half, y: 80)),
+            EditorSegment(from: CGPoint(x: 80 - half, y: 120), to: CGPoint(x: 80 + half, y: 120)),
         ])
         // 40 points below the mask: the dial sits 20 down, 19 ticks 4.8 pt apart (0° taller),
         // the pointer at 0°.
@@ -188,7 +190,24 @@ struct EditorPhotoLayerTests {
         #expect(editor.overlay(lineWidth: 2).guides == [EditorGuideMark(rect: CGRect(x: 148, y: 94, width: 12, height: 12), opacity: 1)])
         var square = Self.configuration()
         square.shape = .square
-        #expect(try !EditorGeometry(imageSize: Self.uprightSize, configuration: square).overlay().isRound)
+        let squared = try EditorGeometry(imageSize: Self.uprightSize, configuration: square).overlay()
+        #expect(!squared.isRound)
+        #expect(squared.grid == [
+            EditorSegment(from: CGPoint(x: 60, y: 40), to: CGPoint(x: 60, y: 160)),
+            EditorSegment(from: CGPoint(x: 100, y: 40), to: CGPoint(x: 100, y: 160)),
+            EditorSegment(from: CGPoint(x: 20, y: 80), to: CGPoint(x: 140, y: 80)),
+            EditorSegment(from: CGPoint(x: 20, y: 120), to: CGPoint(x: 140, y: 120)),
+        ])
+    }
+
+    @Test func theLayersContentsAreThePhotoUprightAndReduced() throws {
+        let stored = try Self.stored(.right)
+        let copy = try EditorPreview.uprightCopy(of: stored, longestSide: 60)
+        #expect(copy.orientation == .up && copy.pixelSize == PixelSize(width: 60, height: 45))
+        #expect(copy == (try stored.resampled(to: PixelSize(width: 60, height: 45), filter: .area).normalized()))
+        // The red marker, centred at (42, 30) of 120×90, is centred at (21, 15) of the copy.
+        #expect(copy[20, 14].r > 200 && copy[21, 15].r > 200 && copy[20, 14].g == 0)
+        #expect(try EditorPreview.uprightCopy(of: stored) == stored.normalized(), "no larger than the side: upright, not reduced")
     }
 
     @Test func transformsComposeInvertAndPrint() throws {

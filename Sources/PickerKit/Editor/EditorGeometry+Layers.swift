@@ -158,7 +158,8 @@ public struct EditorOverlay: Sendable, Equatable {
     public var mask: CGRect
     /// Whether the mask is a circle (an ellipse inscribed in ``mask``) rather than ``mask`` itself.
     public var isRound: Bool
-    /// The thirds grid inside the mask: two lines down, then two across.
+    /// The thirds grid inside the mask, as ``EditorRenderer`` draws it: two lines down, then two
+    /// across, each ending at the mask's edge (a chord of a circle).
     public var grid: [EditorSegment]
     /// The straighten dial and the mark for the photo's top, for an outline `lineWidth` wide.
     public var guides: [EditorGuideMark]
@@ -169,14 +170,21 @@ extension EditorGeometry {
     /// (as ``EditorRenderer/outlineWidth``; at least 1).
     public func overlay(lineWidth: Double = 1) -> EditorOverlay {
         let mask = maskRect
-        let thirdX = Double(mask.width) / 3, thirdY = Double(mask.height) / 3
-        let grid = [1.0, 2.0].map { k in
-            EditorSegment(from: CGPoint(x: Double(mask.minX) + k * thirdX, y: mask.minY), to: CGPoint(x: Double(mask.minX) + k * thirdX, y: mask.maxY))
-        } + [1.0, 2.0].map { k in
-            EditorSegment(from: CGPoint(x: mask.minX, y: Double(mask.minY) + k * thirdY), to: CGPoint(x: mask.maxX, y: Double(mask.minY) + k * thirdY))
+        let round = configuration.shape == .circle
+        let cx = Double(mask.midX), cy = Double(mask.midY), hw = Double(mask.width) / 2, hh = Double(mask.height) / 2
+        // Each line spans the mask: its chord of a circle, the whole side of a rectangle.
+        func chord(_ offset: Double, _ half: Double, _ radius: Double) -> Double {
+            round ? (radius * radius - offset * offset).squareRoot() : half
+        }
+        let grid = [-1.0, 1.0].map { side in
+            let x = cx + side * hw / 3, reach = chord(hw / 3, hh, hw)
+            return EditorSegment(from: CGPoint(x: x, y: cy - reach), to: CGPoint(x: x, y: cy + reach))
+        } + [-1.0, 1.0].map { side in
+            let y = cy + side * hh / 3, reach = chord(hh / 3, hw, hh)
+            return EditorSegment(from: CGPoint(x: cx - reach, y: y), to: CGPoint(x: cx + reach, y: y))
         }
         return EditorOverlay(
-            viewport: configuration.viewport, mask: mask, isRound: configuration.shape == .circle, grid: grid,
+            viewport: configuration.viewport, mask: mask, isRound: round, grid: grid,
             guides: guides(lineWidth: lineWidth))
     }
 

@@ -50,6 +50,16 @@ public struct EditorPreview: Sendable {
         }
     }
 
+    /// The photo upright (its orientation applied), area-averaged to at most `longestSide` pixels
+    /// across: the contents of an edit screen's photo layer (``EditorGeometry/photoLayer``),
+    /// made once per photo, off the main thread. The person's turns and mirror are the layer's
+    /// transform, not these pixels.
+    ///
+    /// - Throws: ``PickerError/editFailed(_:)`` when the copy cannot be made.
+    public static func uprightCopy(of original: PixelBuffer, longestSide: Int = reducedSide) throws(PickerError) -> PixelBuffer {
+        try EditorPreview(original, reducedSide: longestSide).reduced.normalized()
+    }
+
     /// `geometry` as `renderer` draws it: from the reduced copy while `moving`, else from the
     /// original (the same picture, sharper).
     ///

@@ -1,17 +1,34 @@
-/// Apple: `class UIColor : NSObject, @unchecked Sendable`. Only what the adapters use: no
-/// components are modelled, a colour is its name.
+@_spi(Surface) import CoreGraphics
+
+/// Apple: `class UIColor : NSObject, @unchecked Sendable`. Only what the adapters use: a
+/// system colour is its name, with its components in the light appearance (the label colour is
+/// black there); a colour made from components keeps them, as sRGB.
 open class UIColor: NSObject, @unchecked Sendable {
     @_spi(Surface) public let surfaceName: String
+    private let components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
 
-    init(named name: String) {
+    init(named name: String, white: CGFloat) {
         surfaceName = name
+        components = (white, white, white, 1)
         super.init()
     }
 
+    /// Apple: `init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)`.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        surfaceName = "rgba(\(red), \(green), \(blue), \(alpha))"
+        components = (red, green, blue, alpha)
+        super.init()
+    }
+
+    /// Apple: `var cgColor: CGColor { get }`.
+    open var cgColor: CGColor {
+        CGColor(surfaceRed: components.red, green: components.green, blue: components.blue, alpha: components.alpha)
+    }
+
     /// Apple: `class var black: UIColor { get }`.
-    open class var black: UIColor { UIColor(named: "black") }
+    open class var black: UIColor { UIColor(named: "black", white: 0) }
     /// Apple: `class var white: UIColor { get }`.
-    open class var white: UIColor { UIColor(named: "white") }
+    open class var white: UIColor { UIColor(named: "white", white: 1) }
 }
 
 /// Apple: `struct UIEdgeInsets : Sendable`.

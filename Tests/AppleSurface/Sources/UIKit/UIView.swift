@@ -396,7 +396,7 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     /// Apple: `var font: UIFont! { get set }`; the 17-point system font by default.
     open var font: UIFont! = UIFont(style: nil)
     /// Apple: `var textColor: UIColor! { get set }`; the system's label colour by default.
-    open var textColor: UIColor! = UIColor(named: "label")
+    open var textColor: UIColor! = UIColor(named: "label", white: 0)
     /// Apple: `var textAlignment: NSTextAlignment { get set }`.
     open var textAlignment = NSTextAlignment.natural
     /// Apple: `var adjustsFontForContentSizeCategory: Bool { get set }` (UIContentSizeCategoryAdjusting, iOS 10).

@@ -20,14 +20,6 @@ extension AppleSurfaceTests {
             try PixelBuffer(width: EditorScene.width, height: EditorScene.height, bytes: EditorScene.rgba())
         }
 
-        /// The headless snapshot named `name`.
-        static func reference(_ name: String) throws -> PixelBuffer {
-            let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let file = tests.appendingPathComponent("ScenarioTests/__Snapshots__/EditorSnapshotTests/\(name).png")
-            return try PNG.decode(try Data(contentsOf: file))
-        }
-
         /// A phone whose window is the snapshots' 160 × 240 viewport with the toolbar below it,
         /// editing the snapshots' scene on PickerKit's edit screen at scale 1.
         static func snapshotPhone() async throws -> (Phone, ProfileEditViewController) {
@@ -41,15 +33,53 @@ extension AppleSurfaceTests {
             return (phone, screen)
         }
 
-        /// What the canvas shows, as pixels.
-        static func shown(_ screen: ProfileEditViewController) throws -> PixelBuffer {
-            let image = try #require(screen.canvas.image?.cgImage)
+        /// The photo layer's contents, once made (off the main thread), as pixels.
+        static func contents(_ screen: ProfileEditViewController) async throws -> PixelBuffer {
+            _ = await eventually("the photo layer has its contents") { screen.canvas.photo.contents != nil }
+            let image = try #require(screen.canvas.photo.contents as? CGImage)
             return try #require(try CGImageBuffer(image: image, orientation: .up).pixelBuffer())
         }
 
-        /// The part of the canvas above the toolbar.
-        static func aboveTheToolbar(_ screen: ProfileEditViewController) throws -> PixelBuffer {
-            try shown(screen).cropped(to: PixelRect(x: 0, y: 0, width: 160, height: 240))
+        /// `t` as Core Graphics writes it.
+        static func affine(_ t: EditorTransform) -> CGAffineTransform {
+            CGAffineTransform(a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty))
+        }
+
+        /// The elements of `path`, as added.
+        static func elements(_ path: CGPath?) -> [CGPath.SurfaceElement] {
+            (path?.surfaceElements ?? []).map(\.element)
+        }
+
+        /// Expects the canvas's layers to be what `geometry` gives, in the default renderer's
+        /// colours (black, outside at 40 %, a one-point white outline), the grid and the dial
+        /// shown only `gesturing`.
+        static func expectLayers(
+            _ screen: ProfileEditViewController, _ geometry: EditorGeometry, gesturing: Bool,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let canvas = screen.canvas
+            let placement = geometry.photoLayer
+            #expect(canvas.photo.anchorPoint == .zero && canvas.photo.position == .zero, sourceLocation: sourceLocation)
+            #expect(
+                canvas.photo.bounds == CGRect(x: 0, y: 0, width: CGFloat(placement.size.width), height: CGFloat(placement.size.height)),
+                sourceLocation: sourceLocation)
+            #expect(canvas.photo.affineTransform() == affine(placement.transform), sourceLocation: sourceLocation)
+            let overlay = geometry.overlay()
+            let mask: CGPath.SurfaceElement = overlay.isRound ? .ellipse(overlay.mask) : .rect(overlay.mask)
+            #expect(elements(canvas.dimming.path) == [.rect(CGRect(origin: .zero, size: overlay.viewport)), mask], sourceLocation: sourceLocation)
+            #expect(canvas.dimming.fillRule == .evenOdd && canvas.dimming.fillColor?.components == [0, 0, 0, 0.6], sourceLocation: sourceLocation)
+            #expect(elements(canvas.outline.path) == [mask] && canvas.outline.fillColor == nil, sourceLocation: sourceLocation)
+            #expect(canvas.outline.strokeColor?.components == [1, 1, 1, 1] && canvas.outline.lineWidth == 1, sourceLocation: sourceLocation)
+            #expect(!canvas.outline.isHidden, sourceLocation: sourceLocation)
+            #expect(elements(canvas.grid.path) == overlay.grid.flatMap { [.move($0.from), .line($0.to)] }, sourceLocation: sourceLocation)
+            #expect(canvas.grid.strokeColor?.components == [1, 1, 1, 0.5] && canvas.grid.fillColor == nil, sourceLocation: sourceLocation)
+            #expect(elements(canvas.ticks.path) == overlay.guides.filter { $0.opacity == 0.5 }.map { .rect($0.rect) }, sourceLocation: sourceLocation)
+            #expect(elements(canvas.marks.path) == overlay.guides.filter { $0.opacity == 1 }.map { .rect($0.rect) }, sourceLocation: sourceLocation)
+            #expect(
+                [canvas.grid.isHidden, canvas.ticks.isHidden, canvas.marks.isHidden] == Array(repeating: !gesturing, count: 3),
+                "the grid and the dial \(gesturing ? "show" : "hide")", sourceLocation: sourceLocation)
+            #expect(canvas.layer.sublayers == [canvas.photo, canvas.dimming, canvas.grid, canvas.outline, canvas.ticks, canvas.marks], sourceLocation: sourceLocation)
+            #expect(CATransaction.surfaceDepth == 0, "every transaction committed", sourceLocation: sourceLocation)
         }
 
         /// Whether `a` and `b` hold the same pixels (whatever their storage), saying how many differ.
@@ -76,17 +106,37 @@ extension AppleSurfaceTests {
             UITouch(surfaceAt: CGPoint(x: x, y: y), tapCount: taps)
         }
 
-        @Test func theScreenDrawsWhatTheHeadlessSnapshotsHold() async throws {
+        @Test func thePhotoIsALayerPlacedByTheGeometryUnderTheOverlaysShapes() async throws {
             let (phone, screen) = try await Self.snapshotPhone()
             #expect(phone.picker.editorGeometry?.configuration.viewport == CGSize(width: 160, height: 284))
             #expect(phone.picker.editorGeometry?.configuration.safeArea == EdgeInsets(bottom: 44))
-            try Self.expectSame(Self.aboveTheToolbar(screen), Self.reference("editor-initial"))
-            // Below the mask's layout area: the toolbar over the dimmed photo.
             #expect(screen.toolbar.frame == CGRect(x: 0, y: 240, width: 160, height: 44))
             #expect(screen.overrideUserInterfaceStyle == .dark && screen.view.backgroundColor?.surfaceName == "black")
-            // The whole canvas is the renderer's picture of the geometry, at the screen's scale.
+            #expect(screen.canvas.backgroundColor?.cgColor.components == [0, 0, 0, 1])
+            // The layer's contents are the photo upright (no larger than the screen's copy: itself).
+            Self.expectSame(try await Self.contents(screen), try Self.scene())
             let geometry = try #require(phone.picker.editorGeometry)
-            try Self.expectSame(Self.shown(screen), EditorRenderer(scale: 1).render(geometry, image: Self.scene()))
+            Self.expectLayers(screen, geometry, gesturing: false)
+            // The mask of the snapshots' layout: 140 across, 10 in, centred above the toolbar.
+            #expect(geometry.maskRect == CGRect(x: 10, y: 50, width: 140, height: 140))
+            phone.expectNoCrash()
+        }
+
+        @Test func aPhotoWithoutPixelsEndsTheSessionSayingWhy() async throws {
+            struct Opaque: ImageBuffer {
+                var pixelSize: PixelSize { PixelSize(width: 40, height: 30) }
+                var orientation: ImageOrientation { .up }
+                func cropped(to rect: PixelRect) throws -> Opaque { self }
+            }
+            let phone = Phone(ownScreens: false)
+            try phone.picker.edit(Opaque())
+            await phone.settle()
+            _ = await eventually("the session ends") { phone.delegate.callbacks.count == 1 }
+            guard case let .failed(error) = phone.delegate.callbacks.last else {
+                Issue.record("the session did not fail: \(phone.delegate.callbacks)")
+                return
+            }
+            #expect("\(error)".contains("Opaque gives no pixels"), "\(error)")
             phone.expectNoCrash()
         }
 
@@ -109,7 +159,10 @@ extension AppleSurfaceTests {
             // Undo's and redo's arrows are the right-to-left variants, whatever the app's direction.
             let images = (screen.toolbar.items ?? []).compactMap(\.image)
             #expect(images.map(\.surfaceLayoutDirection) == Array(repeating: .rightToLeft, count: images.count) && images.count == 4)
-            try Self.expectSame(Self.aboveTheToolbar(screen), Self.reference("editor-initial"))
+            // The photo is placed as in English: not mirrored.
+            let geometry = try #require(phone.picker.editorGeometry)
+            #expect(!geometry.isMirrored && geometry.photoLayer.transform.a > 0)
+            Self.expectLayers(screen, geometry, gesturing: false)
             #expect(screen.canvas.accessibilityLabel == arabic[.photo])
             #expect(screen.canvas.accessibilityValue?.contains("١٠٠٪") == true, "\(screen.canvas.accessibilityValue ?? "nil")")
             // A finger moving left moves the photo left, as in English.
@@ -139,17 +192,13 @@ extension AppleSurfaceTests {
             screen.canvas.surfaceTouches(.began, [a, b])
             a.surfaceMove(to: CGPoint(x: 10, y: 120))
             b.surfaceMove(to: CGPoint(x: 150, y: 120))
-            screen.canvas.surfaceTouches(.moved, [a, b])
-            // The snapshots' pinch of 1.4 about the mask's centre, with the thirds grid (the
-            // straighten dial sits lower than the snapshot's: the screen is taller).
-            var renderer = EditorRenderer(scale: 1)
-            renderer.showsGrid = true
-            var geometry = try #require(phone.picker.editorGeometry)
-            try Self.expectSame(Self.shown(screen), renderer.render(geometry, image: Self.scene()), "the grid while the fingers move")
+            // The move is a new transform, the grid and the dial shown: no pixel is drawn.
+            let work = EditorPixelWork.Counter()
+            EditorPixelWork.count.withValue(work) { screen.canvas.surfaceTouches(.moved, [a, b]) }
+            #expect(work.value == 0)
+            Self.expectLayers(screen, try #require(phone.picker.editorGeometry), gesturing: true)
             screen.canvas.surfaceTouches(.ended, [a, b])
-            renderer.showsGrid = false
-            geometry = try #require(phone.picker.editorGeometry)
-            try Self.expectSame(Self.shown(screen), renderer.render(geometry, image: Self.scene()), "the grid goes with the fingers")
+            Self.expectLayers(screen, try #require(phone.picker.editorGeometry), gesturing: false)
             phone.transcript.expect([
                 "picker: start edit 240x180",
                 "picker: editor laid out 160x284: crop (30,0,180,180)",
@@ -343,23 +392,43 @@ extension AppleSurfaceTests {
             phone.expectNoCrash()
         }
 
-        @Test func movingFramesAreDrawnSmallerAndTheFrameAtRestSharp() async throws {
+        @Test func theContentsAreMadeOnceAndEveryMoveSetsOnlyTheTransform() async throws {
             var configuration = PickerConfiguration()
             configuration.editor.margin = 10
             let phone = Phone(configuration: configuration, ownScreens: false, screenScale: 3)
             phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
-            // Wider than the moving frames' copy (1600 px).
-            try phone.picker.edit(try PixelBuffer(width: 1800, height: 1350))
+            // Stored turned (EXIF 6) and wider than the screen's copy (1600 px): the contents are
+            // the photo upright, reduced.
+            var photo = try PixelBuffer(width: 1200, height: 1650, orientation: .right)
+            for y in stride(from: 0, to: 1650, by: 7) { for x in 0..<1200 { photo[x, y] = RGBA(UInt8(x % 251), UInt8(y % 241), 40) } }
+            try phone.picker.edit(photo)
             await phone.settle()
             let screen = try #require(phone.presented.first as? ProfileEditViewController)
-            #expect(screen.canvas.image?.scale == 3 && screen.canvas.image?.cgImage?.width == 480)
+            Self.expectSame(try await Self.contents(screen), try EditorPreview.uprightCopy(of: photo))
+            let contents = try #require(screen.canvas.photo.contents as? CGImage)
+            #expect(contents.width == 1600 && contents.height == 1164)
+            let placed = screen.canvas.photo.affineTransform()
+            let work = EditorPixelWork.Counter()
             let finger = Self.touch(80, 120)
-            screen.canvas.surfaceTouches(.began, [finger])
-            finger.surfaceMove(to: CGPoint(x: 100, y: 120))
-            screen.canvas.surfaceTouches(.moved, [finger])
-            #expect(screen.canvas.image?.scale == 2 && screen.canvas.image?.cgImage?.width == 320, "a moving frame at 2x")
-            screen.canvas.surfaceTouches(.ended, [finger])
-            #expect(screen.canvas.image?.scale == 3 && screen.canvas.image?.cgImage?.width == 480, "at rest, at the screen's scale")
+            try EditorPixelWork.count.withValue(work) {
+                screen.canvas.surfaceTouches(.began, [finger])
+                for step in 1...30 {
+                    finger.surfaceMove(to: CGPoint(x: 80 + Double(step), y: 120 - Double(step) / 2))
+                    screen.canvas.surfaceTouches(.moved, [finger])
+                    // A pan once the finger is past the slop (10 points): the 9th move, 10.06 points.
+                    Self.expectLayers(screen, try #require(phone.picker.editorGeometry), gesturing: step >= 9)
+                }
+                screen.canvas.surfaceTouches(.ended, [finger])
+                // A turn and a mirror from the toolbar: the same contents, turned by the transform.
+                try #require(screen.toolbar.items?.first { $0.title == "Rotate" }).surfaceTap()
+                try #require(screen.toolbar.items?.first { $0.title == "Flip" }).surfaceTap()
+            }
+            #expect(work.value == 0, "no pixel work on the main thread, moving or at rest")
+            let geometry = try #require(phone.picker.editorGeometry)
+            #expect(geometry.quarterTurns == 3 && geometry.isMirrored)
+            Self.expectLayers(screen, geometry, gesturing: false)
+            #expect(screen.canvas.photo.affineTransform() != placed)
+            #expect(screen.canvas.photo.contents as? CGImage === contents, "set once")
             phone.expectNoCrash()
         }
 
