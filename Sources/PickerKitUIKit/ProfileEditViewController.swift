@@ -64,6 +64,12 @@ public final class ProfileEditViewController: UIViewController {
     private var tracker = EditorTouchTracker()
     /// Whether the photo layer's contents were asked for: they are made once, off the main thread.
     private var contentsRequested = false
+    /// The photo's pixels and the longest side of the photo layer's contents, once made: what a
+    /// sharper copy of the part on screen is drawn from, at rest.
+    private var photo: (pixels: PixelBuffer, contentsSide: Int)?
+    /// The geometry the sharper copy shows or is being drawn for: a new one hides it.
+    private var detailGeometry: EditorGeometry?
+    private var detailTask: Task<Void, Never>?
     /// The layout last sent, so an unchanged one is not sent again.
     private var sentLayout: (viewport: CGSize, safeArea: EdgeInsets)?
     /// The overlay the shape layers show, and in what style, so an unchanged one is not rebuilt.
@@ -198,7 +204,39 @@ public final class ProfileEditViewController: UIViewController {
             canvas.show(overlay, style: renderer)
         }
         canvas.showsGuides = tracker.isGesturing
+        if detailGeometry != geometry || tracker.isGesturing {
+            detailTask?.cancel()
+            detailTask = nil
+            detailGeometry = nil
+            canvas.detail.isHidden = true
+        }
         CATransaction.commit()
+        if !tracker.isGesturing, detailGeometry == nil { drawDetail(for: geometry) }
+    }
+
+    /// At rest, zoomed in past what the photo layer's contents hold: draws the part of the photo
+    /// on screen at the screen's resolution off the main thread, and shows it over the photo
+    /// layer if the geometry is still the same when it is ready.
+    private func drawDetail(for geometry: EditorGeometry) {
+        guard let photo,
+            let detail = geometry.detail(contentsLongestSide: photo.contentsSide, screenScale: Double(view.contentScaleFactor))
+        else { return }
+        detailGeometry = geometry
+        let pixels = photo.pixels
+        detailTask = Task.detached(priority: .userInitiated) { [weak self] in
+            let image = try? pixels.resampled(displayRect: detail.region, to: detail.size, filter: .area).normalized()
+            let made = try? image.flatMap { try CGImageBuffer.make(from: $0) }
+            guard let made, !Task.isCancelled else { return }
+            await MainActor.run {
+                guard let self, self.detailGeometry == geometry, !self.tracker.isGesturing else { return }
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                self.canvas.detail.contents = made.image
+                self.canvas.place(geometry.photoLayer.showing(detail.region), on: self.canvas.detail)
+                self.canvas.detail.isHidden = false
+                CATransaction.commit()
+            }
+        }
     }
 
     /// Makes the photo layer's contents off the main thread and sets them when made. Nothing can
@@ -210,7 +248,10 @@ public final class ProfileEditViewController: UIViewController {
             await MainActor.run {
                 guard let self else { return }
                 switch made {
-                case let .made(contents): self.canvas.photo.contents = contents.image
+                case let .made(contents, pixels):
+                    self.canvas.photo.contents = contents.image
+                    self.photo = (pixels, max(contents.image.width, contents.image.height))
+                    self.refresh()
                 case let .failed(reason): self.picker?.screenFailed(self.route.id, reason: reason)
                 }
             }
@@ -219,7 +260,8 @@ public final class ProfileEditViewController: UIViewController {
 
     /// The photo layer's contents, or why there are none.
     private enum Contents: Sendable {
-        case made(CGImageBuffer)
+        /// The contents, and the photo's pixels they were made from.
+        case made(CGImageBuffer, PixelBuffer)
         case failed(PresentationProblem)
     }
 
@@ -232,7 +274,7 @@ public final class ProfileEditViewController: UIViewController {
             guard let image = try CGImageBuffer.make(from: EditorPreview.uprightCopy(of: pixels)) else {
                 return .failed(.photoNotDrawable("Core Graphics made no image of its \(pixels.displaySize) pixels"))
             }
-            return .made(image)
+            return .made(image, pixels)
         } catch {
             return .failed(.photoNotDrawable("\(error)"))
         }
@@ -261,6 +303,9 @@ public final class EditorCanvasView: UIView {
     /// The photo: its contents the photo upright, its bounds and transform the geometry's
     /// (`EditorGeometry.photoLayer`), about its top-left corner.
     package let photo = CALayer()
+    /// A sharper copy of the part of the photo on screen, over it, at rest when zoomed in past
+    /// what the photo layer's contents hold (`EditorGeometry.detail(contentsLongestSide:screenScale:)`).
+    package let detail = CALayer()
     /// The viewport less the mask, dimmed.
     package let dimming = CAShapeLayer()
     /// The thirds grid, while a gesture is under way.
@@ -278,9 +323,12 @@ public final class EditorCanvasView: UIView {
         isMultipleTouchEnabled = true
         isAccessibilityElement = true
         accessibilityTraits = .adjustableImage
-        photo.anchorPoint = .zero
-        photo.position = .zero
-        for layer in [photo, dimming, grid, outline, ticks, marks] { self.layer.addSublayer(layer) }
+        for layer in [photo, detail] {
+            layer.anchorPoint = .zero
+            layer.position = .zero
+        }
+        detail.isHidden = true
+        for layer in [photo, detail, dimming, grid, outline, ticks, marks] { self.layer.addSublayer(layer) }
         showGuides()
     }
 
@@ -297,11 +345,12 @@ public final class EditorCanvasView: UIView {
         marks.isHidden = !showsGuides
     }
 
-    /// Puts the photo layer where `placement` says.
-    func place(_ placement: EditorPhotoLayer) {
-        photo.bounds = CGRect(x: 0, y: 0, width: CGFloat(placement.size.width), height: CGFloat(placement.size.height))
+    /// Puts `layer` (the photo layer unless told) where `placement` says.
+    func place(_ placement: EditorPhotoLayer, on layer: CALayer? = nil) {
+        let layer = layer ?? photo
+        layer.bounds = CGRect(x: 0, y: 0, width: CGFloat(placement.size.width), height: CGFloat(placement.size.height))
         let t = placement.transform
-        photo.setAffineTransform(CGAffineTransform(
+        layer.setAffineTransform(CGAffineTransform(
             a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty)))
     }
 

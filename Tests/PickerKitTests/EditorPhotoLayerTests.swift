@@ -210,6 +210,63 @@ struct EditorPhotoLayerTests {
         #expect(try EditorPreview.uprightCopy(of: stored) == stored.normalized(), "no larger than the side: upright, not reduced")
     }
 
+    @Test func aSharperCopyIsAskedForOnlyWhenTheContentsAreCoarserThanTheScreen() throws {
+        let editor = try EditorGeometry(imageSize: Self.uprightSize, configuration: Self.configuration())
+        // Zoom 4/3 at 2x: 2.67 screen pixels a photo pixel; contents 60 across hold 0.5.
+        #expect(editor.detail(contentsLongestSide: 60, screenScale: 2) == EditorDetail(
+            region: PixelRect(x: 0, y: 0, width: 120, height: 90), size: PixelSize(width: 120, height: 90)))
+        // Contents of the whole photo, or a screen no finer than them (within a quarter): none.
+        #expect(editor.detail(contentsLongestSide: 120, screenScale: 3) == nil)
+        #expect(editor.detail(contentsLongestSide: 500, screenScale: 3) == nil)
+        #expect(editor.detail(contentsLongestSide: 60, screenScale: 0.375 * 1.25) == nil)
+        #expect(editor.detail(contentsLongestSide: 60, screenScale: 0.375 * 1.25 + 0.01) != nil)
+        #expect(editor.detail(contentsLongestSide: 60, screenScale: 0.3)?.size == nil)
+        #expect(editor.detail(contentsLongestSide: 60, screenScale: .nan) == nil)
+        #expect(editor.detail(contentsLongestSide: 60, screenScale: 0) == nil)
+        // At 0.6 screen pixels a photo pixel, the copy has 0.6 of the region's pixels.
+        #expect(editor.detail(contentsLongestSide: 30, screenScale: 0.45)?.size == PixelSize(width: 72, height: 54))
+    }
+
+    @Test("the sharper copy covers every point of the photo on screen, and little more", arguments: [0.0, 17, -45])
+    func theSharperCopyCoversWhatIsOnScreen(angle: Double) throws {
+        var editor = try EditorGeometry(imageSize: PixelSize(width: 1200, height: 900), configuration: Self.configuration())
+        editor.apply(.transform(.turnRight))
+        editor.apply(.straighten(degrees: angle))
+        editor.apply(.pinch(scale: 3, focus: CGPoint(x: 60, y: 90)))
+        editor.apply(.ended)
+        let detail = try #require(editor.detail(contentsLongestSide: 300, screenScale: 3))
+        let placement = editor.photoLayer
+        #expect(PixelRect(size: placement.size).contains(detail.region))
+        let inverse = try #require(placement.transform.inverted)
+        var low = (x: Double.infinity, y: Double.infinity), high = (x: -Double.infinity, y: -Double.infinity)
+        for vy in stride(from: 0.0, through: 200, by: 2) {
+            for vx in stride(from: 0.0, through: 160, by: 2) {
+                let p = inverse.apply(CGPoint(x: vx, y: vy))
+                let x = Double(p.x), y = Double(p.y)
+                guard x >= 0, y >= 0, x <= Double(placement.size.width), y <= Double(placement.size.height) else { continue }
+                #expect(
+                    x >= Double(detail.region.x) && x <= Double(detail.region.maxX) && y >= Double(detail.region.y)
+                        && y <= Double(detail.region.maxY), "(\(vx), \(vy)) shows (\(x), \(y)), outside \(detail.region)")
+                low = (min(low.x, x), min(low.y, y))
+                high = (max(high.x, x), max(high.y, y))
+            }
+        }
+        // Tight: each side within a pixel and a sample step (2 points) of what is seen.
+        let slack = 1 + 2 / editor.zoom
+        #expect(low.x - Double(detail.region.x) <= slack && Double(detail.region.maxX) - high.x <= slack)
+        #expect(low.y - Double(detail.region.y) <= slack && Double(detail.region.maxY) - high.y <= slack)
+        // Drawn at the screen's pixels across it, no more than the photo's own.
+        let k = min(1, editor.zoom * 3)
+        #expect(detail.size == PixelSize(
+            width: Int((Double(detail.region.width) * k).rounded(.up)), height: Int((Double(detail.region.height) * k).rounded(.up))))
+        // Placed by `showing`, each point of the region lands where the whole photo puts it.
+        let part = placement.showing(detail.region)
+        #expect(part.size == detail.region.size)
+        for (x, y) in [(0.0, 0.0), (Double(detail.region.width), 0), (13.5, 7.25), (Double(detail.region.width), Double(detail.region.height))] {
+            Self.expectClose(part.transform.apply(CGPoint(x: x, y: y)), placement.transform.apply(CGPoint(x: x + Double(detail.region.x), y: y + Double(detail.region.y))), tolerance: 1e-6)
+        }
+    }
+
     @Test func transformsComposeInvertAndPrint() throws {
         let move = EditorTransform.scale(1, 1, then: 5, -2)
         let double = EditorTransform.scale(2, 3)
@@ -228,9 +285,11 @@ struct EditorPhotoLayerTests {
         #expect(double.description == "[2 0 0 3 0 0]")
     }
 
-    static func expectClose(_ point: CGPoint, _ expected: CGPoint, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClose(
+        _ point: CGPoint, _ expected: CGPoint, tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(
-            abs(Double(point.x - expected.x)) < 1e-9 && abs(Double(point.y - expected.y)) < 1e-9, "\(point) is not \(expected)",
+            abs(Double(point.x - expected.x)) < tolerance && abs(Double(point.y - expected.y)) < tolerance, "\(point) is not \(expected)",
             sourceLocation: sourceLocation)
     }
 }

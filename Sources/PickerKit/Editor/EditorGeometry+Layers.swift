@@ -120,6 +120,69 @@ extension EditorGeometry {
     }
 }
 
+extension EditorPhotoLayer {
+    /// The same placement for a layer that shows only `region` of the upright photo (a sharper
+    /// copy of the part on screen, ``EditorGeometry/detail(contentsLongestSide:screenScale:)``):
+    /// bounds of the region's size, and a transform that first moves the region to where it sits
+    /// in the photo. Each point of the region lands where it does on the whole photo's layer.
+    public func showing(_ region: PixelRect) -> EditorPhotoLayer {
+        EditorPhotoLayer(size: region.size, transform: EditorTransform.scale(1, 1, then: Double(region.x), Double(region.y)).concatenating(transform))
+    }
+}
+
+/// A sharper copy of the part of the photo on screen, for an edit screen at rest zoomed in past
+/// what its photo layer's reduced contents hold: ``region`` of the upright photo, drawn at
+/// ``size`` pixels, and placed by ``EditorPhotoLayer/showing(_:)``.
+public struct EditorDetail: Sendable, Equatable {
+    /// The part of the upright photo on screen, in its pixels: the viewport's bounding box on
+    /// the photo, inside it.
+    public var region: PixelRect
+    /// How many pixels to draw it at: the screen's pixels across it, never more than the photo's.
+    public var size: PixelSize
+
+    /// A copy of `region` drawn at `size`.
+    public init(region: PixelRect, size: PixelSize) {
+        self.region = region
+        self.size = size
+    }
+
+    /// How much coarser than the screen a layer's contents may be before a sharper copy is
+    /// drawn: a quarter (a pixel stretched over 1.25 of the screen's is not seen as blur).
+    public static let tolerance = 1.25
+}
+
+extension EditorGeometry {
+    /// The sharper copy an edit screen at rest draws, off the main thread, when its photo
+    /// layer's contents (the upright photo reduced to `contentsLongestSide` pixels across) are
+    /// coarser than a screen of `screenScale` pixels per point shows them (by more than
+    /// ``EditorDetail/tolerance``); `nil` when they are sharp enough, or nothing of the photo
+    /// is on screen.
+    public func detail(contentsLongestSide: Int, screenScale: Double) -> EditorDetail? {
+        let placement = photoLayer
+        let upright = placement.size
+        let longest = Double(max(upright.width, upright.height))
+        let contentsScale = min(1, Double(max(contentsLongestSide, 1)) / longest)
+        let shown = zoom * screenScale
+        guard screenScale.isFinite, screenScale > 0, contentsScale < 1, shown > contentsScale * EditorDetail.tolerance,
+            let inverse = placement.transform.inverted
+        else { return nil }
+        let v = configuration.viewport
+        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: v.width, y: 0), CGPoint(x: 0, y: v.height), CGPoint(x: v.width, y: v.height)]
+            .map { inverse.apply($0) }
+        let xs = corners.map { Double($0.x) }, ys = corners.map { Double($0.y) }
+        func whole(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max(value.rounded(rule), -Double(Self.largestImageSide)), 2 * Double(Self.largestImageSide)))
+        }
+        let x0 = whole(xs.min()!, .down), y0 = whole(ys.min()!, .down)
+        let seen = PixelRect(x: x0, y: y0, width: whole(xs.max()!, .up) - x0, height: whole(ys.max()!, .up) - y0)
+        guard let region = seen.intersection(PixelRect(size: upright)), !region.isEmpty else { return nil }
+        let k = min(1, shown)
+        let size = PixelSize(
+            width: max(1, Int((Double(region.width) * k).rounded(.up))), height: max(1, Int((Double(region.height) * k).rounded(.up))))
+        return EditorDetail(region: region, size: size)
+    }
+}
+
 /// A filled rectangle of the edit screen's guides, in viewport points: a tick of the
 /// straighten dial, its pointer, or the mark beside the mask's edge that the photo's top faces.
 public struct EditorGuideMark: Sendable, Equatable {

@@ -78,7 +78,9 @@ extension AppleSurfaceTests {
             #expect(
                 [canvas.grid.isHidden, canvas.ticks.isHidden, canvas.marks.isHidden] == Array(repeating: !gesturing, count: 3),
                 "the grid and the dial \(gesturing ? "show" : "hide")", sourceLocation: sourceLocation)
-            #expect(canvas.layer.sublayers == [canvas.photo, canvas.dimming, canvas.grid, canvas.outline, canvas.ticks, canvas.marks], sourceLocation: sourceLocation)
+            #expect(
+                canvas.layer.sublayers == [canvas.photo, canvas.detail, canvas.dimming, canvas.grid, canvas.outline, canvas.ticks, canvas.marks],
+                sourceLocation: sourceLocation)
             #expect(CATransaction.surfaceDepth == 0, "every transaction committed", sourceLocation: sourceLocation)
         }
 
@@ -429,6 +431,49 @@ extension AppleSurfaceTests {
             Self.expectLayers(screen, geometry, gesturing: false)
             #expect(screen.canvas.photo.affineTransform() != placed)
             #expect(screen.canvas.photo.contents as? CGImage === contents, "set once")
+            phone.expectNoCrash()
+        }
+
+        @Test func zoomedInAtRestASharperCopyIsDrawnOffTheMainThreadAndSwappedIn() async throws {
+            var configuration = PickerConfiguration()
+            configuration.editor.margin = 10
+            let phone = Phone(configuration: configuration, ownScreens: false, screenScale: 3)
+            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            // 2000 across: the layer's contents, 1600 across, hold 0.8 of its pixels.
+            var photo = try PixelBuffer(width: 2000, height: 1500)
+            for y in stride(from: 0, to: 1500, by: 5) { for x in 0..<2000 { photo[x, y] = RGBA(UInt8(x % 253), UInt8(y % 239), 90) } }
+            try phone.picker.edit(photo)
+            await phone.settle()
+            let screen = try #require(phone.presented.first as? ProfileEditViewController)
+            _ = try await Self.contents(screen)
+            #expect(screen.canvas.detail.isHidden, "at 0.28 screen pixels a photo pixel, the contents are sharp enough")
+            // VoiceOver zooms in six steps of 1.25: 1.07 screen pixels a photo pixel.
+            for _ in 0..<6 { screen.canvas.accessibilityIncrement() }
+            var geometry = try #require(phone.picker.editorGeometry)
+            var detail = try #require(geometry.detail(contentsLongestSide: 1600, screenScale: 3))
+            _ = await eventually("the sharper copy shows") { !screen.canvas.detail.isHidden }
+            let image = try #require(screen.canvas.detail.contents as? CGImage)
+            Self.expectSame(
+                try #require(try CGImageBuffer(image: image, orientation: .up).pixelBuffer()),
+                try photo.resampled(displayRect: detail.region, to: detail.size, filter: .area))
+            var placement = geometry.photoLayer.showing(detail.region)
+            #expect(screen.canvas.detail.bounds == CGRect(x: 0, y: 0, width: CGFloat(detail.region.width), height: CGFloat(detail.region.height)))
+            #expect(screen.canvas.detail.affineTransform() == Self.affine(placement.transform))
+            // A finger moving hides it at once; the photo layer follows the finger.
+            let finger = Self.touch(80, 120)
+            screen.canvas.surfaceTouches(.began, [finger])
+            finger.surfaceMove(to: CGPoint(x: 100, y: 120))
+            screen.canvas.surfaceTouches(.moved, [finger])
+            #expect(screen.canvas.detail.isHidden)
+            Self.expectLayers(screen, try #require(phone.picker.editorGeometry), gesturing: true)
+            screen.canvas.surfaceTouches(.ended, [finger])
+            // At rest again: a new copy for where the photo is now.
+            geometry = try #require(phone.picker.editorGeometry)
+            detail = try #require(geometry.detail(contentsLongestSide: 1600, screenScale: 3))
+            _ = await eventually("the sharper copy shows again") { !screen.canvas.detail.isHidden }
+            placement = geometry.photoLayer.showing(detail.region)
+            #expect(screen.canvas.detail.affineTransform() == Self.affine(placement.transform))
+            #expect((screen.canvas.detail.contents as? CGImage)?.width == detail.size.width)
             phone.expectNoCrash()
         }
 
