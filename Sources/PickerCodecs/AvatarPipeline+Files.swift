@@ -182,13 +182,7 @@ package enum FileDecodes {
     package static let count = TaskLocal<Counter?>(wrappedValue: nil)
 
     /// A count shared by the tasks of one test.
-    package final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var total = 0
-        package init() {}
-        package var value: Int { lock.withLock { total } }
-        func add() { lock.withLock { total += 1 } }
-    }
+    package typealias Counter = WorkCounter
 }
 
 extension PixelRect {

@@ -91,6 +91,18 @@ package final class Recorder: @unchecked Sendable {
     package func append(_ value: Int) { lock.withLock { values.append(value) } }
 }
 
+/// A count from any thread: how many times work was done, for tests and benches that ask (the
+/// files decoded for a render, the pixel operations of a gesture).
+package final class WorkCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total = 0
+    package init() {}
+    /// The count so far.
+    package var value: Int { lock.withLock { total } }
+    /// Counts one more.
+    package func add() { lock.withLock { total += 1 } }
+}
+
 /// Where each pixel of a re-oriented image comes from: output pixel (x, y) of `size` is source
 /// pixel `base + x·dx + y·dy` (in pixels).
 private struct Remap: Sendable {

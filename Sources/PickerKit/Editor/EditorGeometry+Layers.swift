@@ -292,14 +292,7 @@ package enum EditorPixelWork {
     package static let count = TaskLocal<Counter?>(wrappedValue: nil)
 
     /// A count shared by the tasks of one measurement.
-    package final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var total = 0
-        package init() {}
-        /// The pixel operations counted so far.
-        package var value: Int { lock.withLock { total } }
-        func add() { lock.withLock { total += 1 } }
-    }
+    package typealias Counter = WorkCounter
 
     /// Counts one pixel operation, when a count is asked for.
     static func note() {
