@@ -35,6 +35,16 @@ struct EditorFinitenessTests {
         }
         _ = editor.rawCropRect
         _ = editor.accessibility(in: PickerStrings())
+        // The edit screen's layers: a finite, invertible transform, a finite overlay, and a
+        // sharper copy (when one is asked for) inside the photo.
+        let t = editor.photoLayer.transform
+        #expect([t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) && t.inverted != nil, "\(step): \(t)")
+        let overlay = editor.overlay()
+        let points = overlay.grid.flatMap { [$0.from, $0.to] } + overlay.guides.map { CGPoint(x: $0.rect.maxX, y: $0.rect.maxY) }
+        #expect(points.allSatisfy { Double($0.x).isFinite && Double($0.y).isFinite }, "\(step): \(overlay)")
+        if let detail = editor.detail(contentsLongestSide: 64, screenScale: 3) {
+            #expect(PixelRect(size: editor.photoLayer.size).contains(detail.region) && !detail.size.isEmpty, "\(step): \(detail)")
+        }
     }
 
     /// The configurations the initialiser is given: each setting set to each hostile value.
