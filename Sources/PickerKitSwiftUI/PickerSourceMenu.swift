@@ -35,21 +35,10 @@ public struct PickerSourceMenu<Label: View>: View {
     public var body: some View {
         Menu {
             ForEach(picker.sourceMenu(anchor: anchor).options, id: \.sourceType) { option in
-                Button(option.title) { start(option.sourceType) }
+                Button(option.title) { picker.selectInTask(from: option.sourceType, anchor: anchor, onFailure: onFailure) }
             }
         } label: {
             label
-        }
-    }
-
-    private func start(_ source: SourceType) {
-        let picker = picker, anchor = anchor, onFailure = onFailure
-        Task { @MainActor in
-            do throws(PickerError) {
-                try await picker.select(from: source, anchor: anchor)
-            } catch {
-                onFailure(error)
-            }
         }
     }
 }

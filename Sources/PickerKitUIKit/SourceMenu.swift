@@ -22,13 +22,7 @@ extension ProfilePicker {
         let chooser = sourceMenu(anchor: anchor)
         let actions = chooser.options.map { option in
             UIAction(title: option.title) { [weak self] _ in
-                Task { @MainActor [weak self] in
-                    do throws(PickerError) {
-                        try await self?.select(from: option.sourceType, anchor: anchor)
-                    } catch {
-                        onFailure(error)
-                    }
-                }
+                self?.selectInTask(from: option.sourceType, anchor: anchor, onFailure: onFailure)
             }
         }
         return UIMenu(title: chooser.title ?? "", children: actions)

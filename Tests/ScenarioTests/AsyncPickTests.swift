@@ -82,6 +82,27 @@ struct AsyncPickTests {
         #expect(s.delegate.callbacks.count == 1)
     }
 
+    @Test func aMenusEntryStartsItsSourceInATaskAndHandsAFailureOn() async throws {
+        let s = PickerScenario { $0.authorization[.camera] = .denied }
+        s.exhaustivity = .off
+        var failures: [PickerError] = []
+        await s.picker.selectInTask(from: .camera, anchor: nil) { failures.append($0) }.value
+        #expect(failures == [.authorizationDenied(.camera)])
+        await s.picker.selectInTask(from: .photoLibrary, anchor: nil) { failures.append($0) }.value
+        #expect(failures == [.authorizationDenied(.camera)], "the library starts")
+        #expect(s.picker.isSessionActive && s.presenter.stack.count == 1)
+        await s.picker.selectInTask(from: .photoLibrary, anchor: nil) { failures.append($0) }.value
+        #expect(failures.count == 2 && failures.last != .authorizationDenied(.camera), "a second start while one runs fails: \(failures)")
+        // The task holds the picker weakly: a picker gone starts nothing and reports nothing.
+        let other = PickerScenario()
+        other.exhaustivity = .off
+        var gone: ProfilePicker? = ProfilePicker(photoSource: other.source, presenter: other.presenter, delegate: other.delegate)
+        let task = gone!.selectInTask(from: .photoLibrary, anchor: nil) { failures.append($0) }
+        gone = nil
+        await task.value
+        #expect(failures.count == 2 && other.presenter.stack.isEmpty)
+    }
+
     @Test func editingAnImageAwaitsItsResult() async throws {
         let s = try Self.scenario(delegate: false)
         s.exhaustivity = .off

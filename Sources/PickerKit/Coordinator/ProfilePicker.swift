@@ -202,6 +202,22 @@ public final class ProfilePicker {
         Workflow.chooser(.menu, anchor: anchor, configuration: configuration, facts: currentFacts())
     }
 
+    /// Starts `source` in a task of its own, as a source menu's entry does when it is chosen
+    /// (the UIKit and SwiftUI menus both), and hands a start that fails (access denied, a session
+    /// already running) to `onFailure`. The task holds the picker weakly.
+    @discardableResult
+    package func selectInTask(
+        from source: SourceType, anchor: PopoverAnchor?, onFailure: @escaping @MainActor (PickerError) -> Void
+    ) -> Task<Void, Never> {
+        Task { @MainActor [weak self] in
+            do throws(PickerError) {
+                try await self?.select(from: source, anchor: anchor)
+            } catch {
+                onFailure(error)
+            }
+        }
+    }
+
     /// Validates `source` and presents its browser or camera (B2, B13).
     ///
     /// Asks for access first when the person has not been asked.
