@@ -214,6 +214,9 @@ public final class ProfileEditViewController: UIViewController {
         if !tracker.isGesturing, detailGeometry == nil { drawDetail(for: geometry) }
     }
 
+    /// How long the screen stays at rest before it draws a sharper copy.
+    nonisolated static let restBeforeDetail = Duration.milliseconds(100)
+
     /// At rest, zoomed in past what the photo layer's contents hold: draws the part of the photo
     /// on screen at the screen's resolution off the main thread, and shows it over the photo
     /// layer if the geometry is still the same when it is ready.
@@ -224,9 +227,11 @@ public final class ProfileEditViewController: UIViewController {
         detailGeometry = geometry
         let pixels = photo.pixels
         detailTask = Task.detached(priority: .userInitiated) { [weak self] in
-            let image = try? pixels.resampled(displayRect: detail.region, to: detail.size, filter: .area).normalized()
-            let made = try? image.flatMap { try CGImageBuffer.make(from: $0) }
-            guard let made, !Task.isCancelled else { return }
+            // A moment at rest first: a finger coming straight back cancels it before any work.
+            try? await Task.sleep(for: Self.restBeforeDetail)
+            guard !Task.isCancelled, let image = try? EditorPreview.detail(detail, of: pixels), !Task.isCancelled,
+                let made = try? CGImageBuffer.make(from: image), !Task.isCancelled
+            else { return }
             await MainActor.run {
                 guard let self, self.detailGeometry == geometry, !self.tracker.isGesturing else { return }
                 CATransaction.begin()

@@ -267,6 +267,23 @@ struct EditorPhotoLayerTests {
         }
     }
 
+    @Test func theSharperCopyIsTheRegionUprightAndCountsAsPixelWork() throws {
+        let stored = try Self.stored(.right)
+        let detail = EditorDetail(region: PixelRect(x: 36, y: 24, width: 12, height: 12), size: PixelSize(width: 6, height: 6))
+        let work = EditorPixelWork.Counter()
+        let copy = try EditorPixelWork.count.withValue(work) { try EditorPreview.detail(detail, of: stored) }
+        #expect(work.value == 1)
+        #expect(copy.orientation == .up && copy.pixelSize == PixelSize(width: 6, height: 6))
+        #expect(copy == (try stored.resampled(displayRect: detail.region, to: detail.size, filter: .area).normalized()))
+        // The red marker covers x and y 39…44 of the upright photo (3…8 of the region): the
+        // copy's pixels 2 and 3 whole, 1 and 4 half, 0 and 5 not at all.
+        #expect([copy[0, 0].r, copy[1, 1].r, copy[2, 2].r, copy[3, 3].r, copy[4, 4].r, copy[5, 5].r] == [0, 64, 255, 255, 64, 0])
+        #expect([copy[1, 2].r, copy[4, 3].r, copy[2, 5].r] == [128, 128, 0])
+        #expect(throws: PickerError.self) {
+            try EditorPreview.detail(EditorDetail(region: PixelRect(x: 100, y: 80, width: 40, height: 40), size: PixelSize(width: 4, height: 4)), of: stored)
+        }
+    }
+
     @Test func transformsComposeInvertAndPrint() throws {
         let move = EditorTransform.scale(1, 1, then: 5, -2)
         let double = EditorTransform.scale(2, 3)

@@ -60,6 +60,21 @@ public struct EditorPreview: Sendable {
         try EditorPreview(original, reducedSide: longestSide).reduced.normalized()
     }
 
+    /// The sharper copy of the part of the photo on screen that `detail` asks for
+    /// (``EditorGeometry/detail(contentsLongestSide:screenScale:)``): `detail.region` of the
+    /// upright `original`, area-averaged to `detail.size`, upright. Made off the main thread.
+    ///
+    /// - Throws: ``PickerError/editFailed(_:)`` when the region is not inside the photo or the
+    ///   copy cannot be made.
+    public static func detail(_ detail: EditorDetail, of original: PixelBuffer) throws(PickerError) -> PixelBuffer {
+        EditorPixelWork.note()
+        do throws(ImagingError) {
+            return try original.resampled(displayRect: detail.region, to: detail.size, filter: .area).normalized()
+        } catch {
+            throw .editFailed(error)
+        }
+    }
+
     /// `geometry` as `renderer` draws it: from the reduced copy while `moving`, else from the
     /// original (the same picture, sharper).
     ///

@@ -73,16 +73,22 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 }
 
-/// Apple: `class CGColor`. The surface keeps sRGB components.
+/// Apple: `class CGColor`. The surface keeps its components: red, green, blue and alpha (sRGB),
+/// or white and alpha (gray).
 public final class CGColor: @unchecked Sendable {
-    private let rgba: [CGFloat]
+    private let values: [CGFloat]
 
     @_spi(Surface) public init(surfaceRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        rgba = [red, green, blue, alpha]
+        values = [red, green, blue, alpha]
     }
 
-    /// Apple: `var components: [CGFloat]? { get }`: red, green, blue and alpha.
-    public var components: [CGFloat]? { rgba }
+    /// A colour of these components, the last of them alpha.
+    @_spi(Surface) public init(surfaceComponents components: [CGFloat]) {
+        values = components
+    }
+
+    /// Apple: `var components: [CGFloat]? { get }`: the colour's, then alpha.
+    public var components: [CGFloat]? { values }
     /// Apple: `var alpha: CGFloat { get }`.
-    public var alpha: CGFloat { rgba[3] }
+    public var alpha: CGFloat { values.last ?? 1 }
 }

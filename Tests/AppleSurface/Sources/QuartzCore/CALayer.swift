@@ -98,10 +98,13 @@ open class CAShapeLayer: CALayer {
 }
 
 /// Apple: `class CATransaction : NSObject`. Transactions group property changes; the surface
-/// counts how deep they nest and whether actions are off, and applies every change at once.
+/// counts how deep explicit ones nest and whether actions are off, and applies every change at
+/// once. Outside `begin()`…`commit()`, a setting goes to the thread's implicit transaction,
+/// which the surface never commits: it holds until set again.
 open class CATransaction: NSObject {
     nonisolated(unsafe) private static var depth = 0
-    nonisolated(unsafe) private static var disablesActions: [Bool] = []
+    /// The implicit transaction's setting, then each explicit one's.
+    nonisolated(unsafe) private static var disablesActions: [Bool] = [false]
 
     /// Apple: `class func begin()`.
     open class func begin() {
@@ -118,13 +121,12 @@ open class CATransaction: NSObject {
 
     /// Apple: `class func setDisableActions(_ flag: Bool)`.
     open class func setDisableActions(_ flag: Bool) {
-        guard !disablesActions.isEmpty else { return }
         disablesActions[disablesActions.count - 1] = flag
     }
 
     /// Apple: `class func disableActions() -> Bool`.
     open class func disableActions() -> Bool {
-        disablesActions.last ?? false
+        disablesActions[disablesActions.count - 1]
     }
 
     /// How many transactions are open: 0 once each `begin()` had its `commit()`.

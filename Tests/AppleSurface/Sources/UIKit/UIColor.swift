@@ -1,28 +1,31 @@
 @_spi(Surface) import CoreGraphics
 
 /// Apple: `class UIColor : NSObject, @unchecked Sendable`. Only what the adapters use: a
-/// system colour is its name, with its components in the light appearance (the label colour is
-/// black there); a colour made from components keeps them, as sRGB.
+/// system colour is its name, gray in the light appearance (the label colour is black there;
+/// white and alpha, as a device's `cgColor` gives them); a colour made from components keeps
+/// them, as sRGB.
 open class UIColor: NSObject, @unchecked Sendable {
     @_spi(Surface) public let surfaceName: String
-    private let components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+    /// The `CGColor`'s components: white and alpha for a gray system colour, as a device gives
+    /// them; red, green, blue and alpha for one made from components.
+    private let components: [CGFloat]
 
     init(named name: String, white: CGFloat) {
         surfaceName = name
-        components = (white, white, white, 1)
+        components = [white, 1]
         super.init()
     }
 
     /// Apple: `init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)`.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         surfaceName = "rgba(\(red), \(green), \(blue), \(alpha))"
-        components = (red, green, blue, alpha)
+        components = [red, green, blue, alpha]
         super.init()
     }
 
     /// Apple: `var cgColor: CGColor { get }`.
     open var cgColor: CGColor {
-        CGColor(surfaceRed: components.red, green: components.green, blue: components.blue, alpha: components.alpha)
+        CGColor(surfaceComponents: components)
     }
 
     /// Apple: `class var black: UIColor { get }`.

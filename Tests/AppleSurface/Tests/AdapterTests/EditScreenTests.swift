@@ -447,8 +447,10 @@ extension AppleSurfaceTests {
             let screen = try #require(phone.presented.first as? ProfileEditViewController)
             _ = try await Self.contents(screen)
             #expect(screen.canvas.detail.isHidden, "at 0.28 screen pixels a photo pixel, the contents are sharp enough")
-            // VoiceOver zooms in six steps of 1.25: 1.07 screen pixels a photo pixel.
-            for _ in 0..<6 { screen.canvas.accessibilityIncrement() }
+            // VoiceOver zooms in six steps of 1.25: 1.07 screen pixels a photo pixel. The copy
+            // is drawn, and none of it on the main thread.
+            let work = EditorPixelWork.Counter()
+            EditorPixelWork.count.withValue(work) { for _ in 0..<6 { screen.canvas.accessibilityIncrement() } }
             var geometry = try #require(phone.picker.editorGeometry)
             var detail = try #require(geometry.detail(contentsLongestSide: 1600, screenScale: 3))
             _ = await eventually("the sharper copy shows") { !screen.canvas.detail.isHidden }
@@ -456,6 +458,7 @@ extension AppleSurfaceTests {
             Self.expectSame(
                 try #require(try CGImageBuffer(image: image, orientation: .up).pixelBuffer()),
                 try photo.resampled(displayRect: detail.region, to: detail.size, filter: .area))
+            #expect(work.value == 0)
             var placement = geometry.photoLayer.showing(detail.region)
             #expect(screen.canvas.detail.bounds == CGRect(x: 0, y: 0, width: CGFloat(detail.region.width), height: CGFloat(detail.region.height)))
             #expect(screen.canvas.detail.affineTransform() == Self.affine(placement.transform))
