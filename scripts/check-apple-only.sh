@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Fails when a Swift file of an Apple-only target is not wholly inside one `#if canImport(...)`:
+# Fails when a Swift file of an Apple-only target (the adapters, and the example app that Xcode
+# builds) is not wholly inside one `#if canImport(...)`:
 # its first line of code must open the block and its last must close it, with nothing outside.
 # On Linux those files build to nothing, so a line outside the block would break the build only
 # on Apple platforms, where PickerKit's CI cannot look.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-apple_only=(Sources/PickerKitUIKit Sources/PickerKitSwiftUI)
+apple_only=(Sources/PickerKitUIKit Sources/PickerKitSwiftUI Examples/AvatarApp/Sources)
 status=0
 for dir in "${apple_only[@]}"; do
     while IFS= read -r -d '' file; do

@@ -1,3 +1,4 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import PickerImaging
 import PickerKitUIKit
 import SwiftUI
@@ -50,3 +51,4 @@ struct AvatarImage: View {
         return UIImage(cgImage: shown.image)
     }
 }
+#endif

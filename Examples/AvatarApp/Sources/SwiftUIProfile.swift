@@ -1,3 +1,4 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import Observation
 import PickerImaging
 import PickerKit
@@ -60,3 +61,4 @@ struct SwiftUIProfileView: View {
         .profilePicker(model.presentation)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import PickerImaging
 import PickerKit
 import PickerKitUIKit
@@ -85,3 +86,4 @@ struct UIKitProfileScreen: UIViewControllerRepresentable {
 
     func updateUIViewController(_ controller: UINavigationController, context: Context) {}
 }
+#endif
