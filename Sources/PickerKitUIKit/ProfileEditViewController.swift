@@ -72,8 +72,6 @@ public final class ProfileEditViewController: UIViewController {
     private var detailTask: Task<Void, Never>?
     /// The layout last sent, so an unchanged one is not sent again.
     private var sentLayout: (viewport: CGSize, safeArea: EdgeInsets)?
-    /// The overlay the shape layers show, and in what style, so an unchanged one is not rebuilt.
-    private var shownOverlay: (overlay: EditorOverlay, renderer: EditorRenderer)?
     /// Whether a move's gestures are being sent: it is drawn once, after the last.
     private var isSendingGestures = false
     /// The controls and VoiceOver actions shown, so unchanged ones are not made again.
@@ -187,8 +185,8 @@ public final class ProfileEditViewController: UIViewController {
         draw(editing)
     }
 
-    /// Places the photo layer and, when the layout, the aspect or the guides changed, rebuilds
-    /// the overlay's shapes: no pixel is drawn here.
+    /// Places the photo layer and shows the overlay (whose shapes are rebuilt only where they
+    /// changed): no pixel is drawn here.
     private func draw(_ editing: EditingStep) {
         if !contentsRequested {
             contentsRequested = true
@@ -198,11 +196,7 @@ public final class ProfileEditViewController: UIViewController {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         canvas.place(geometry.photoLayer)
-        let overlay = geometry.overlay(lineWidth: renderer.outlineWidth)
-        if shownOverlay?.overlay != overlay || shownOverlay?.renderer != renderer {
-            shownOverlay = (overlay, renderer)
-            canvas.show(overlay, style: renderer)
-        }
+        canvas.show(geometry.overlay(lineWidth: renderer.outlineWidth), style: renderer)
         canvas.showsGuides = tracker.isGesturing
         if detailGeometry != geometry || tracker.isGesturing {
             detailTask?.cancel()
@@ -359,15 +353,42 @@ public final class EditorCanvasView: UIView {
             a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty)))
     }
 
-    /// Rebuilds the overlay's shapes in the renderer's colours: what `EditorRenderer` draws over
-    /// the photo, as shapes the GPU composites.
+    /// The overlay and style the shape layers show.
+    private var shown: (overlay: EditorOverlay, style: EditorRenderer)?
+
+    /// Shows `overlay` in the renderer's colours: what `EditorRenderer` draws over the photo, as
+    /// shapes the GPU composites. Only what changed is rebuilt: the dimming, outline and grid
+    /// with the layout, the mask or the style; the dial and the turn mark with the guides (a
+    /// straightening moves the dial's pointer on every move).
     func show(_ overlay: EditorOverlay, style: EditorRenderer) {
+        let restyled = shown?.style != style
+        let last = shown?.overlay
+        shown = (overlay, style)
+        if restyled || last?.viewport != overlay.viewport || last?.mask != overlay.mask || last?.isRound != overlay.isRound {
+            showMask(overlay, style: style)
+        }
+        if restyled || last?.guides != overlay.guides {
+            for (layer, opacity) in [(ticks, 0.5), (marks, 1.0)] {
+                let shapes = CGMutablePath()
+                for mark in overlay.guides where mark.opacity == opacity { shapes.addRect(mark.rect) }
+                layer.path = shapes
+                layer.fillColor = Self.color(style.outline, opacity: opacity).cgColor
+            }
+        }
+        showGuides()
+    }
+
+    /// The dimming outside the mask, its outline and the thirds grid inside it.
+    private func showMask(_ overlay: EditorOverlay, style: EditorRenderer) {
+        func addMask(to path: CGMutablePath) {
+            if overlay.isRound { path.addEllipse(in: overlay.mask) } else { path.addRect(overlay.mask) }
+        }
         backgroundColor = Self.color(style.background)
         let mask = CGMutablePath()
-        if overlay.isRound { mask.addEllipse(in: overlay.mask) } else { mask.addRect(overlay.mask) }
+        addMask(to: mask)
         let outside = CGMutablePath()
         outside.addRect(CGRect(origin: .zero, size: overlay.viewport))
-        if overlay.isRound { outside.addEllipse(in: overlay.mask) } else { outside.addRect(overlay.mask) }
+        addMask(to: outside)
         dimming.path = outside
         dimming.fillRule = .evenOdd
         dimming.fillColor = Self.color(RGBA(0, 0, 0), opacity: 1 - style.dimming).cgColor
@@ -385,13 +406,6 @@ public final class EditorCanvasView: UIView {
         grid.fillColor = nil
         grid.strokeColor = Self.color(style.outline, opacity: 0.5).cgColor
         grid.lineWidth = CGFloat(style.outlineWidth)
-        for (layer, opacity) in [(ticks, 0.5), (marks, 1.0)] {
-            let shapes = CGMutablePath()
-            for mark in overlay.guides where mark.opacity == opacity { shapes.addRect(mark.rect) }
-            layer.path = shapes
-            layer.fillColor = Self.color(style.outline, opacity: opacity).cgColor
-        }
-        showGuides()
     }
 
     /// `rgba` as a colour, at `opacity`.

@@ -20,13 +20,20 @@ extension AppleSurfaceTests {
             try PixelBuffer(width: EditorScene.width, height: EditorScene.height, bytes: EditorScene.rgba())
         }
 
+        /// A phone at `screenScale` whose window is the snapshots' 160 × 240 viewport with the
+        /// toolbar below it, the mask 10 points in: nothing edited yet.
+        static func snapshotLayoutPhone(screenScale: Double = 1) -> Phone {
+            var configuration = PickerConfiguration()
+            configuration.editor.margin = 10
+            let phone = Phone(configuration: configuration, ownScreens: false, screenScale: screenScale)
+            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            return phone
+        }
+
         /// A phone whose window is the snapshots' 160 × 240 viewport with the toolbar below it,
         /// editing the snapshots' scene on PickerKit's edit screen at scale 1.
         static func snapshotPhone() async throws -> (Phone, ProfileEditViewController) {
-            var configuration = PickerConfiguration()
-            configuration.editor.margin = 10
-            let phone = Phone(configuration: configuration, ownScreens: false)
-            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            let phone = snapshotLayoutPhone()
             try phone.picker.edit(try scene())
             await phone.settle()
             let screen = try #require(phone.presented.first as? ProfileEditViewController)
@@ -145,10 +152,7 @@ extension AppleSurfaceTests {
         /// In Arabic the toolbar runs from the right, as its language reads; the photo, its
         /// pixels and the way a finger moves it do not mirror.
         @Test func inArabicTheBarsRunFromTheRightAndThePhotoDoesNotMirror() async throws {
-            var configuration = PickerConfiguration()
-            configuration.editor.margin = 10
-            let phone = Phone(configuration: configuration, ownScreens: false)
-            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            let phone = Self.snapshotLayoutPhone()
             let arabic = PickerStrings(language: "ar", locale: Locale(identifier: "ar-SA@numbers=arab"))
             phone.presenter.strings = arabic
             try phone.picker.edit(try Self.scene())
@@ -385,9 +389,13 @@ extension AppleSurfaceTests {
             let (phone, screen) = try await Self.snapshotPhone()
             let a = Self.touch(30, 120), b = Self.touch(130, 120)
             screen.canvas.surfaceTouches(.began, [a, b])
+            let (dimming, pointer) = (screen.canvas.dimming.path, screen.canvas.marks.path)
             // The second finger swings about the first, a twelfth of a turn clockwise, at the same distance.
             b.surfaceMove(to: CGPoint(x: 30 + 100 * cos(Double.pi / 6), y: 120 + 100 * sin(Double.pi / 6)))
             screen.canvas.surfaceTouches(.moved, [b])
+            // The dial's pointer moved; the mask's shapes were not rebuilt.
+            Self.expectLayers(screen, try #require(phone.picker.editorGeometry), gesturing: true)
+            #expect(screen.canvas.dimming.path === dimming && screen.canvas.marks.path !== pointer)
             screen.canvas.surfaceTouches(.ended, [a, b])
             let angle = try #require(phone.picker.editorGeometry?.angle)
             #expect(abs(angle - 30) < 1e-9)
@@ -395,10 +403,7 @@ extension AppleSurfaceTests {
         }
 
         @Test func theContentsAreMadeOnceAndEveryMoveSetsOnlyTheTransform() async throws {
-            var configuration = PickerConfiguration()
-            configuration.editor.margin = 10
-            let phone = Phone(configuration: configuration, ownScreens: false, screenScale: 3)
-            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            let phone = Self.snapshotLayoutPhone(screenScale: 3)
             // Stored turned (EXIF 6) and wider than the screen's copy (1600 px): the contents are
             // the photo upright, reduced.
             var photo = try PixelBuffer(width: 1200, height: 1650, orientation: .right)
@@ -435,10 +440,7 @@ extension AppleSurfaceTests {
         }
 
         @Test func zoomedInAtRestASharperCopyIsDrawnOffTheMainThreadAndSwappedIn() async throws {
-            var configuration = PickerConfiguration()
-            configuration.editor.margin = 10
-            let phone = Phone(configuration: configuration, ownScreens: false, screenScale: 3)
-            phone.window.frame = CGRect(x: 0, y: 0, width: 160, height: 240 + ProfileEditViewController.toolbarHeight)
+            let phone = Self.snapshotLayoutPhone(screenScale: 3)
             // 2000 across: the layer's contents, 1600 across, hold 0.8 of its pixels.
             var photo = try PixelBuffer(width: 2000, height: 1500)
             for y in stride(from: 0, to: 1500, by: 5) { for x in 0..<2000 { photo[x, y] = RGBA(UInt8(x % 253), UInt8(y % 239), 90) } }
