@@ -24,13 +24,13 @@ rows = [
     ("bilinear crop+scale vs libvips linear", ours["bilinear_crop_scale_ms"], ref.get("vips_reduce_linear_ms"), 0.8),
     ("area crop+scale vs a copy of the crop", ours["area_crop_scale_ms"], ours["copy_crop_ms"], 2.0),
     ("pipeline (+ circle mask) vs area alone", ours["pipeline_circle_ms"], ours["area_crop_scale_ms"], 1.1),
-    ("rotate-90 vs a copy of the photo", ours["rotate90_ms"], ours["copy_ms"], 1.5),
+    ("rotate-90 vs a copy of the photo", ours["rotate90_ms"], ours["copy_ms"], None),
     ("rotate-90 on every core vs the copy", ours["rotate90_threads_ms"], ours["copy_ms"], None),
-    ("rotate-90 vs OpenCV", ours["rotate90_ms"], ref.get("opencv_rotate90_ms"), 1.5),
+    ("rotate-90 vs OpenCV", ours["rotate90_ms"], ref.get("opencv_rotate90_ms"), 1.0),
     ("rotate-90 vs Pillow", ours["rotate90_ms"], ref["pillow_rotate90_ms"], None),
     ("rotate-90 vs libvips", ours["rotate90_ms"], ref.get("vips_rotate90_ms"), None),
     ("copy vs numpy", ours["copy_ms"], ref["numpy_copy_ms"], None),
-    ("area on every core vs one (speed-up)", ours["area_crop_scale_threads_ms"], ours["area_crop_scale_ms"], 1 / 1.7),
+    ("area on every core vs one (speed-up)", ours["area_crop_scale_threads_ms"], ours["area_crop_scale_ms"], 1 / 1.8),
     ("Lanczos on every core vs one (speed-up)", ours["lanczos_crop_scale_threads_ms"], ours["lanczos_crop_scale_ms"], 1 / 1.7),
 ]
 for name, a, b, target in rows:

@@ -160,23 +160,25 @@ private struct Remap: Sendable {
     }
 
     /// A quarter turn of 4-byte pixels (`dy` is ±1: output rows run down source columns), of
-    /// output rows `rows`. The output goes in bands 64 columns wide (64 source rows, read along
-    /// as the band goes down) and, within a band, strips of 16 rows: each source row gives a
-    /// strip one 64-byte run, read whole, while the strip's rows fill in step. Four source runs
-    /// of four pixels, transposed in lanes, are four output rows' pixels. Returns where the rows
+    /// output rows `rows`. The output goes in strips of 16 whole rows, each written left to right
+    /// in blocks 64 columns wide: a block is 64 source rows, each giving one 64-byte run (a
+    /// cache line, read whole and once), and 16 output rows of 256 bytes, written in order.
+    /// Four source runs of four pixels, transposed in lanes, are four output rows' pixels.
+    /// (Going down a 64-column band first, the other order, reads the same lines but writes 16
+    /// rows a band apart, and took 2.4 times as long on a 12 MP photo.) Returns where the rows
     /// written end (whole strips, every column; the rest are left to the caller).
     @inline(__always)
     private func turnStrips(_ src: UnsafeRawPointer, into dst: UnsafeMutableRawPointer, rows: Range<Int>) -> Int {
         let band = 64, strip = 16, rowBytes = size.width * 4
         let end = rows.lowerBound + rows.count / strip * strip, columns = size.width / 4 * 4
         let (base, dx, dy) = (base, dx, dy)
-        for left in stride(from: 0, to: columns, by: band) {
-            let right = min(left + band, columns)
-            for top in stride(from: rows.lowerBound, to: end, by: strip) {
-                var x = left
-                while x < right {
-                    var y = top
-                    while y < top + strip {
+        for top in stride(from: rows.lowerBound, to: end, by: strip) {
+            for left in stride(from: 0, to: columns, by: band) {
+                let right = min(left + band, columns)
+                var y = top
+                while y < top + strip {
+                    var x = left
+                    while x < right {
                         @inline(__always) func run(_ j: Int) -> SIMD4<UInt32> {
                             let at = base + (x + j) * dx + y * dy
                             if dy == 1 { return src.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt32>.self) }
@@ -189,9 +191,9 @@ private struct Remap: Sendable {
                         dst.storeBytes(of: r1, toByteOffset: out + rowBytes, as: SIMD4<UInt32>.self)
                         dst.storeBytes(of: r2, toByteOffset: out + 2 * rowBytes, as: SIMD4<UInt32>.self)
                         dst.storeBytes(of: r3, toByteOffset: out + 3 * rowBytes, as: SIMD4<UInt32>.self)
-                        y += 4
+                        x += 4
                     }
-                    x += 4
+                    y += 4
                 }
             }
         }

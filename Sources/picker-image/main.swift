@@ -26,7 +26,8 @@ let usage = """
     longer side), decoding IN once; with several sizes OUT names them with {size}.
     bench times the reference workload (--jpeg DIR: decoding the files reference.py --jpeg
     writes there), on one thread and on every core; --reference FILE (reference.py's --json
-    output for the same workload) prints each row beside its reference and the ratio.
+    output for the same workload) prints each row beside Pillow's, OpenCV's and libvips'
+    figures with the ratios, and the project's goal where it has one.
     """
 
 do {
