@@ -140,11 +140,17 @@ struct Bench {
         only.map { prefixes in prefixes.contains { row.name.hasPrefix($0) } } ?? true
     }
 
-    /// Prints each row, then a line for each figure it is compared with: its references, the
-    /// copy that is the floor of the quarter turn and the area crop, and, for rows on every
-    /// core, the same row on one thread. Each such line gives the ratio, and the goal where
-    /// ``goal(_:beside:)`` has one.
+    /// Prints ``lines(_:)``.
     func report(_ results: [(String, Double)]) {
+        for line in lines(results) { print(line) }
+    }
+
+    /// Each row, then a line for each figure it is compared with: its references, the copy
+    /// that is the floor of the quarter turn and the area crop, and, for rows on every core,
+    /// the same row on one thread. Each such line gives the ratio, and the goal where
+    /// ``goal(_:beside:)`` has one. With `json`, one line: an object of the rows (`…_ms`) and
+    /// the ratios (`row_vs_figure`, without `_ms`).
+    func lines(_ results: [(String, Double)]) -> [String] {
         let measured = Dictionary(results, uniquingKeysWith: { first, _ in first })
         let floors = [
             "rotate90_ms": "copy_ms", "rotate90_threads_ms": "copy_ms", "area_crop_scale_ms": "copy_crop_ms",
@@ -152,31 +158,32 @@ struct Bench {
         ]
         var comparisons: [(row: String, ms: Double, versus: String, figure: Double)] = []
         for (row, ms) in results {
-            for key in Self.beside(row) { if let figure = reference[key] { comparisons.append((row, ms, key, figure)) } }
-            if let floor = floors[row], let copy = measured[floor] { comparisons.append((row, ms, floor, copy)) }
+            for key in Self.beside(row) { if let figure = reference[key], figure > 0 { comparisons.append((row, ms, key, figure)) } }
+            if let floor = floors[row], let copy = measured[floor], copy > 0 { comparisons.append((row, ms, floor, copy)) }
             let oneThread = row.replacingOccurrences(of: "_threads", with: "")
-            if oneThread != row, let figure = measured[oneThread] { comparisons.append((row, ms, oneThread, figure)) }
+            if oneThread != row, let figure = measured[oneThread], figure > 0 { comparisons.append((row, ms, oneThread, figure)) }
         }
         if json {
             var fields = results.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }
-            for c in comparisons where c.figure > 0 {
+            for c in comparisons {
                 let name = c.row.replacingOccurrences(of: "_ms", with: "") + "_vs_" + c.versus.replacingOccurrences(of: "_ms", with: "")
                 fields.append("\"\(name)\": \(String(format: "%.3f", c.ms / c.figure))")
             }
-            print("{\(fields.joined(separator: ", "))}")
-            return
+            return ["{\(fields.joined(separator: ", "))}"]
         }
+        var lines: [String] = []
         for (row, ms) in results {
-            print(row.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms))
-            for c in comparisons where c.row == row && c.figure > 0 {
+            lines.append(row.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.2f", ms))
+            for c in comparisons where c.row == row {
                 var line = "    vs " + c.versus.padding(toLength: 30, withPad: " ", startingAt: 0)
                 line += String(format: "%8.2f  %5.2fx", c.figure, c.ms / c.figure)
                 if let goal = Self.goal(c.row, beside: c.versus) {
                     line += (c.ms / c.figure <= goal ? "  ok" : "  MISSED") + String(format: " (goal <= %.2fx)", goal)
                 }
-                print(line)
+                lines.append(line)
             }
         }
+        return lines
     }
 
     /// The median wall time of each piece of work over `runs` rounds, in milliseconds. Each

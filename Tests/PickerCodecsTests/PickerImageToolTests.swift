@@ -156,4 +156,42 @@ struct PickerImageToolTests {
         #expect(try Command.parseSize("1024") == PixelSize(width: 1024, height: 1024))
         #expect(try Command.parseSize("640x480") == PixelSize(width: 640, height: 480))
     }
+
+    /// `bench --reference`: each row beside every reference figure it has (OpenCV's, Pillow's
+    /// and libvips' for the quarter turn), its floor and its one-thread row, with the ratios and
+    /// the goals; a figure the reference lacks is left out.
+    @Test func benchPrintsEachRowBesideItsReferencesAndGoals() {
+        var bench = Bench()
+        bench.reference = [
+            "opencv_rotate90_ms": 20, "pillow_rotate90_ms": 40, "vips_rotate90_ms": 80, "pillow_box_ms": 50,
+            "pillow_jpeg_draft_avatar_ms": 40, "numpy_copy_ms": 0,
+        ]
+        let results = [
+            ("rotate90_ms", 16.0), ("area_crop_scale_ms", 10.0), ("area_crop_scale_threads_ms", 6.0), ("copy_ms", 8.0),
+            ("copy_crop_ms", 4.0), ("jpeg_avatar_ms", 38.0),
+        ]
+        #expect(bench.lines(results) == [
+            "rotate90_ms                          16.00",
+            "    vs opencv_rotate90_ms               20.00   0.80x  ok (goal <= 1.00x)",
+            "    vs pillow_rotate90_ms               40.00   0.40x",
+            "    vs vips_rotate90_ms                 80.00   0.20x",
+            "    vs copy_ms                           8.00   2.00x",
+            "area_crop_scale_ms                   10.00",
+            "    vs pillow_box_ms                    50.00   0.20x",
+            "    vs copy_crop_ms                      4.00   2.50x",
+            "area_crop_scale_threads_ms            6.00",
+            "    vs pillow_box_ms                    50.00   0.12x",
+            "    vs copy_crop_ms                      4.00   1.50x",
+            "    vs area_crop_scale_ms               10.00   0.60x  MISSED (goal <= 0.56x)",
+            "copy_ms                               8.00",
+            "copy_crop_ms                          4.00",
+            "jpeg_avatar_ms                       38.00",
+            "    vs pillow_jpeg_draft_avatar_ms      40.00   0.95x  MISSED (goal <= 0.90x)",
+        ])
+        bench.json = true
+        #expect(bench.lines([("rotate90_ms", 16.0), ("copy_ms", 8.0)]) == [
+            #"{"rotate90_ms": 16.00, "copy_ms": 8.00, "rotate90_vs_opencv_rotate90": 0.800, "rotate90_vs_pillow_rotate90": 0.400, "#
+                + #""rotate90_vs_vips_rotate90": 0.200, "rotate90_vs_copy": 2.000}"#
+        ])
+    }
 }
