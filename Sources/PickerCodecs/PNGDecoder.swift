@@ -32,99 +32,14 @@ struct PNGDecoder {
             throw .cropOutsideImage(rect: rect, imageSize: displaySize)
         }
         let gray = h.colourType == 0 && chunks.transparency == nil
-        let outChannels = gray ? 1 : 4
         // The same checks as a whole decode: the declared size against the limit, and the
         // filtered data's exact length.
         _ = try PixelBuffer.checkedRowStride(width: h.width, height: h.height, format: gray ? .gray8 : .rgba8, pixelLimit: pixelLimit)
-        let passes = Adam7.layout(h)
-        let expected = Adam7.filteredLength(h)
-        let raw = chunks.orientation.rawRect(forDisplay: visible, rawSize: rawSize)
-        let table = Self.lookupTable(h, palette: chunks.palette, transparency: chunks.transparency, gray: gray)
-        let key = Self.transparentKey(h, chunks.transparency)
-        var out = [UInt8](repeating: 0, count: raw.width * raw.height * outChannels)
-        // One row of filtered data and the one above it (the widest pass's), and one row expanded.
-        let widest = h.rowBytes(h.width) + 1
-        var current = [UInt8](repeating: 0, count: widest), previous = [UInt8](repeating: 0, count: widest)
-        var expanded = [UInt8](repeating: 0, count: h.width * outChannels)
-        // Where the stream is: the pass, the row in it, and the bytes of that row so far.
-        var passIndex = 0, y = 0, filled = 0, received = 0
-        var badFilter: UInt8?
-        let plain = !h.interlaced && h.bitDepth == 8 && chunks.transparency == nil && [0, 2, 6].contains(h.colourType)
-        try Inflate.zlib(chunks.compressed, limit: expected, format: .png, chunk: 1 << 16) { (piece) throws(ImagingError) in
-            var index = 0
-            received += piece.count
-            while index < piece.count, passIndex < passes.count {
-                let pass = passes[passIndex]
-                let rowLength = h.rowBytes(pass.width) + 1
-                let n = min(rowLength - filled, piece.count - index)
-                current.withUnsafeMutableBufferPointer { row in
-                    (row.baseAddress! + filled).update(from: piece.baseAddress! + index, count: n)
-                }
-                filled += n
-                index += n
-                guard filled == rowLength else { continue }
-                current.withUnsafeMutableBufferPointer { row in
-                    previous.withUnsafeBufferPointer { above in
-                        let ok = Self.unfilter(
-                            row.baseAddress! + 1, previous: y == 0 ? nil : above.baseAddress! + 1, count: rowLength - 1,
-                            filter: row[0], stride: h.filterStride)
-                        if !ok, badFilter == nil { badFilter = row[0] }
-                    }
-                }
-                if let badFilter { throw .corruptFile(format: .png, reason: "row filter \(badFilter)") }
-                let imageY = pass.y0 + y * pass.dy
-                if imageY >= raw.y && imageY < raw.maxY {
-                    let line = (imageY - raw.y) * raw.width * outChannels
-                    if plain {
-                        // 8-bit gray, RGB or RGBA: copy the crop's columns straight from the row.
-                        current.withUnsafeBufferPointer { row in
-                            out.withUnsafeMutableBufferPointer { destination in
-                                Self.copyPlain(
-                                    row.baseAddress! + 1 + raw.x * h.channels, count: raw.width, channels: h.channels,
-                                    into: destination.baseAddress! + line)
-                            }
-                        }
-                    } else {
-                        // The pass's columns that fall in the crop: the first at or after its
-                        // left edge, then every `dx`th.
-                        let first = max(0, (raw.x - pass.x0 + pass.dx - 1) / pass.dx)
-                        let last = min(pass.width, (raw.maxX - pass.x0 + pass.dx - 1) / pass.dx)
-                        if first < last {
-                            current.withUnsafeBufferPointer { row in
-                                table.withUnsafeBufferPointer { table in
-                                    expanded.withUnsafeMutableBufferPointer { expandedRow in
-                                        Self.expand(
-                                            row.baseAddress! + 1, count: last, h, table: table, key: key, into: expandedRow.baseAddress!,
-                                            outChannels: outChannels, step: outChannels)
-                                        out.withUnsafeMutableBufferPointer { destination in
-                                            for column in first..<last {
-                                                let x = pass.x0 + column * pass.dx - raw.x
-                                                (destination.baseAddress! + line + x * outChannels).update(
-                                                    from: expandedRow.baseAddress! + column * outChannels, count: outChannels)
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                swap(&current, &previous)
-                filled = 0
-                y += 1
-                if y == pass.height {
-                    passIndex += 1
-                    y = 0
-                }
-            }
+        var crop = PNGRowCrop(chunks, raw: chunks.orientation.rawRect(forDisplay: visible, rawSize: rawSize), gray: gray)
+        try Inflate.zlib(chunks.compressed, limit: crop.expected, format: .png, chunk: 1 << 16) { (piece) throws(ImagingError) in
+            try crop.take(piece)
         }
-        guard passIndex == passes.count, filled == 0 else {
-            throw fail("image data is \(received) bytes; \(expected) expected")
-        }
-        return PixelBuffer(
-            checkedWidth: raw.width, height: raw.height, format: gray ? .gray8 : .rgba8, bytes: out,
-            rowStride: raw.width * outChannels, orientation: chunks.orientation
-        ).tagged(chunks.colorProfile)
+        return try crop.result().tagged(chunks.colorProfile)
     }
 
     /// What the chunks say, with the image data when asked for.
@@ -145,6 +60,58 @@ struct PNGDecoder {
             throw .unknownFormat
         }
         var position = 8
+        var read = ChunksRead()
+        while !read.sawEnd {
+            let chunk = try chunk(at: &position)
+            if read.header == nil && chunk.type != "IHDR" { throw fail("the first chunk is \(chunk.type), not IHDR") }
+            if read.sawIDAT && chunk.type != "IDAT" { read.idatEnded = true }
+            // Image data is checked only when it is kept: reading the header needs none of it.
+            if chunk.type != "IDAT" || keepingImageData, Checksum.crc32(bytes[chunk.checked]) != chunk.storedCRC {
+                guard !chunk.critical else { throw fail("CRC mismatch in \(chunk.type) chunk") }
+                warnings.append(.skippedChunk(format: .png, chunk: chunk.type, reason: "CRC mismatch"))
+                continue
+            }
+            try read.take(chunk.type, bytes[chunk.data], critical: chunk.critical, keepingImageData: keepingImageData, of: self)
+        }
+        guard let header = read.header else { throw fail("no IHDR") }
+        guard read.sawIDAT else { throw fail("no IDAT") }
+        if header.colourType == 3 && read.palette.isEmpty { throw fail("palette image without PLTE") }
+        return Chunks(
+            header: header, palette: read.palette, transparency: read.transparency, compressed: read.compressed,
+            orientation: read.orientation, colorProfile: read.colour.profile(warnings: &warnings))
+    }
+
+    /// Where one chunk's parts lie in the file.
+    private struct ChunkBounds {
+        let type: String
+        let critical: Bool
+        /// The chunk's data.
+        let data: Range<Int>
+        /// What its CRC covers: the type and the data.
+        let checked: Range<Int>
+        let storedCRC: UInt32
+    }
+
+    /// The chunk at `position`, which moves past it.
+    private func chunk(at position: inout Int) throws(ImagingError) -> ChunkBounds {
+        guard position + 12 <= bytes.count else { throw .truncatedFile(format: .png) }
+        let length = Int(read32(position))
+        guard length <= 0x7FFF_FFFF else { throw fail("chunk length \(length)") }
+        let typeBytes = Array(bytes[(position + 4)..<(position + 8)])
+        guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+            throw fail("chunk type is not letters")
+        }
+        guard position + 12 + length <= bytes.count else { throw .truncatedFile(format: .png) }
+        let start = position
+        position += 12 + length
+        return ChunkBounds(
+            type: String(decoding: typeBytes, as: UTF8.self), critical: typeBytes[0] & 0x20 == 0,
+            data: (start + 8)..<(start + 8 + length), checked: (start + 4)..<(start + 8 + length),
+            storedCRC: read32(start + 8 + length))
+    }
+
+    /// What the chunks read so far say.
+    private struct ChunksRead {
         var header: PNGHeader?
         var palette: [RGBA] = []
         var transparency: [UInt8]?
@@ -152,46 +119,27 @@ struct PNGDecoder {
         var orientation = ImageOrientation.up
         var colour = ColorProfileFiles.PNGChunks()
         var sawIDAT = false, idatEnded = false, sawEnd = false
-        while !sawEnd {
-            guard position + 12 <= bytes.count else { throw .truncatedFile(format: .png) }
-            let length = Int(read32(position))
-            guard length <= 0x7FFF_FFFF else { throw fail("chunk length \(length)") }
-            let typeBytes = Array(bytes[(position + 4)..<(position + 8)])
-            guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
-                throw fail("chunk type is not letters")
-            }
-            let type = String(decoding: typeBytes, as: UTF8.self)
-            guard position + 12 + length <= bytes.count else { throw .truncatedFile(format: .png) }
-            let data = bytes[(position + 8)..<(position + 8 + length)]
-            let stored = read32(position + 8 + length)
-            let critical = typeBytes[0] & 0x20 == 0
-            position += 12 + length
-            if header == nil && type != "IHDR" { throw fail("the first chunk is \(type), not IHDR") }
-            if sawIDAT && type != "IDAT" { idatEnded = true }
-            // Image data is checked only when it is kept: reading the header needs none of it.
-            if type != "IDAT" || keepingImageData,
-                Checksum.crc32(bytes[(position - 12 - length + 4)..<(position - 4)]) != stored
-            {
-                guard !critical else { throw fail("CRC mismatch in \(type) chunk") }
-                warnings.append(.skippedChunk(format: .png, chunk: type, reason: "CRC mismatch"))
-                continue
-            }
+
+        /// Takes one chunk whose CRC holds.
+        mutating func take(
+            _ type: String, _ data: ArraySlice<UInt8>, critical: Bool, keepingImageData: Bool, of decoder: PNGDecoder
+        ) throws(ImagingError) {
             switch type {
             case "IHDR":
-                guard header == nil else { throw fail("a second IHDR") }
-                header = try parseHeader(Array(data))
+                guard header == nil else { throw decoder.fail("a second IHDR") }
+                header = try decoder.parseHeader(Array(data))
             case "PLTE":
-                guard data.count % 3 == 0, (3...768).contains(data.count) else { throw fail("PLTE of \(data.count) bytes") }
+                guard data.count % 3 == 0, (3...768).contains(data.count) else { throw decoder.fail("PLTE of \(data.count) bytes") }
                 let d = Array(data)
                 palette = stride(from: 0, to: d.count, by: 3).map { RGBA(d[$0], d[$0 + 1], d[$0 + 2]) }
             case "tRNS":
                 transparency = Array(data)
             case "IDAT":
-                guard !idatEnded else { throw fail("IDAT chunks are not consecutive") }
+                guard !idatEnded else { throw decoder.fail("IDAT chunks are not consecutive") }
                 sawIDAT = true
                 if keepingImageData { compressed.append(contentsOf: data) }
             case "eXIf":
-                if let value = Self.exifOrientation(Array(data)), let o = ImageOrientation(rawValue: value) { orientation = o }
+                if let value = PNGDecoder.exifOrientation(Array(data)), let o = ImageOrientation(rawValue: value) { orientation = o }
             // Colour chunks count before the image data only, as the PNG specification places them.
             case "iCCP" where !sawIDAT: colour.iccp = data
             case "sRGB" where !sawIDAT: colour.sRGB = data
@@ -203,12 +151,6 @@ struct PNGDecoder {
                 if critical { throw .unsupportedFeature(format: "PNG", feature: "critical chunk \(type)") }
             }
         }
-        guard let header else { throw fail("no IHDR") }
-        guard sawIDAT else { throw fail("no IDAT") }
-        if header.colourType == 3 && palette.isEmpty { throw fail("palette image without PLTE") }
-        return Chunks(
-            header: header, palette: palette, transparency: transparency, compressed: compressed, orientation: orientation,
-            colorProfile: colour.profile(warnings: &warnings))
     }
 
     private func read32(_ at: Int) -> UInt32 {
@@ -488,5 +430,133 @@ struct PNGDecoder {
             if tag == 0x0112, let type = u16(at + 2), type == 3 { return u16(at + 8) }
         }
         return nil
+    }
+}
+
+/// A crop of a PNG image taken as its filtered data is inflated, row by row (an interlaced image
+/// pass by pass): each row is unfiltered against the one above it and the columns the crop
+/// needs are expanded into it. It holds the crop and two rows of filtered data.
+private struct PNGRowCrop {
+    let header: PNGHeader
+    let passes: [Adam7.Pass]
+    /// The crop, in stored pixels.
+    let raw: PixelRect
+    let orientation: ImageOrientation
+    let outChannels: Int
+    let table: [UInt32]
+    let key: [Int]?
+    /// 8-bit gray, RGB or RGBA with no transparency chunk: rows are copied, not expanded.
+    let plain: Bool
+    /// The length of the filtered data.
+    let expected: Int
+    private var out: [UInt8]
+    /// One row of filtered data and the one above it (the widest pass's), and one row expanded.
+    private var current: [UInt8], previous: [UInt8], expanded: [UInt8]
+    /// Where the stream is: the pass, the row in it, and the bytes of that row so far.
+    private var passIndex = 0, y = 0, filled = 0, received = 0
+
+    init(_ chunks: PNGDecoder.Chunks, raw: PixelRect, gray: Bool) {
+        let h = chunks.header
+        header = h
+        passes = Adam7.layout(h)
+        self.raw = raw
+        orientation = chunks.orientation
+        outChannels = gray ? 1 : 4
+        table = PNGDecoder.lookupTable(h, palette: chunks.palette, transparency: chunks.transparency, gray: gray)
+        key = PNGDecoder.transparentKey(h, chunks.transparency)
+        plain = !h.interlaced && h.bitDepth == 8 && chunks.transparency == nil && [0, 2, 6].contains(h.colourType)
+        expected = Adam7.filteredLength(h)
+        out = [UInt8](repeating: 0, count: raw.width * raw.height * outChannels)
+        let widest = h.rowBytes(h.width) + 1
+        current = [UInt8](repeating: 0, count: widest)
+        previous = [UInt8](repeating: 0, count: widest)
+        expanded = [UInt8](repeating: 0, count: h.width * outChannels)
+    }
+
+    /// Takes the next piece of inflated data, finishing every row it completes.
+    mutating func take(_ piece: UnsafeBufferPointer<UInt8>) throws(ImagingError) {
+        var index = 0
+        received += piece.count
+        while index < piece.count, passIndex < passes.count {
+            let rowLength = header.rowBytes(passes[passIndex].width) + 1
+            let n = min(rowLength - filled, piece.count - index)
+            let at = filled
+            current.withUnsafeMutableBufferPointer { row in (row.baseAddress! + at).update(from: piece.baseAddress! + index, count: n) }
+            filled += n
+            index += n
+            guard filled == rowLength else { continue }
+            try finishRow(length: rowLength)
+        }
+    }
+
+    /// Unfilters the row just filled, keeps the crop's columns of it, and moves to the next.
+    private mutating func finishRow(length: Int) throws(ImagingError) {
+        let h = header, first = y == 0
+        let ok = current.withUnsafeMutableBufferPointer { row in
+            previous.withUnsafeBufferPointer { above in
+                PNGDecoder.unfilter(
+                    row.baseAddress! + 1, previous: first ? nil : above.baseAddress! + 1, count: length - 1, filter: row[0],
+                    stride: h.filterStride)
+            }
+        }
+        if !ok { throw .corruptFile(format: .png, reason: "row filter \(current[0])") }
+        let pass = passes[passIndex]
+        let imageY = pass.y0 + y * pass.dy
+        if imageY >= raw.y && imageY < raw.maxY {
+            let line = (imageY - raw.y) * raw.width * outChannels
+            if plain { copyPlainRow(to: line) } else { expandRow(pass, to: line) }
+        }
+        swap(&current, &previous)
+        filled = 0
+        y += 1
+        if y == pass.height {
+            passIndex += 1
+            y = 0
+        }
+    }
+
+    /// 8-bit gray, RGB or RGBA: copies the crop's columns straight from the row.
+    private mutating func copyPlainRow(to line: Int) {
+        let (from, count, channels) = (1 + raw.x * header.channels, raw.width, header.channels)
+        current.withUnsafeBufferPointer { row in
+            out.withUnsafeMutableBufferPointer { destination in
+                PNGDecoder.copyPlain(row.baseAddress! + from, count: count, channels: channels, into: destination.baseAddress! + line)
+            }
+        }
+    }
+
+    /// Expands the row and copies the pass's columns that fall in the crop: the first at or
+    /// after its left edge, then every `dx`th.
+    private mutating func expandRow(_ pass: Adam7.Pass, to line: Int) {
+        let first = max(0, (raw.x - pass.x0 + pass.dx - 1) / pass.dx)
+        let last = min(pass.width, (raw.maxX - pass.x0 + pass.dx - 1) / pass.dx)
+        guard first < last else { return }
+        let (h, key, outChannels, rawX) = (header, key, outChannels, raw.x)
+        current.withUnsafeBufferPointer { row in
+            table.withUnsafeBufferPointer { table in
+                expanded.withUnsafeMutableBufferPointer { expandedRow in
+                    PNGDecoder.expand(
+                        row.baseAddress! + 1, count: last, h, table: table, key: key, into: expandedRow.baseAddress!,
+                        outChannels: outChannels, step: outChannels)
+                    out.withUnsafeMutableBufferPointer { destination in
+                        for column in first..<last {
+                            let x = pass.x0 + column * pass.dx - rawX
+                            (destination.baseAddress! + line + x * outChannels).update(
+                                from: expandedRow.baseAddress! + column * outChannels, count: outChannels)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The crop, once every row has come.
+    func result() throws(ImagingError) -> PixelBuffer {
+        guard passIndex == passes.count, filled == 0 else {
+            throw .corruptFile(format: .png, reason: "image data is \(received) bytes; \(expected) expected")
+        }
+        return PixelBuffer(
+            checkedWidth: raw.width, height: raw.height, format: outChannels == 1 ? .gray8 : .rgba8, bytes: out,
+            rowStride: raw.width * outChannels, orientation: orientation)
     }
 }
