@@ -215,29 +215,47 @@ struct JPEGEncoder {
             ? [Plane(h: 1, v: 1, quantization: luma)]
             : [Plane(h: hMax, v: vMax, quantization: luma), Plane(h: 1, v: 1, quantization: chroma), Plane(h: 1, v: 1, quantization: chroma)]
         let blocks = quantizedBlocks(planes, hMax: hMax, vMax: vMax)
-        // Huffman tables: 0 for luma, 1 for chroma.
+        let order = planes.indices.flatMap { p in Array(repeating: p, count: planes[p].h * planes[p].v) }
+        let (dc, ac) = huffmanTables(for: blocks, order: order, gray: gray)
+        var out = header(planes: planes, quantization: gray ? [luma] : [luma, chroma], dc: dc, ac: ac)
+        out.reserveCapacity(out.count + blocks.count / 4 + 1024)
+        var writer = JPEGBitWriter(out: out)
+        walk(blocks, order: order) { table, symbol, isDC in
+            let codes = isDC ? dc[table] : ac[table]
+            writer.write(codes.code[symbol], count: Int(codes.length[symbol]))
+        } extra: { value, count in
+            writer.write(value, count: count)
+        }
+        writer.flush()
+        return Data(writer.out + [0xFF, 0xD9])
+    }
+
+    /// The Huffman tables, 0 for luma and 1 for chroma: the standard ones (Annex K), or, with
+    /// ``JPEG/EncodingOptions/optimizedHuffman``, ones fitted to the symbols the blocks code.
+    private func huffmanTables(for blocks: [Int16], order: [Int], gray: Bool) -> (dc: [Codes], ac: [Codes]) {
         var dc = [Codes(counts: Self.dcLuminance.counts, symbols: Self.dcLuminance.symbols)]
         var ac = [Codes(counts: Self.acLuminance.counts, symbols: Self.acLuminance.symbols)]
         if !gray {
             dc.append(Codes(counts: Self.dcChrominance.counts, symbols: Self.dcChrominance.symbols))
             ac.append(Codes(counts: Self.acChrominance.counts, symbols: Self.acChrominance.symbols))
         }
-        let order = planes.indices.flatMap { p in Array(repeating: p, count: planes[p].h * planes[p].v) }
-        if options.optimizedHuffman {
-            var dcFrequencies = [[Int]](repeating: [Int](repeating: 0, count: 256), count: dc.count)
-            var acFrequencies = dcFrequencies
-            walk(blocks, order: order) { table, symbol, isDC in
-                if isDC { dcFrequencies[table][symbol] += 1 } else { acFrequencies[table][symbol] += 1 }
-            }
-            dc = dcFrequencies.map { Codes(frequencies: $0) }
-            ac = acFrequencies.map { Codes(frequencies: $0) }
+        guard options.optimizedHuffman else { return (dc, ac) }
+        var dcFrequencies = [[Int]](repeating: [Int](repeating: 0, count: 256), count: dc.count)
+        var acFrequencies = dcFrequencies
+        walk(blocks, order: order) { table, symbol, isDC in
+            if isDC { dcFrequencies[table][symbol] += 1 } else { acFrequencies[table][symbol] += 1 }
         }
-        var out = [UInt8]()
-        out.reserveCapacity(blocks.count / 4 + 1024)
+        return (dcFrequencies.map { Codes(frequencies: $0) }, acFrequencies.map { Codes(frequencies: $0) })
+    }
+
+    /// Everything before the entropy-coded data: SOI, JFIF, the orientation (EXIF) and colour
+    /// profile (ICC) when they are written, the quantization and Huffman tables, the frame and
+    /// the scan header.
+    private func header(planes: [Plane], quantization: [[Int]], dc: [Codes], ac: [Codes]) -> [UInt8] {
+        var out: [UInt8] = [0xFF, 0xD8]
         func marker(_ code: UInt8, _ body: [UInt8]) {
             out += [0xFF, code, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
         }
-        out += [0xFF, 0xD8]
         marker(0xE0, Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0])
         if options.orientation == .exif && image.orientation != .up {
             let value = UInt8(image.orientation.rawValue)
@@ -246,10 +264,8 @@ struct JPEGEncoder {
             marker(0xE1, Array("Exif\0\0".utf8) + tiff)
         }
         for segment in profile.map(ColorProfileFiles.jpegSegments) ?? [] { marker(0xE2, segment) }
-        let tables: [[Int]] = gray ? [luma] : [luma, chroma]
-        for index in tables.indices {
-            let zigzagged: [UInt8] = JPEGDecoder.zigzag.map { natural in UInt8(tables[index][natural]) }
-            marker(0xDB, [UInt8(index)] + zigzagged)
+        for (index, table) in quantization.enumerated() {
+            marker(0xDB, [UInt8(index)] + JPEGDecoder.zigzag.map { natural in UInt8(table[natural]) })
         }
         let width = image.width, height = image.height
         var frame: [UInt8] = [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), UInt8(planes.count)]
@@ -260,15 +276,7 @@ struct JPEGEncoder {
         var scan: [UInt8] = [UInt8(planes.count)]
         for i in planes.indices { scan += [UInt8(i + 1), i == 0 ? 0x00 : 0x11] }
         marker(0xDA, scan + [0, 63, 0])
-        var writer = JPEGBitWriter(out: out)
-        walk(blocks, order: order) { table, symbol, isDC in
-            let codes = isDC ? dc[table] : ac[table]
-            writer.write(codes.code[symbol], count: Int(codes.length[symbol]))
-        } extra: { value, count in
-            writer.write(value, count: count)
-        }
-        writer.flush()
-        return Data(writer.out + [0xFF, 0xD9])
+        return out
     }
 
     /// Visits every Huffman symbol of the blocks in coding order (`symbol` with its table,
