@@ -23,70 +23,78 @@ extension ColorProfile {
     ///   header and tag table, a size field larger than the data, no `acsp` signature, more than
     ///   ``maximumTagCount`` tags, a tag outside the profile, or a colour tag of the wrong type or size.
     public init(iccData data: Data) throws(ImagingError) {
-        let bytes = [UInt8](data)
-        let reader = ICCReader(bytes: bytes)
-        guard bytes.count >= 132 else { throw .invalidColorProfile(reason: "\(bytes.count) bytes is shorter than the 132-byte header and tag count") }
-        let declared = reader.u32(0)
-        guard declared <= bytes.count else {
-            throw .invalidColorProfile(reason: "the header declares \(declared) bytes; the profile has \(bytes.count)")
-        }
-        guard reader.signature(36) == "acsp" else { throw .invalidColorProfile(reason: "no 'acsp' signature at byte 36") }
-        let size = max(132, declared)
-        let count = reader.u32(128)
-        guard count <= Self.maximumTagCount else {
-            throw .invalidColorProfile(reason: "\(count) tags; a profile may have at most \(Self.maximumTagCount)")
-        }
-        guard 132 + count * 12 <= size else { throw .invalidColorProfile(reason: "the table of \(count) tags runs past the profile's end") }
-        var tags: [String: Range<Int>] = [:]
-        for i in 0..<count {
-            let entry = 132 + i * 12
-            let signature = reader.signature(entry), offset = reader.u32(entry + 4), length = reader.u32(entry + 8)
-            guard offset <= size, length <= size - offset else {
-                throw .invalidColorProfile(reason: "tag '\(signature)' at \(offset), \(length) bytes, lies outside the \(size)-byte profile")
-            }
-            if tags[signature] == nil { tags[signature] = offset..<(offset + length) }
-        }
+        let reader = ICCReader(bytes: [UInt8](data))
+        let tags = try reader.tagTable()
         let space: ColorSpace = switch reader.signature(16) {
         case "RGB ": .rgb
         case "GRAY": .gray
         case "CMYK": .cmyk
         case let other: .other(other)
         }
-        let deviceClass = reader.signature(12), connection = reader.signature(20)
-        var problem: String?
-        var model: ColorModel?
-        if let lut = ["A2B0", "A2B1", "A2B2"].first(where: { tags[$0] != nil }) {
-            problem = "a lookup-table profile ('\(lut)')"
-        } else if !["mntr", "scnr", "spac"].contains(deviceClass) {
-            problem = "a '\(deviceClass)' profile (only input, display and colour-space profiles convert)"
-        } else if connection != "XYZ " {
-            problem = "a '\(connection.trimmingCharacters(in: .whitespaces))' connection space without a lookup table"
-        } else {
-            switch space {
-            case .rgb:
-                let names = ["rXYZ", "gXYZ", "bXYZ", "rTRC", "gTRC", "bTRC"]
-                if let missing = names.first(where: { tags[$0] == nil }) {
-                    problem = "an RGB profile without '\(missing)'"
-                } else {
-                    var colorants: [SIMD3<Double>] = [], curves: [ToneCurve] = []
-                    for name in names.prefix(3) { colorants.append(try reader.xyz(tags[name]!, tag: name)) }
-                    for name in names.suffix(3) { curves.append(try reader.curve(tags[name]!, tag: name)) }
-                    let matrix = Matrix3(columns: colorants[0], colorants[1], colorants[2])
-                    if matrix.determinant.magnitude < 1e-9 {
-                        problem = "colorants that span no colour space"
-                    } else {
-                        model = .rgb(curves: curves, matrix: matrix.rowMajor)
-                    }
-                }
-            case .gray:
-                if let range = tags["kTRC"] { model = .gray(try reader.curve(range, tag: "kTRC")) } else { problem = "a gray profile without 'kTRC'" }
-            default:
-                problem = "a \(space) profile"
-            }
-        }
+        let conversion = try reader.conversion(space: space, tags: tags)
         self.init(
-            origin: .icc, iccData: data, name: tags["desc"].flatMap { reader.text($0) }, colorSpace: space, model: model,
-            conversionProblem: problem)
+            origin: .icc, iccData: data, name: tags["desc"].flatMap { reader.text($0) }, colorSpace: space,
+            model: conversion.model, conversionProblem: conversion.problem)
+    }
+}
+
+extension ICCReader {
+    /// Checks the header and the tag table, and gives where each tag's data lies (the first
+    /// entry of a signature listed twice).
+    func tagTable() throws(ImagingError) -> [String: Range<Int>] {
+        guard bytes.count >= 132 else { throw .invalidColorProfile(reason: "\(bytes.count) bytes is shorter than the 132-byte header and tag count") }
+        let declared = u32(0)
+        guard declared <= bytes.count else {
+            throw .invalidColorProfile(reason: "the header declares \(declared) bytes; the profile has \(bytes.count)")
+        }
+        guard signature(36) == "acsp" else { throw .invalidColorProfile(reason: "no 'acsp' signature at byte 36") }
+        let size = max(132, declared)
+        let count = u32(128)
+        guard count <= ColorProfile.maximumTagCount else {
+            throw .invalidColorProfile(reason: "\(count) tags; a profile may have at most \(ColorProfile.maximumTagCount)")
+        }
+        guard 132 + count * 12 <= size else { throw .invalidColorProfile(reason: "the table of \(count) tags runs past the profile's end") }
+        var tags: [String: Range<Int>] = [:]
+        for i in 0..<count {
+            let entry = 132 + i * 12
+            let signature = signature(entry), offset = u32(entry + 4), length = u32(entry + 8)
+            guard offset <= size, length <= size - offset else {
+                throw .invalidColorProfile(reason: "tag '\(signature)' at \(offset), \(length) bytes, lies outside the \(size)-byte profile")
+            }
+            if tags[signature] == nil { tags[signature] = offset..<(offset + length) }
+        }
+        return tags
+    }
+
+    /// How pixels in the profile's space convert (a matrix-and-curves RGB profile, or a gray
+    /// curve), or why they cannot; throws for a colour tag of the wrong type or size.
+    func conversion(space: ColorProfile.ColorSpace, tags: [String: Range<Int>]) throws(ImagingError)
+        -> (model: ColorModel?, problem: String?)
+    {
+        let deviceClass = signature(12), connection = signature(20)
+        if let lut = ["A2B0", "A2B1", "A2B2"].first(where: { tags[$0] != nil }) { return (nil, "a lookup-table profile ('\(lut)')") }
+        guard ["mntr", "scnr", "spac"].contains(deviceClass) else {
+            return (nil, "a '\(deviceClass)' profile (only input, display and colour-space profiles convert)")
+        }
+        guard connection == "XYZ " else {
+            return (nil, "a '\(connection.trimmingCharacters(in: .whitespaces))' connection space without a lookup table")
+        }
+        switch space {
+        case .rgb:
+            let names = ["rXYZ", "gXYZ", "bXYZ", "rTRC", "gTRC", "bTRC"]
+            if let missing = names.first(where: { tags[$0] == nil }) { return (nil, "an RGB profile without '\(missing)'") }
+            var colorants: [SIMD3<Double>] = [], curves: [ToneCurve] = []
+            for name in names.prefix(3) { colorants.append(try xyz(tags[name]!, tag: name)) }
+            for name in names.suffix(3) { curves.append(try curve(tags[name]!, tag: name)) }
+            let matrix = Matrix3(columns: colorants[0], colorants[1], colorants[2])
+            if matrix.determinant.magnitude < 1e-9 { return (nil, "colorants that span no colour space") }
+            return (.rgb(curves: curves, matrix: matrix.rowMajor), nil)
+        case .gray:
+            guard let range = tags["kTRC"] else { return (nil, "a gray profile without 'kTRC'") }
+            return (.gray(try curve(range, tag: "kTRC")), nil)
+        default:
+            return (nil, "a \(space) profile")
+        }
     }
 }
 
