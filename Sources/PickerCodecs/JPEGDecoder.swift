@@ -383,29 +383,9 @@ struct JPEGDecoder {
         case 0xCC:
             throw .unsupportedFeature(format: "JPEG", feature: "arithmetic coding")
         case 0xC4:
-            var at = start
-            while at < end {
-                let tc = Int(bytes[at] >> 4), th = Int(bytes[at] & 15)
-                guard tc <= 1, th <= 3, at + 17 <= end else { throw fail("DHT segment") }
-                let counts = (0..<16).map { Int(bytes[at + 1 + $0]) }
-                let total = counts.reduce(0, +)
-                guard total <= 256, at + 17 + total <= end else { throw fail("DHT segment") }
-                let table = try JPEGHuffmanTable(counts: counts, symbols: Array(bytes[(at + 17)..<(at + 17 + total)]))
-                if tc == 0 { tables.dc[th] = table } else { tables.ac[th] = table }
-                at += 17 + total
-            }
+            try readHuffmanTables(start, end, into: &tables)
         case 0xDB:
-            var at = start
-            while at < end {
-                let pq = Int(bytes[at] >> 4), tq = Int(bytes[at] & 15)
-                guard pq <= 1, tq <= 3, at + 1 + 64 * (pq + 1) <= end else { throw fail("DQT segment") }
-                var table = [Int32](repeating: 0, count: 64)
-                for i in 0..<64 {
-                    table[Self.zigzag[i]] = Int32(pq == 0 ? Int(bytes[at + 1 + i]) : u16(at + 1 + 2 * i))
-                }
-                tables.quantization[tq] = table
-                at += 1 + 64 * (pq + 1)
-            }
+            try readQuantizationTables(start, end, into: &tables)
         case 0xDD:
             guard length == 4 else { throw fail("DRI segment") }
             tables.restartInterval = u16(start)
@@ -430,6 +410,36 @@ struct JPEGDecoder {
             throw .unsupportedFeature(format: "JPEG", feature: "DNL marker")
         default:
             break  // APPn, COM and others: skipped
+        }
+    }
+
+    /// Reads a DHT segment's tables (one or more).
+    private func readHuffmanTables(_ start: Int, _ end: Int, into tables: inout Tables) throws(ImagingError) {
+        var at = start
+        while at < end {
+            let tc = Int(bytes[at] >> 4), th = Int(bytes[at] & 15)
+            guard tc <= 1, th <= 3, at + 17 <= end else { throw fail("DHT segment") }
+            let counts = (0..<16).map { Int(bytes[at + 1 + $0]) }
+            let total = counts.reduce(0, +)
+            guard total <= 256, at + 17 + total <= end else { throw fail("DHT segment") }
+            let table = try JPEGHuffmanTable(counts: counts, symbols: Array(bytes[(at + 17)..<(at + 17 + total)]))
+            if tc == 0 { tables.dc[th] = table } else { tables.ac[th] = table }
+            at += 17 + total
+        }
+    }
+
+    /// Reads a DQT segment's tables (one or more, 8- or 16-bit), into natural order.
+    private func readQuantizationTables(_ start: Int, _ end: Int, into tables: inout Tables) throws(ImagingError) {
+        var at = start
+        while at < end {
+            let pq = Int(bytes[at] >> 4), tq = Int(bytes[at] & 15)
+            guard pq <= 1, tq <= 3, at + 1 + 64 * (pq + 1) <= end else { throw fail("DQT segment") }
+            var table = [Int32](repeating: 0, count: 64)
+            for i in 0..<64 {
+                table[Self.zigzag[i]] = Int32(pq == 0 ? Int(bytes[at + 1 + i]) : u16(at + 1 + 2 * i))
+            }
+            tables.quantization[tq] = table
+            at += 1 + 64 * (pq + 1)
         }
     }
 

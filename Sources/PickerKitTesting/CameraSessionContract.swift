@@ -27,16 +27,52 @@ public enum CameraSessionContract {
     public static func violations(timeout: Duration = .seconds(10), _ make: () -> any CameraSession) async -> [String] {
         let held = Held(make())
         let camera = held.camera
-        var violations: [String] = []
+        var availability: [String] = []
         for device in CameraDevice.allCases where camera.isAvailable(device) != camera.isAvailable(device) {
-            violations.append("\(device.rawValue): availability changed when asked again")
+            availability.append("\(device.rawValue): availability changed when asked again")
         }
         guard let device = CameraDevice.allCases.first(where: camera.isAvailable) else {
             return ["no camera is available: nothing more can be checked"]
         }
+        let check = Check(held, device: device, timeout: timeout)
+        check.violations = availability
+        guard await check.prepare("first start") else { return check.violations }
+        switch await check.capture("a capture") {
+        case let .success(photo)? where photo.displaySize.isEmpty:
+            check.violations.append("a capture: the photo is empty")
+        case let .failure(error)?:
+            check.violations.append("a capture: it failed: \(error)")
+        default:
+            break
+        }
+        _ = await check.capture("a cancelled capture") { $0.cancel() }
+        _ = await check.capture("a capture under way at teardown") { _ in camera.tearDown() }
+        guard await check.prepare("a start after a teardown") else { return check.violations }
+        if case let .failure(error)? = await check.capture("a capture after a restart") {
+            check.violations.append("a capture after a restart: it failed: \(error)")
+        }
+        camera.tearDown()
+        return check.violations
+    }
 
+    /// One run of the checks: the camera, the device it prepares, and what was found so far.
+    @MainActor
+    final class Check {
+        let held: Held
+        let device: CameraDevice
+        let timeout: Duration
+        var violations: [String] = []
+
+        init(_ held: Held, device: CameraDevice, timeout: Duration) {
+            self.held = held
+            self.device = device
+            self.timeout = timeout
+        }
+
+        /// Prepares the camera; says whether it did, noting why not.
         func prepare(_ step: String) async -> Bool {
             let outcome = Outcome<Void>()
+            let (held, device) = (held, device)
             let task = Task { @MainActor in
                 do { try await held.camera.prepare(device); outcome.value = .success(()) } catch { outcome.value = .failure(error) }
             }
@@ -55,6 +91,7 @@ public enum CameraSessionContract {
         /// Starts a capture, lets `meanwhile` act on its task, and says how it ended.
         func capture(_ step: String, meanwhile: (Task<Void, Never>) -> Void = { _ in }) async -> Result<any ImageBuffer, any Error>? {
             let outcome = Outcome<any ImageBuffer>()
+            let held = held
             let task = Task { @MainActor in
                 do { outcome.value = .success(try await held.camera.captureStill(flash: .off)) } catch { outcome.value = .failure(error) }
             }
@@ -66,24 +103,6 @@ public enum CameraSessionContract {
             }
             return outcome.value
         }
-
-        guard await prepare("first start") else { return violations }
-        switch await capture("a capture") {
-        case let .success(photo)? where photo.displaySize.isEmpty:
-            violations.append("a capture: the photo is empty")
-        case let .failure(error)?:
-            violations.append("a capture: it failed: \(error)")
-        default:
-            break
-        }
-        _ = await capture("a cancelled capture") { $0.cancel() }
-        _ = await capture("a capture under way at teardown") { _ in camera.tearDown() }
-        guard await prepare("a start after a teardown") else { return violations }
-        if case let .failure(error)? = await capture("a capture after a restart") {
-            violations.append("a capture after a restart: it failed: \(error)")
-        }
-        camera.tearDown()
-        return violations
     }
 
     /// The camera under test, handed to the tasks that drive it.

@@ -86,41 +86,10 @@ enum Command {
         let rect = try parseRect(rectText)
         let size = try parseSize(sizeText)
         let filter = try options.value("--filter").map(parseFilter)
-        let mask = try options.value("--mask").map { text -> AvatarMask in
-            switch text {
-            case "circle": return .circle
-            case "none", "square": return .square
-            default: throw UsageError(message: "--mask is circle or none, not '\(text)'")
-            }
-        } ?? .square
-        let orientation = try options.value("--orientation").map { text -> ImageOrientation? in
-            if text == "auto" { return nil }
-            guard let value = Int(text), let o = ImageOrientation(rawValue: value) else {
-                throw UsageError(message: "--orientation is auto or 1...8, not '\(text)'")
-            }
-            return o
-        } ?? nil
-        // Turned and flipped as shown, after the orientation: the rect is in what that shows.
-        var transforms: [DisplayTransform] = []
-        if let flip = try options.value("--flip") {
-            switch flip {
-            case "h", "horizontal": transforms.append(.flipHorizontal)
-            case "v", "vertical": transforms.append(.flipVertical)
-            default: throw UsageError(message: "--flip is h or v, not '\(flip)'")
-            }
-        }
-        if let turn = try options.value("--turn") {
-            guard let degrees = Int(turn), [0, 90, 180, 270].contains(degrees) else {
-                throw UsageError(message: "--turn is 0, 90, 180 or 270 (clockwise), not '\(turn)'")
-            }
-            transforms += Array(repeating: .turnRight, count: degrees / 90)
-        }
-        let angle = try options.value("--angle").map { text -> Double in
-            guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 360 else {
-                throw UsageError(message: "--angle is degrees clockwise, -360...360, not '\(text)'")
-            }
-            return degrees
-        } ?? 0
+        let mask = try options.value("--mask").map(parseMask) ?? .square
+        let orientation = try options.value("--orientation").map(parseOrientation) ?? nil
+        let transforms = try shownTransforms(&options)
+        let angle = try options.value("--angle").map(parseAngle) ?? 0
         let jpeg = try jpegOptions(&options)
         let toSRGB = options.flag("--to-srgb")
         let files = try options.finish(positionals: 2)
@@ -147,6 +116,52 @@ enum Command {
         print("\(files[1]): \(rendering.image.displaySize) from \(shown.size) crop \(rect)"
             + (angle == 0 ? ", " : " turned \(angle)°, ")
             + "orientation \(shown.orientation), \(Self.colours(rendering.image)), peak extra memory \(rendering.peakExtraBytes / 1024) KiB")
+    }
+
+    /// `--mask`: circle, or none (square).
+    static func parseMask(_ text: String) throws -> AvatarMask {
+        switch text {
+        case "circle": return .circle
+        case "none", "square": return .square
+        default: throw UsageError(message: "--mask is circle or none, not '\(text)'")
+        }
+    }
+
+    /// `--orientation`: `auto` (the file's, `nil`) or an EXIF value 1...8.
+    static func parseOrientation(_ text: String) throws -> ImageOrientation? {
+        if text == "auto" { return nil }
+        guard let value = Int(text), let o = ImageOrientation(rawValue: value) else {
+            throw UsageError(message: "--orientation is auto or 1...8, not '\(text)'")
+        }
+        return o
+    }
+
+    /// `--angle`: degrees clockwise, -360...360.
+    static func parseAngle(_ text: String) throws -> Double {
+        guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 360 else {
+            throw UsageError(message: "--angle is degrees clockwise, -360...360, not '\(text)'")
+        }
+        return degrees
+    }
+
+    /// `--flip` and `--turn`: turned and flipped as shown, after the orientation (the rect is in
+    /// what that shows).
+    static func shownTransforms(_ options: inout Options) throws -> [DisplayTransform] {
+        var transforms: [DisplayTransform] = []
+        if let flip = try options.value("--flip") {
+            switch flip {
+            case "h", "horizontal": transforms.append(.flipHorizontal)
+            case "v", "vertical": transforms.append(.flipVertical)
+            default: throw UsageError(message: "--flip is h or v, not '\(flip)'")
+            }
+        }
+        if let turn = try options.value("--turn") {
+            guard let degrees = Int(turn), [0, 90, 180, 270].contains(degrees) else {
+                throw UsageError(message: "--turn is 0, 90, 180 or 270 (clockwise), not '\(turn)'")
+            }
+            transforms += Array(repeating: .turnRight, count: degrees / 90)
+        }
+        return transforms
     }
 
     /// What colours an output is in, for the summary line.
