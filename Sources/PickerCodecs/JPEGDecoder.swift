@@ -144,81 +144,75 @@ struct JPEGDecoder {
         denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?, warnings: inout [ImagingWarning],
         coefficientBytes: inout Int
     ) throws(ImagingError) -> PixelBuffer {
-        // Matched, not compared with `!= nil`: a comparison is generic over the closure's type,
-        // whose metadata for a typed throw needs iOS 18's runtime.
-        let cropping = if case .some = region { true } else { false }
+        let session = DecodeSession(self, denominator: denominator, region: region)
+        defer { session.cancel() }
+        let (_, frame, tables) = try readSegments(warnings: &warnings, complete: { session.rowsDone }) {
+            (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
+            try session.scan(header, frame: &frame, tables: tables, index: index, start: start, end: end, warnings: &warnings)
+        }
+        for component in frame.components where tables.quantization[component.table].isEmpty {
+            throw fail("no quantization table \(component.table)")
+        }
+        coefficientBytes = frame.components.reduce(0) { $0 + $1.coefficients.bytes }
+        return try session.finish(frame, tables: tables, warnings: &warnings)
+    }
+
+    /// One decode, as its scans come: what the first scan set up (the planes, the second
+    /// thread), the work left, and how far the scans have filled in the coefficients. Its steps
+    /// run on the decoding thread, one after another.
+    private final class DecodeSession {
+        let decoder: JPEGDecoder
+        let denominator: Int
+        let region: ((Header) throws(ImagingError) -> PixelRect)?
+        /// The planes of a baseline image decoded a row of MCUs at a time.
         var streamed: JPEGPlanes?
-        // Upsampling and colour conversion on a second thread, for a large streamed image, or
-        // for a large progressive image during its last scan.
+        /// Upsampling and colour conversion on a second thread, for a large streamed image.
         var pipeline: JPEGRowPipeline?
-        defer { pipeline?.cancel() }
+        /// The same for a large progressive image, during its last scan.
         var lastScan: JPEGRowPipeline?
-        defer { lastScan?.cancel() }
-        // The scans the headers count from the first.
+        /// The scans the headers count from the first.
         var scansAhead = 0
-        // The planes, made before the scans end: at the first scan when which blocks are kept
-        // depends on them, or for a last scan's second thread that was then stopped.
+        /// The planes, made before the scans end: at the first scan when which blocks are kept
+        /// depends on them, or for a last scan's second thread that was then stopped.
         var early: JPEGPlanes?
-        // Work bounded by the image: each scan walks every block of its components, however few
-        // bytes it has, so the count of scans and the blocks they walk together are capped.
+        /// Work bounded by the image: each scan walks every block of its components, however
+        /// few bytes it has, so the count of scans and the blocks they walk together are capped.
         var walksLeft = 0
         var progress = JPEGSmoothing.Progress(components: 0)
-        // The header as it stood at the first scan, as `header()` and `JPEG.info` read it: what
-        // segments between scans say (a late EXIF orientation) changes nothing.
+        /// The header as it stood at the first scan, as `header()` and `JPEG.info` read it: what
+        /// segments between scans say (a late EXIF orientation) changes nothing.
         var atFirstScan: Header?
-        // Whether a baseline image's one scan has been decoded: every row is out.
+        /// Whether a baseline image's one scan has been decoded: every row is out.
         var rowsDone = false
-        let (_, frame, tables) = try readSegments(warnings: &warnings, complete: { rowsDone }) {
-            (header, frame, tables, index, start, end, warnings) throws(ImagingError) -> Int? in
-            guard streamed == nil else { throw fail("a scan after a sequential scan of every component") }
+
+        init(_ decoder: JPEGDecoder, denominator: Int, region: ((Header) throws(ImagingError) -> PixelRect)?) {
+            self.decoder = decoder
+            self.denominator = denominator
+            self.region = region
+        }
+
+        /// Whether only part of the image becomes pixels. (Matched, not compared with `!= nil`:
+        /// a comparison is generic over the closure's type, whose metadata for a typed throw
+        /// needs iOS 18's runtime.)
+        var cropping: Bool { if case .some = region { true } else { false } }
+
+        /// Stops the second threads still running (a decode that failed or returned).
+        func cancel() {
+            pipeline?.cancel()
+            lastScan?.cancel()
+        }
+
+        /// Decodes scan `index` (its data from `start`), setting up the decode at the first;
+        /// returns where the scan's data ends, as ``JPEGDecoder/scan`` does.
+        func scan(
+            _ header: Header, frame: inout Frame, tables: Tables, index: Int, start: Int, end: Int, warnings: inout [ImagingWarning]
+        ) throws(ImagingError) -> Int? {
+            guard streamed == nil else { throw decoder.fail("a scan after a sequential scan of every component") }
+            let scanLimit = decoder.scanLimit
             guard index < scanLimit else {
                 throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
             }
-            if index == 0 {
-                atFirstScan = header
-                progress = JPEGSmoothing.Progress(components: frame.components.count)
-                let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
-                walksLeft = max(Self.passesPerBlock * frameBlocks, Self.walksAlwaysAllowed)
-                // The scans ahead, counted from their headers alone: a file asking for too much
-                // is refused before any memory is reserved or any block walked. (A streamed image
-                // is complete after its first scan, which walks its blocks once: a scan after it
-                // is damage, and the file need not be searched for them.)
-                let (scans, walks) = header.streamsRows ? (1, frameBlocks) : Self.scansAhead(in: bytes, from: start - 4, frame: frame)
-                scansAhead = scans
-                guard scans <= scanLimit else {
-                    throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
-                }
-                guard walks <= walksLeft else {
-                    throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
-                }
-                // A baseline image whose first scan holds every component is complete after
-                // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
-                // and only that row's coefficients are held.
-                if frame.progressive && (cropping || denominator > 1) {
-                    // Only the blocks the pixels come from are kept whole; of the others, what
-                    // later scans and smoothing need.
-                    _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
-                    let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
-                    Self.allocate(&frame, keeping: planes)
-                    early = planes
-                } else {
-                    try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRows: header.streamsRows ? 1 : nil)
-                }
-                if header.streamsRows {
-                    for component in frame.components where tables.quantization[component.table].isEmpty {
-                        throw fail("no quantization table \(component.table)")
-                    }
-                    let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
-                    streamed = planes
-                    let threads = PixelBuffer.threadCount(threads, sourcePixels: frame.width * frame.height)
-                    if threads > 1 && planes.area.width * planes.area.height >= pipelineArea {
-                        // A ring of rows of MCUs, so the two threads work on different rows.
-                        try Self.allocate(&frame, pixelLimit: pixelLimit, bytes: bytes.count, mcuRows: JPEGRowPipeline.slots)
-                        pipeline = JPEGRowPipeline(
-                            planes, frame: frame, header: header, quantization: tables.quantization, rowsWritten: rowsWritten)
-                    }
-                }
-            }
+            if index == 0 { try setUp(header, frame: &frame, tables: tables, start: start) }
             if let overlapped = lastScan {
                 // A scan after the one taken for the last: everything is transformed after the scans.
                 overlapped.cancel()
@@ -226,45 +220,113 @@ struct JPEGDecoder {
                 early = overlapped.planes
             }
             let overlap = { (frame: Frame, progress: JPEGSmoothing.Progress, members: [Int]) -> JPEGRowPipeline? in
-                lastScan = self.lastScanPipeline(
-                    frame, header: atFirstScan!, quantization: tables.quantization, progress: progress, members: members, planes: early,
-                    denominator: denominator, region: region)
-                if lastScan != nil { self.overlapStarted?(index) }
-                return lastScan
+                self.overlapLastScan(frame, tables: tables, progress: progress, members: members, index: index)
             }
-            let after = try scan(
+            let after = try decoder.scan(
                 start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft, progress: &progress,
                 rows: streamed.map { ($0, tables.quantization, pipeline) },
-                lastScan: frame.progressive && index == overlappedScan(scansAhead) ? overlap : nil, warnings: &warnings)
+                lastScan: frame.progressive && index == decoder.overlappedScan(scansAhead) ? overlap : nil, warnings: &warnings)
             rowsDone = streamed != nil
             return after
         }
-        for component in frame.components where tables.quantization[component.table].isEmpty {
-            throw fail("no quantization table \(component.table)")
+
+        /// At the first scan: refuses a file asking for too much work, then reserves the
+        /// coefficients (and, for a streamed image, its planes and second thread).
+        private func setUp(_ header: Header, frame: inout Frame, tables: Tables, start: Int) throws(ImagingError) {
+            atFirstScan = header
+            progress = JPEGSmoothing.Progress(components: frame.components.count)
+            try checkWork(header, frame: frame, start: start)
+            // A baseline image whose first scan holds every component is complete after
+            // it: its blocks are transformed a row of MCUs at a time, as they are decoded,
+            // and only that row's coefficients are held.
+            let (pixelLimit, byteCount) = (decoder.pixelLimit, decoder.bytes.count)
+            if frame.progressive && (cropping || denominator > 1) {
+                // Only the blocks the pixels come from are kept whole; of the others, what
+                // later scans and smoothing need.
+                _ = try PixelBuffer.checkedRowStride(width: frame.width, height: frame.height, format: .rgba8, pixelLimit: pixelLimit)
+                let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+                JPEGDecoder.allocate(&frame, keeping: planes)
+                early = planes
+            } else {
+                try JPEGDecoder.allocate(&frame, pixelLimit: pixelLimit, bytes: byteCount, mcuRows: header.streamsRows ? 1 : nil)
+            }
+            if header.streamsRows { try startStreaming(header, frame: &frame, tables: tables) }
         }
-        coefficientBytes = frame.components.reduce(0) { $0 + $1.coefficients.bytes }
-        guard let header = atFirstScan else { throw fail("no scan") }
-        let profile = ColorProfileFiles.jpegProfile(
-            header.iccChunks, in: bytes, gray: JPEGPixels.colourSpace(frame, header) == .gray, warnings: &warnings)
-        if let streamed {
-            return (pipeline.map { streamed.image($0.finish(), header) } ?? streamed.pixels(header)).tagged(profile)
+
+        /// Counts the scans ahead from their headers alone: a file asking for too much is
+        /// refused before any memory is reserved or any block walked. (A streamed image is
+        /// complete after its first scan, which walks its blocks once: a scan after it is
+        /// damage, and the file need not be searched for them.)
+        private func checkWork(_ header: Header, frame: Frame, start: Int) throws(ImagingError) {
+            let frameBlocks = frame.components.reduce(0) { $0 + $1.blocksAcross * $1.blocksDown }
+            walksLeft = max(JPEGDecoder.passesPerBlock * frameBlocks, JPEGDecoder.walksAlwaysAllowed)
+            let (scans, walks) = header.streamsRows
+                ? (1, frameBlocks) : JPEGDecoder.scansAhead(in: decoder.bytes, from: start - 4, frame: frame)
+            scansAhead = scans
+            let scanLimit = decoder.scanLimit
+            guard scans <= scanLimit else {
+                throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
+            }
+            guard walks <= walksLeft else {
+                throw .workLimitExceeded(
+                    format: .jpeg, reason: "its scans walk the image's blocks more than \(JPEGDecoder.passesPerBlock) times over")
+            }
         }
-        if let overlapped = lastScan {
-            lastScan = nil
-            if overlapped.quantization == tables.quantization { return overlapped.planes.image(overlapped.finish(), header).tagged(profile) }
-            // A table the transforms used was replaced after the last scan began.
-            overlapped.cancel()
-            early = overlapped.planes
+
+        /// A streamed image's planes, and, when it is large and there are threads, the second
+        /// thread with a ring of rows of MCUs, so the two threads work on different rows.
+        private func startStreaming(_ header: Header, frame: inout Frame, tables: Tables) throws(ImagingError) {
+            for component in frame.components where tables.quantization[component.table].isEmpty {
+                throw decoder.fail("no quantization table \(component.table)")
+            }
+            let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
+            streamed = planes
+            let threads = PixelBuffer.threadCount(decoder.threads, sourcePixels: frame.width * frame.height)
+            guard threads > 1 && planes.area.width * planes.area.height >= decoder.pipelineArea else { return }
+            try JPEGDecoder.allocate(
+                &frame, pixelLimit: decoder.pixelLimit, bytes: decoder.bytes.count, mcuRows: JPEGRowPipeline.slots)
+            pipeline = JPEGRowPipeline(
+                planes, frame: frame, header: header, quantization: tables.quantization, rowsWritten: decoder.rowsWritten)
         }
-        let planes: JPEGPlanes
-        if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
-        // Decoded whole (a progressive image): the transforms, then the pixels, share the threads.
-        let cores = PixelBuffer.threadCount(threads, sourcePixels: frame.width * frame.height)
-        let split = planes.area.width * planes.area.height >= pipelineArea ? cores : 1
-        planes.transformAll(
-            frame.components, quantization: tables.quantization,
-            smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization), threads: split)
-        return planes.pixels(header, threads: split).tagged(profile)
+
+        /// Starts the second thread for the last scan (scan `index`), when it can run.
+        private func overlapLastScan(
+            _ frame: Frame, tables: Tables, progress: JPEGSmoothing.Progress, members: [Int], index: Int
+        ) -> JPEGRowPipeline? {
+            lastScan = decoder.lastScanPipeline(
+                frame, header: atFirstScan!, quantization: tables.quantization, progress: progress, members: members,
+                planes: early, denominator: denominator, region: region)
+            if lastScan != nil { decoder.overlapStarted?(index) }
+            return lastScan
+        }
+
+        /// The pixels, once the scans are read: a streamed image's rows, the last scan's
+        /// second thread's work, or every block transformed now (sharing the threads).
+        func finish(_ frame: Frame, tables: Tables, warnings: inout [ImagingWarning]) throws(ImagingError) -> PixelBuffer {
+            guard let header = atFirstScan else { throw decoder.fail("no scan") }
+            let profile = ColorProfileFiles.jpegProfile(
+                header.iccChunks, in: decoder.bytes, gray: JPEGPixels.colourSpace(frame, header) == .gray, warnings: &warnings)
+            if let streamed {
+                return (pipeline.map { streamed.image($0.finish(), header) } ?? streamed.pixels(header)).tagged(profile)
+            }
+            if let overlapped = lastScan {
+                lastScan = nil
+                if overlapped.quantization == tables.quantization {
+                    return overlapped.planes.image(overlapped.finish(), header).tagged(profile)
+                }
+                // A table the transforms used was replaced after the last scan began.
+                overlapped.cancel()
+                early = overlapped.planes
+            }
+            let planes: JPEGPlanes
+            if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
+            let cores = PixelBuffer.threadCount(decoder.threads, sourcePixels: frame.width * frame.height)
+            let split = planes.area.width * planes.area.height >= decoder.pipelineArea ? cores : 1
+            planes.transformAll(
+                frame.components, quantization: tables.quantization,
+                smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization), threads: split)
+            return planes.pixels(header, threads: split).tagged(profile)
+        }
     }
 
     /// The second thread that transforms and converts a progressive image's blocks while its
