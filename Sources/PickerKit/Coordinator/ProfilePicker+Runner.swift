@@ -1,14 +1,6 @@
 import Foundation
 import PickerImaging
 
-/// Background work of a session: what it is, for finishBackgroundWork(timeout:).
-struct Work {
-    var id: Int
-    var session: Int
-    var what: String
-    var task: Task<Void, Never>
-}
-
 /// What the runner keeps for a session beside the workflow's state.
 struct SessionLink {
     /// Where ``ProfilePicker/pick(_:anchor:)`` waits for the outcome.
@@ -201,13 +193,13 @@ extension ProfilePicker {
             runningCamera = nil
         case let .startTimer(timer, duration, session):
             let clock = self.clock
-            timers[timer] = spawn(session, "the \(timer) timer (\(duration.seconds)s)") { [weak self] in
+            spawn(session, "the \(timer) timer (\(duration.seconds)s)", timer: timer) { [weak self] in
                 do { try await clock.sleep(for: duration) } catch { return }
                 guard !Task.isCancelled else { return }
                 self?.respond(session, .deadline(timer))
             }
         case let .cancelTimer(timer):
-            if let id = timers.removeValue(forKey: timer) { work.first { $0.id == id }?.task.cancel() }
+            work.cancel(timer)
         case let .render(edit, original, route, session):
             spawn(session, "the render of \(route)") { [weak self] in
                 let result = await Self.render(edit, of: original)
@@ -300,19 +292,18 @@ extension ProfilePicker {
         if !endIfSeamsGone() { sendPresenterCalls() }
     }
 
-    /// Runs `body` in a task of `session`'s, unless the session has ended by the time it
-    /// starts. Returns the work's id.
-    @discardableResult
-    private func spawn(_ session: Int, _ what: String, _ body: @escaping @MainActor () async -> Void) -> Int {
-        nextWorkID += 1
-        let id = nextWorkID
+    /// Runs `body` in a task of `session`'s (as `timer`, when it is one), unless the session
+    /// has ended by the time it starts.
+    private func spawn(
+        _ session: Int, _ what: String, timer: WorkflowTimer? = nil, _ body: @escaping @MainActor () async -> Void
+    ) {
+        let id = work.nextID()
         let task = Task { [weak self] in
-            defer { self?.work.removeAll { $0.id == id } }
+            defer { self?.work.remove(id) }
             guard self?.isCurrent(session) == true else { return }
             await body()
         }
-        work.append(Work(id: id, session: session, what: what, task: task))
-        return id
+        work.add(id, session: session, what: what, task: task, timer: timer)
     }
 
     private func checkAccess(_ source: SourceType, _ session: Int) {
@@ -424,10 +415,7 @@ extension ProfilePicker {
     /// The session ended: its work and timers stop at once, a start still waiting for access
     /// returns, and the delegate it reports to now is kept for the outcome.
     private func stopWork(of session: Int) {
-        let stopped = Set(work.filter { $0.session == session }.map(\.id))
-        for item in work where stopped.contains(item.id) { item.task.cancel() }
-        work.removeAll { stopped.contains($0.id) }
-        timers = timers.filter { !stopped.contains($0.value) }
+        work.stop(session)
         sessions[session]?.started?.resolve(nil)
         sessions[session]?.recipient = WeakDelegate(value: delegate)
     }
@@ -451,7 +439,7 @@ extension ProfilePicker {
     /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`. PickerKitTesting offers it to
     /// tests as `pendingWork`.
     package var backgroundWork: [String] {
-        work.map(\.what) + (presenterQueue.transition.map { ["\($0.what) (animating)"] } ?? [])
+        work.descriptions + (presenterQueue.transition.map { ["\($0.what) (animating)"] } ?? [])
     }
 
     /// Waits until the work the picker started in the background (an access request, an item

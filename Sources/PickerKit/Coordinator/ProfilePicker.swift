@@ -110,11 +110,8 @@ public final class ProfilePicker {
     var stateObservers: [StateObserver] = []
     /// The state they were last told about.
     var observedState: WorkflowState?
-    /// Work running in the background for the current session, in the order started.
-    var work: [Work] = []
-    var nextWorkID = 0
-    /// The running timers' work ids.
-    var timers: [WorkflowTimer: Int] = [:]
+    /// Work running in the background for the sessions, in the order started, and the timers.
+    var work = SessionWork()
     /// What the runner keeps per session: where ``pick(_:anchor:)`` waits, and whether the
     /// session reports to the delegate.
     var sessions: [Int: SessionLink] = [:]

@@ -1,0 +1,57 @@
+/// The tasks the runner has started for its sessions, in the order started, and which of them
+/// are the workflow's timers: what stops when a session ends, and what
+/// ``ProfilePicker/idle(timeout:)`` waits for.
+@MainActor
+struct SessionWork {
+    /// One task: its id, the session it belongs to, and what it is, as ``descriptions`` says it.
+    struct Item {
+        var id: Int
+        var session: Int
+        var what: String
+        var task: Task<Void, Never>
+    }
+
+    /// The running tasks, oldest first.
+    private(set) var items: [Item] = []
+    /// The id the last task took.
+    private var lastID = 0
+    /// The running timers' task ids.
+    private(set) var timers: [WorkflowTimer: Int] = [:]
+
+    /// Whether no task is running.
+    var isEmpty: Bool { items.isEmpty }
+
+    /// What each running task is, oldest first (`"load of IMG_0003"`).
+    var descriptions: [String] { items.map(\.what) }
+
+    /// A fresh id for a task about to start, which its ``add(_:session:what:task:)`` gives.
+    mutating func nextID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// Records a started task of `session`'s; as `timer`, when it is one.
+    mutating func add(_ id: Int, session: Int, what: String, task: Task<Void, Never>, timer: WorkflowTimer? = nil) {
+        items.append(Item(id: id, session: session, what: what, task: task))
+        if let timer { timers[timer] = id }
+    }
+
+    /// Forgets a task that has ended.
+    mutating func remove(_ id: Int) {
+        items.removeAll { $0.id == id }
+    }
+
+    /// Cancels `timer`'s task, if it runs; it is forgotten when it ends.
+    mutating func cancel(_ timer: WorkflowTimer) {
+        guard let id = timers.removeValue(forKey: timer) else { return }
+        items.first { $0.id == id }?.task.cancel()
+    }
+
+    /// Cancels and forgets every task of `session`'s, its timers among them.
+    mutating func stop(_ session: Int) {
+        let stopped = Set(items.filter { $0.session == session }.map(\.id))
+        for item in items where stopped.contains(item.id) { item.task.cancel() }
+        items.removeAll { stopped.contains($0.id) }
+        timers = timers.filter { !stopped.contains($0.value) }
+    }
+}
