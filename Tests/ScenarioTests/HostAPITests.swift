@@ -28,6 +28,31 @@ struct HostAPITests {
         withExtendedLifetime(screen) {}
     }
 
+    /// A handler that cancels a later registration stops it for the change being told; an
+    /// observer released is dropped; an action that changes nothing tells nobody.
+    @Test func observersHearOnlyChangesAndOnlyWhileLive() throws {
+        let s = PickerScenario(exhaustivity: .off)
+        final class Screen {}
+        let kept = Screen()
+        var released: Screen? = Screen()
+        var heard: [String] = []
+        var later: StateObservation?
+        s.picker.observeState(kept) { _ in
+            heard.append("first")
+            later?.cancel()
+        }
+        later = s.picker.observeState(kept) { _ in heard.append("later") }
+        s.picker.observeState(released!) { _ in heard.append("released") }
+        try s.picker.edit(try PickerScenario.photo(width: 4, height: 3))
+        #expect(heard == ["first", "released"], "the first handler cancelled the later one before its call")
+        released = nil
+        s.picker.send(.editorGesture(.transform(.turnRight)), from: Route.ID(99))
+        #expect(heard == ["first", "released"], "a tap from a screen that is not shown changes nothing")
+        s.picker.send(.editorGesture(.transform(.turnRight)), from: Route.ID(1))
+        #expect(heard == ["first", "released", "first"])
+        withExtendedLifetime(kept) {}
+    }
+
     @Test func theWorkflowsEditStepIsPublicAndIdleAwaitsChoosesRender() async throws {
         let s = PickerScenario(exhaustivity: .off)
         try s.picker.edit(try PickerScenario.photo(width: 40, height: 30))

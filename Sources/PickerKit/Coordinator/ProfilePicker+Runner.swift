@@ -98,15 +98,11 @@ extension ProfilePicker {
         }
         dispatchDepth -= 1
         while dispatchDepth == 0, !heldActions.isEmpty { dispatch(heldActions.removeFirst()) }
-        if dispatchDepth == 0, heldActions.isEmpty, !stateObservers.isEmpty, observedState != workflow.state { notifyStateObservers() }
+        if dispatchDepth == 0, heldActions.isEmpty {
+            // The observers still alive, and not cancelled, hear that the state changed.
+            for observer in stateObservers.due(workflow.state) where observer.isLive { observer.handler(self) }
+        }
         return refusal
-    }
-
-    /// Tells the observers still alive, and not cancelled, that the state changed.
-    private func notifyStateObservers() {
-        observedState = workflow.state
-        stateObservers.removeAll { $0.observer == nil || $0.observation.isCancelled }
-        for observer in stateObservers where observer.observer != nil && !observer.observation.isCancelled { observer.handler(self) }
     }
 
     /// Runs `action` now, or once the effects being performed are done: a presenter that
@@ -518,6 +514,30 @@ struct StateObserver {
     weak var observer: AnyObject?
     let observation: StateObservation
     let handler: @MainActor (ProfilePicker) -> Void
+
+    /// Whether it is still to be called: its observer alive and its registration not cancelled.
+    @MainActor var isLive: Bool { observer != nil && !observation.isCancelled }
+}
+
+/// Who hears the workflow's state change, and the state they were last told about.
+@MainActor
+struct StateObservers {
+    private(set) var observers: [StateObserver] = []
+    /// The state they were last told about.
+    private var told: WorkflowState?
+
+    /// Registers one more.
+    mutating func add(_ observer: StateObserver) { observers.append(observer) }
+
+    /// The observers to tell of `state`, when it is not what they were last told (none
+    /// otherwise), with those released or cancelled dropped. The caller checks
+    /// ``StateObserver/isLive`` again before each call: a handler may cancel a later one.
+    mutating func due(_ state: WorkflowState) -> [StateObserver] {
+        guard !observers.isEmpty, told != state else { return [] }
+        told = state
+        observers.removeAll { !$0.isLive }
+        return observers
+    }
 }
 
 /// One registration of ``ProfilePicker/observeState(_:_:)``: ``cancel()`` stops its calls.

@@ -83,7 +83,7 @@ public final class ProfilePicker {
     @discardableResult
     public func observeState(_ observer: AnyObject, _ handler: @escaping @MainActor (ProfilePicker) -> Void) -> StateObservation {
         let observation = StateObservation()
-        stateObservers.append(StateObserver(observer: observer, observation: observation, handler: handler))
+        stateObservers.add(StateObserver(observer: observer, observation: observation, handler: handler))
         return observation
     }
 
@@ -107,9 +107,7 @@ public final class ProfilePicker {
 
     let proxy = ForwardingNavigationProxy()
     /// Who hears the workflow's state change, held weakly.
-    var stateObservers: [StateObserver] = []
-    /// The state they were last told about.
-    var observedState: WorkflowState?
+    var stateObservers = StateObservers()
     /// Work running in the background for the sessions, in the order started, and the timers.
     var work = SessionWork()
     /// What the runner keeps per session: where ``pick(_:anchor:)`` waits, and whether the
