@@ -1338,56 +1338,12 @@ struct ScanWalk {
                         }
                         for m in 0..<scanMembers.count {
                             let member = scanMembers.baseAddress! + m
-                            let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
+                            let row = rows == nil ? unitY : slot
                             if member.pointee.plain {
-                                // Every block kept whole, no nonzero bits (a baseline scan): the
-                                // unit's blocks are `across` apart in `down` rows of the store.
-                                let columns = member.pointee.keptColumns.count
-                                let row = down * (rows == nil ? unitY : slot), column = unitX * across
-                                var first = member.pointee.base + (row * columns + column) * 64
-                                var nonzero: UInt64 = 0
-                                for _ in 0..<down {
-                                    var block = first
-                                    for _ in 0..<across {
-                                        try blocks.decode(&reader, block, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
-                                        block += 64
-                                    }
-                                    first += columns * 64
-                                }
-                                continue
-                            }
-                            for v in 0..<down {
-                                for h in 0..<across {
-                                    // (Streamed, the buffer holds the current row of MCUs only.)
-                                    let row = (single ? 1 : member.pointee.v) * (rows == nil ? unitY : slot) + v
-                                    let column = single ? unitX : unitX * member.pointee.h + h
-                                    let kept = member.pointee.keptRows, keptColumns = member.pointee.keptColumns
-                                    // A progressive image's blocks carry their nonzero bits.
-                                    let bits = member.pointee.nonzero.map { $0 + row * member.pointee.blocksAcross + column }
-                                    var nonzero = bits?.pointee ?? 0
-                                    if bits != nil, blocks.skips(nonzero: nonzero) { continue }
-                                    if member.pointee.partial && !(kept.contains(row) && keptColumns.contains(column)) {
-                                        // A block never transformed: only its DC and nonzero bits
-                                        // are kept, the rest decoded into the scratch block.
-                                        let dc = member.pointee.dc! + row * member.pointee.blocksAcross + column
-                                        scratch[0] = dc.pointee
-                                        try blocks.decode(&reader, scratch, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
-                                        dc.pointee = scratch[0]
-                                    } else if let slots = member.pointee.slots {
-                                        // Kept in part: the coefficients a reduced inverse DCT
-                                        // reads, put in place for the scan and taken back.
-                                        let held = member.pointee.base
-                                            + ((row - kept.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * slots.count
-                                        for i in slots.indices { scratch[slots[i]] = held[i] }
-                                        try blocks.decode(&reader, scratch, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
-                                        for i in slots.indices { held[i] = scratch[slots[i]] }
-                                    } else {
-                                        let block = member.pointee.base
-                                            + ((row - kept.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * 64
-                                        try blocks.decode(&reader, block, UnsafePointer(member), prediction: &predictions[m], nonzero: &nonzero)
-                                    }
-                                    bits?.pointee = nonzero
-                                }
+                                try decodePlain(&blocks, &reader, member, unit: (unitX, row), prediction: &predictions[m])
+                            } else {
+                                try decodeKept(
+                                    &blocks, &reader, member, unit: (unitX, row), prediction: &predictions[m], scratch: scratch)
                             }
                         }
                     }
@@ -1400,6 +1356,69 @@ struct ScanWalk {
             if rowsWalked == unitsDown { endPosition = JPEGDecoder.endOfScanData(in: buffer, from: min(reader.position, buffer.count)) }
         }
         return (endPosition, damage)
+    }
+
+    /// Decodes a unit's blocks of a member whose every block is kept whole with no nonzero
+    /// bits (a baseline scan): they lie `across` apart in `down` rows of the store. `unit` is
+    /// the unit's column and its row in the store (the row of MCUs, or its slot when streamed).
+    @inline(__always)
+    private func decodePlain<Blocks: ScanBlocks>(
+        _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        unit: (x: Int, row: Int), prediction: inout Int
+    ) throws(ImagingError) {
+        let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
+        let columns = member.pointee.keptColumns.count
+        let offset: Int = (down * unit.row * columns + unit.x * across) * 64
+        var first = member.pointee.base + offset
+        var nonzero: UInt64 = 0
+        for _ in 0..<down {
+            var block = first
+            for _ in 0..<across {
+                try blocks.decode(&reader, block, UnsafePointer(member), prediction: &prediction, nonzero: &nonzero)
+                block += 64
+            }
+            first += columns * 64
+        }
+    }
+
+    /// Decodes a unit's blocks of any other member: a progressive image's blocks carry their
+    /// nonzero bits (and are passed when the scan leaves them be); a block never transformed
+    /// keeps only its DC and those bits, decoded in `scratch`; a block kept in part holds the
+    /// coefficients a reduced inverse DCT reads, put in place for the scan and taken back.
+    @inline(__always)
+    private func decodeKept<Blocks: ScanBlocks>(
+        _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
+        unit: (x: Int, row: Int), prediction: inout Int, scratch: UnsafeMutablePointer<Int16>
+    ) throws(ImagingError) {
+        let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
+        let kept = member.pointee.keptRows, keptColumns = member.pointee.keptColumns
+        for v in 0..<down {
+            for h in 0..<across {
+                // (Streamed, the buffer holds the current row of MCUs only.)
+                let row = down * unit.row + v
+                let column = single ? unit.x : unit.x * across + h
+                let bits = member.pointee.nonzero.map { $0 + row * member.pointee.blocksAcross + column }
+                var nonzero = bits?.pointee ?? 0
+                if bits != nil, blocks.skips(nonzero: nonzero) { continue }
+                if member.pointee.partial && !(kept.contains(row) && keptColumns.contains(column)) {
+                    let dc = member.pointee.dc! + row * member.pointee.blocksAcross + column
+                    scratch[0] = dc.pointee
+                    try blocks.decode(&reader, scratch, UnsafePointer(member), prediction: &prediction, nonzero: &nonzero)
+                    dc.pointee = scratch[0]
+                } else if let slots = member.pointee.slots {
+                    let held = member.pointee.base
+                        + ((row - kept.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * slots.count
+                    for i in slots.indices { scratch[slots[i]] = held[i] }
+                    try blocks.decode(&reader, scratch, UnsafePointer(member), prediction: &prediction, nonzero: &nonzero)
+                    for i in slots.indices { held[i] = scratch[slots[i]] }
+                } else {
+                    let block = member.pointee.base
+                        + ((row - kept.lowerBound) * keptColumns.count + column - keptColumns.lowerBound) * 64
+                    try blocks.decode(&reader, block, UnsafePointer(member), prediction: &prediction, nonzero: &nonzero)
+                }
+                bits?.pointee = nonzero
+            }
+        }
     }
 
     /// A streamed row of MCUs is complete: transform it, and clear it for the next.

@@ -155,6 +155,9 @@ extension AppleSurfaceTests {
             held.cancel()
             await #expect(throws: (any Error).self) { try await held.value }
             provider.surfaceFinishLoads()
+            // Each load ends on the provider's queue after its handler returns: the first once its
+            // file is deleted, the cancelled one when its cancellation is answered.
+            #expect(await phone.waitFor { provider.surfaceLoadsFinished == 2 })
             #expect(provider.surfaceTemporaryFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "deleted after the handler")
         }
 
