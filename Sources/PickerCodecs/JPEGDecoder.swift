@@ -656,6 +656,48 @@ struct JPEGDecoder {
         lastScan: ((_ frame: Frame, _ progress: JPEGSmoothing.Progress, _ members: [Int]) -> JPEGRowPipeline?)? = nil,
         warnings: inout [ImagingWarning]
     ) throws(ImagingError) -> Int? {
+        let header = try scanHeader(start, end, frame: &frame, tables: tables)
+        let (members, ss, se, ah, al) = (header.members, header.ss, header.se, header.ah, header.al)
+        let scanMembers = members.map { index in
+            let c = frame.components[index]
+            let dc = tables.dc[c.dcTable] ?? Self.noTable, ac = tables.ac[c.acTable] ?? Self.noTable
+            let store = c.coefficients
+            return ScanMember(
+                base: store.base, keptRows: store.keptRows, keptColumns: store.keptColumns, partial: store.dc != nil,
+                dc: store.dc, nonzero: store.nonzero, blocksAcross: store.blocksAcross, slots: store.slotPointer, h: c.h, v: c.v,
+                dcLookup: dc.lookup, acLookup: ac.lookup)
+        }
+        if frame.progressive { progress.start(scan: number, members: members, ss: ss, se: se, al: al) }
+        var walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
+        walksLeft -= walk.blocks
+        guard walksLeft >= 0 else {
+            throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
+        }
+        walk.lastScan = lastScan?(frame, progress, members)
+        if let rows { walk.lastRow = Self.lastRowShown(walk, rows) }
+        let (after, damage) =
+            if !frame.progressive {
+                try walk.run(BaselineBlocks(zigzag: Self.zigzagTable.bytes), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
+            } else if ss == 0 {
+                try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
+            } else if ah == 0 {
+                try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
+            } else {
+                try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
+            }
+        let units = walk.units
+        warnings += damage.reasons(scan: number, units: units.across * units.down, single: walk.single).map {
+            .damagedData(format: .jpeg, reason: $0)
+        }
+        return after
+    }
+
+    /// What a scan's header (SOS) says: its components (their indices in the frame, whose
+    /// table selectors it sets), the spectral selection `ss...se` and the successive
+    /// approximation `ah`, `al`; checked against the frame, and the tables it needs present.
+    private func scanHeader(_ start: Int, _ end: Int, frame: inout Frame, tables: Tables) throws(ImagingError)
+        -> (members: [Int], ss: Int, se: Int, ah: Int, al: Int)
+    {
         guard end > start else { throw fail("SOS segment") }
         let count = Int(bytes[start])
         guard (1...4).contains(count), end - start == 4 + 2 * count else { throw fail("SOS segment") }
@@ -684,46 +726,18 @@ struct JPEGDecoder {
             if ss == 0 && ah == 0 && tables.dc[c.dcTable] == nil { throw fail("no DC table \(c.dcTable)") }
             if se > 0 && tables.ac[c.acTable] == nil { throw fail("no AC table \(c.acTable)") }
         }
-        let scanMembers = members.map { index in
-            let c = frame.components[index]
-            let dc = tables.dc[c.dcTable] ?? Self.noTable, ac = tables.ac[c.acTable] ?? Self.noTable
-            let store = c.coefficients
-            return ScanMember(
-                base: store.base, keptRows: store.keptRows, keptColumns: store.keptColumns, partial: store.dc != nil,
-                dc: store.dc, nonzero: store.nonzero, blocksAcross: store.blocksAcross, slots: store.slotPointer, h: c.h, v: c.v,
-                dcLookup: dc.lookup, acLookup: ac.lookup)
-        }
-        if frame.progressive { progress.start(scan: number, members: members, ss: ss, se: se, al: al) }
-        var walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
-        walksLeft -= walk.blocks
-        guard walksLeft >= 0 else {
-            throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
-        }
-        walk.lastScan = lastScan?(frame, progress, members)
-        if let rows {
-            // A streamed scan holds every component: past the row of units holding the last
-            // block row the region reads of each, nothing it decodes is shown. libjpeg-turbo
-            // stops there too when skipping to the end (`jpeg_skip_scanlines`).
-            let last = zip(members, scanMembers).map { index, member in
-                max(0, rows.planes.blockRows[index].upperBound - 1) / (walk.single ? 1 : member.v)
-            }.max() ?? 0
-            if last < walk.units.down - 1 { walk.lastRow = last }
-        }
-        let (after, damage) =
-            if !frame.progressive {
-                try walk.run(BaselineBlocks(zigzag: Self.zigzagTable.bytes), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
-            } else if ss == 0 {
-                try walk.run(DCBlocks(refine: ah > 0, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
-            } else if ah == 0 {
-                try walk.run(ACFirstBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
-            } else {
-                try walk.run(ACRefineBlocks(ss: ss, se: se, al: al), bytes: bytes, from: end, lastGoodRow: &progress.lastGoodRow)
-            }
-        let units = walk.units
-        warnings += damage.reasons(scan: number, units: units.across * units.down, single: walk.single).map {
-            .damagedData(format: .jpeg, reason: $0)
-        }
-        return after
+        return (members, ss, se, ah, al)
+    }
+
+    /// The last row of units a streamed scan need walk, or `nil` for all. A streamed scan holds
+    /// every component: past the row of units holding the last block row the region reads of
+    /// each, nothing it decodes is shown. libjpeg-turbo stops there too when skipping to the
+    /// end (`jpeg_skip_scanlines`).
+    private static func lastRowShown(_ walk: ScanWalk, _ rows: ScanWalk.Rows) -> Int? {
+        let last = zip(walk.members, walk.scanMembers).map { index, member in
+            max(0, rows.planes.blockRows[index].upperBound - 1) / (walk.single ? 1 : member.v)
+        }.max() ?? 0
+        return last < walk.units.down - 1 ? last : nil
     }
 
     /// A table of bytes written once, when first used, and then only read by every decode on
@@ -1313,39 +1327,18 @@ struct ScanWalk {
                         if reader.overran { reader.starved = true }
                         if !reader.starved { lastGoodRow = single ? unitY / scanMembers[0].v : unitY }
                         if restartInterval > 0 {
-                            if unitsUntilRestart == 0 {
-                                if !reader.restart(expecting: restartsSeen) { damage.resyncs += 1 }
-                                restartsSeen += 1
-                                unitsUntilRestart = restartInterval
-                                blocks.restart()
-                                predictions.update(repeating: 0, count: members.count)
-                            }
-                            unitsUntilRestart -= 1
+                            restartIfDue(&reader, &blocks, seen: &restartsSeen, unitsLeft: &unitsUntilRestart, predictions, &damage)
                         }
                         if reader.starved {
                             damage.unitsSkipped += 1
                             continue
                         }
-                        // A run of blocks the scan leaves as they are: passed at once, up to
-                        // the row's end or the next restart.
-                        if single, blocks.emptyRun > 1 {
-                            var count = min(blocks.emptyRun, unitsAcross - unitX)
-                            if restartInterval > 0 { count = min(count, unitsUntilRestart + 1) }
-                            blocks.skipEmpty(count)
-                            if restartInterval > 0 { unitsUntilRestart -= count - 1 }
-                            unitX += count - 1
+                        let skipped = skipEmptyRun(&blocks, unitsToRowEnd: unitsAcross - unitX, unitsLeft: &unitsUntilRestart)
+                        if skipped > 0 {
+                            unitX += skipped - 1
                             continue
                         }
-                        for m in 0..<scanMembers.count {
-                            let member = scanMembers.baseAddress! + m
-                            let row = rows == nil ? unitY : slot
-                            if member.pointee.plain {
-                                try decodePlain(&blocks, &reader, member, unit: (unitX, row), prediction: &predictions[m])
-                            } else {
-                                try decodeKept(
-                                    &blocks, &reader, member, unit: (unitX, row), prediction: &predictions[m], scratch: scratch)
-                            }
-                        }
+                        try decodeUnit(&blocks, &reader, scanMembers, unit: (unitX, rows == nil ? unitY : slot), predictions, scratch)
                     }
                     if let rows { finish(row: unitY, rows, single: single) }
                     lastScan?.decoded(unitRows: unitY + 1)
@@ -1358,9 +1351,57 @@ struct ScanWalk {
         return (endPosition, damage)
     }
 
+    /// Before a unit, where restart markers come every `restartInterval` units: at the end of
+    /// an interval, reads the marker (a resync when it is not the one expected) and starts the
+    /// blocks' state and the DC predictions over.
+    @inline(__always)
+    private func restartIfDue<Blocks: ScanBlocks>(
+        _ reader: inout JPEGBitReader, _ blocks: inout Blocks, seen: inout Int, unitsLeft: inout Int,
+        _ predictions: UnsafeMutablePointer<Int>, _ damage: inout Damage
+    ) {
+        if unitsLeft == 0 {
+            if !reader.restart(expecting: seen) { damage.resyncs += 1 }
+            seen += 1
+            unitsLeft = restartInterval
+            blocks.restart()
+            predictions.update(repeating: 0, count: members.count)
+        }
+        unitsLeft -= 1
+    }
+
+    /// A run of blocks the scan leaves as they are (one component's, in a later scan of a
+    /// progressive image), passed at once, up to the row's end or the next restart: returns the
+    /// units passed, 0 when there is no such run.
+    @inline(__always)
+    private func skipEmptyRun<Blocks: ScanBlocks>(_ blocks: inout Blocks, unitsToRowEnd: Int, unitsLeft: inout Int) -> Int {
+        guard single, blocks.emptyRun > 1 else { return 0 }
+        var count = min(blocks.emptyRun, unitsToRowEnd)
+        if restartInterval > 0 { count = min(count, unitsLeft + 1) }
+        blocks.skipEmpty(count)
+        if restartInterval > 0 { unitsLeft -= count - 1 }
+        return count
+    }
+
+    /// Decodes one unit (an MCU, or a block of a one-component scan): each member's blocks in
+    /// it. `unit` is its column and its row in the store (the row of MCUs, or its slot in the
+    /// ring when streamed).
+    @inline(__always)
+    private func decodeUnit<Blocks: ScanBlocks>(
+        _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ scanMembers: UnsafeBufferPointer<JPEGDecoder.ScanMember>,
+        unit: (x: Int, row: Int), _ predictions: UnsafeMutablePointer<Int>, _ scratch: UnsafeMutablePointer<Int16>
+    ) throws(ImagingError) {
+        for m in 0..<scanMembers.count {
+            let member = scanMembers.baseAddress! + m
+            if member.pointee.plain {
+                try decodePlain(&blocks, &reader, member, unit: unit, prediction: &predictions[m])
+            } else {
+                try decodeKept(&blocks, &reader, member, unit: unit, prediction: &predictions[m], scratch: scratch)
+            }
+        }
+    }
+
     /// Decodes a unit's blocks of a member whose every block is kept whole with no nonzero
-    /// bits (a baseline scan): they lie `across` apart in `down` rows of the store. `unit` is
-    /// the unit's column and its row in the store (the row of MCUs, or its slot when streamed).
+    /// bits (a baseline scan): they lie `across` apart in `down` rows of the store.
     @inline(__always)
     private func decodePlain<Blocks: ScanBlocks>(
         _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ member: UnsafePointer<JPEGDecoder.ScanMember>,

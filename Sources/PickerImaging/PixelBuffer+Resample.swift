@@ -201,39 +201,17 @@ extension PixelBuffer {
                 let flags = Shared(stopped.baseAddress!)
                 let rowStride = self.rowStride, width = size.width, height = size.height
                 let work = { @Sendable (run: Int) in
-                    let lines = (0..<height).band(run, of: runs)
-                    if let vectors {
-                        let scratch = vectors.makeScratch(count: rowCount)
-                        defer { scratch.deallocate() }
-                        for oy in lines {
-                            guard
-                                vectors.combineRows(
-                                    origin.value, stride: rowStride, count: rowCount, output: oy, scratch: scratch,
-                                    checkingAlpha: checkAlpha)
-                            else {
-                                flags.value[run] = true
-                                return
-                            }
-                            vectors.combineColumns(scratch, into: destination.value + oy * width * ch)
-                        }
-                        return
+                    let lines = (0..<height).band(run, of: runs), out = destination.value
+                    let done = if let vectors {
+                        Self.resampleRows(
+                            lines, origin.value, stride: rowStride, count: rowCount, vectors, checkingAlpha: checkAlpha, into: out,
+                            width: width)
+                    } else {
+                        Self.resampleRows(
+                            lines, origin.value, stride: rowStride, count: rowCount, vertical: vertical, horizontal: horizontal,
+                            channels: ch, checkingAlpha: checkAlpha, into: out, width: width)
                     }
-                    let row = UnsafeMutableBufferPointer<Int32>.allocate(capacity: rowCount)
-                    defer { row.deallocate() }
-                    var checked = 0  // input rows below this are known opaque
-                    for oy in lines {
-                        if checkAlpha {
-                            let first = max(checked, vertical.starts[oy]), end = vertical.starts[oy] + vertical.taps
-                            checked = max(checked, end)
-                            if !(first..<max(first, end)).allSatisfy({ Self.isOpaqueRow(origin.value + $0 * rowStride, count: rowCount) }) {
-                                flags.value[run] = true
-                                return
-                            }
-                        }
-                        Resampler.combineRows(
-                            origin.value, stride: rowStride, count: rowCount, weights: vertical, output: oy, into: row)
-                        Resampler.combineColumns(row, channels: ch, weights: horizontal, into: destination.value + oy * width * ch)
-                    }
+                    if !done { flags.value[run] = true }
                 }
                 performEach(runs, concurrently: true, work)
             }
@@ -243,6 +221,46 @@ extension PixelBuffer {
         return PixelBuffer(
             checkedWidth: size.width, height: size.height, format: format, bytes: out,
             rowStride: size.width * ch, orientation: .up)
+    }
+}
+
+extension PixelBuffer {
+    /// Output rows `lines` (`width` pixels of 4 bytes each) by the vector loops, from the
+    /// `count` bytes of each input row at `origin`, `stride` apart; `false` when, checking
+    /// alpha, a translucent pixel stopped the work.
+    private static func resampleRows(
+        _ lines: Range<Int>, _ origin: UnsafePointer<UInt8>, stride: Int, count: Int, _ vectors: VectorResampler,
+        checkingAlpha: Bool, into out: UnsafeMutablePointer<UInt8>, width: Int
+    ) -> Bool {
+        let scratch = vectors.makeScratch(count: count)
+        defer { scratch.deallocate() }
+        for oy in lines {
+            guard vectors.combineRows(origin, stride: stride, count: count, output: oy, scratch: scratch, checkingAlpha: checkingAlpha)
+            else { return false }
+            vectors.combineColumns(scratch, into: out + oy * width * 4)
+        }
+        return true
+    }
+
+    /// The same by the plain 32-bit loops, for pixels of `channels` bytes; with `checkingAlpha`
+    /// each input row is checked just before its first use, while it is in cache.
+    private static func resampleRows(
+        _ lines: Range<Int>, _ origin: UnsafePointer<UInt8>, stride: Int, count: Int, vertical: AxisWeights,
+        horizontal: AxisWeights, channels: Int, checkingAlpha: Bool, into out: UnsafeMutablePointer<UInt8>, width: Int
+    ) -> Bool {
+        let row = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+        defer { row.deallocate() }
+        var checked = 0  // input rows below this are known opaque
+        for oy in lines {
+            if checkingAlpha {
+                let first = max(checked, vertical.starts[oy]), end = vertical.starts[oy] + vertical.taps
+                checked = max(checked, end)
+                if !(first..<max(first, end)).allSatisfy({ isOpaqueRow(origin + $0 * stride, count: count) }) { return false }
+            }
+            Resampler.combineRows(origin, stride: stride, count: count, weights: vertical, output: oy, into: row)
+            Resampler.combineColumns(row, channels: channels, weights: horizontal, into: out + oy * width * channels)
+        }
+        return true
     }
 }
 
