@@ -1333,12 +1333,13 @@ struct ScanWalk {
                             damage.unitsSkipped += 1
                             continue
                         }
-                        let skipped = skipEmptyRun(&blocks, unitsToRowEnd: unitsAcross - unitX, unitsLeft: &unitsUntilRestart)
+                        let skipped = skipEmptyRun(&blocks, single: single, unitsToRowEnd: unitsAcross - unitX, unitsLeft: &unitsUntilRestart)
                         if skipped > 0 {
                             unitX += skipped - 1
                             continue
                         }
-                        try decodeUnit(&blocks, &reader, scanMembers, unit: (unitX, rows == nil ? unitY : slot), predictions, scratch)
+                        try decodeUnit(
+                            &blocks, &reader, scanMembers, single: single, unit: (unitX, rows == nil ? unitY : slot), predictions, scratch)
                     }
                     if let rows { finish(row: unitY, rows, single: single) }
                     lastScan?.decoded(unitRows: unitY + 1)
@@ -1373,7 +1374,7 @@ struct ScanWalk {
     /// progressive image), passed at once, up to the row's end or the next restart: returns the
     /// units passed, 0 when there is no such run.
     @inline(__always)
-    private func skipEmptyRun<Blocks: ScanBlocks>(_ blocks: inout Blocks, unitsToRowEnd: Int, unitsLeft: inout Int) -> Int {
+    private func skipEmptyRun<Blocks: ScanBlocks>(_ blocks: inout Blocks, single: Bool, unitsToRowEnd: Int, unitsLeft: inout Int) -> Int {
         guard single, blocks.emptyRun > 1 else { return 0 }
         var count = min(blocks.emptyRun, unitsToRowEnd)
         if restartInterval > 0 { count = min(count, unitsLeft + 1) }
@@ -1388,14 +1389,14 @@ struct ScanWalk {
     @inline(__always)
     private func decodeUnit<Blocks: ScanBlocks>(
         _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ scanMembers: UnsafeBufferPointer<JPEGDecoder.ScanMember>,
-        unit: (x: Int, row: Int), _ predictions: UnsafeMutablePointer<Int>, _ scratch: UnsafeMutablePointer<Int16>
+        single: Bool, unit: (x: Int, row: Int), _ predictions: UnsafeMutablePointer<Int>, _ scratch: UnsafeMutablePointer<Int16>
     ) throws(ImagingError) {
         for m in 0..<scanMembers.count {
             let member = scanMembers.baseAddress! + m
             if member.pointee.plain {
-                try decodePlain(&blocks, &reader, member, unit: unit, prediction: &predictions[m])
+                try decodePlain(&blocks, &reader, member, single: single, unit: unit, prediction: &predictions[m])
             } else {
-                try decodeKept(&blocks, &reader, member, unit: unit, prediction: &predictions[m], scratch: scratch)
+                try decodeKept(&blocks, &reader, member, single: single, unit: unit, prediction: &predictions[m], scratch: scratch)
             }
         }
     }
@@ -1405,7 +1406,7 @@ struct ScanWalk {
     @inline(__always)
     private func decodePlain<Blocks: ScanBlocks>(
         _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        unit: (x: Int, row: Int), prediction: inout Int
+        single: Bool, unit: (x: Int, row: Int), prediction: inout Int
     ) throws(ImagingError) {
         let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
         let columns = member.pointee.keptColumns.count
@@ -1429,7 +1430,7 @@ struct ScanWalk {
     @inline(__always)
     private func decodeKept<Blocks: ScanBlocks>(
         _ blocks: inout Blocks, _ reader: inout JPEGBitReader, _ member: UnsafePointer<JPEGDecoder.ScanMember>,
-        unit: (x: Int, row: Int), prediction: inout Int, scratch: UnsafeMutablePointer<Int16>
+        single: Bool, unit: (x: Int, row: Int), prediction: inout Int, scratch: UnsafeMutablePointer<Int16>
     ) throws(ImagingError) {
         let (across, down) = single ? (1, 1) : (member.pointee.h, member.pointee.v)
         let kept = member.pointee.keptRows, keptColumns = member.pointee.keptColumns
