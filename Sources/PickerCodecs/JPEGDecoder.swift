@@ -102,6 +102,16 @@ struct JPEGDecoder {
 
     private func fail(_ reason: String) -> ImagingError { .corruptFile(format: .jpeg, reason: reason) }
 
+    /// The refusal of a file with more than `limit` scans.
+    private static func tooManyScans(_ limit: Int) -> ImagingError {
+        .workLimitExceeded(format: .jpeg, reason: "more than \(limit) scans (JPEG.decode's scanLimit raises it)")
+    }
+
+    /// The refusal of a file whose scans together walk the image's blocks too many times over.
+    private static var tooManyWalks: ImagingError {
+        .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(passesPerBlock) times over")
+    }
+
     private func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
 
     /// The tables the segments define, as they are read.
@@ -208,10 +218,7 @@ struct JPEGDecoder {
             _ header: Header, frame: inout Frame, tables: Tables, index: Int, start: Int, end: Int, warnings: inout [ImagingWarning]
         ) throws(ImagingError) -> Int? {
             guard streamed == nil else { throw decoder.fail("a scan after a sequential scan of every component") }
-            let scanLimit = decoder.scanLimit
-            guard index < scanLimit else {
-                throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
-            }
+            guard index < decoder.scanLimit else { throw JPEGDecoder.tooManyScans(decoder.scanLimit) }
             if index == 0 { try setUp(header, frame: &frame, tables: tables, start: start) }
             if let overlapped = lastScan {
                 // A scan after the one taken for the last: everything is transformed after the scans.
@@ -263,14 +270,8 @@ struct JPEGDecoder {
             let (scans, walks) = header.streamsRows
                 ? (1, frameBlocks) : JPEGDecoder.scansAhead(in: decoder.bytes, from: start - 4, frame: frame)
             scansAhead = scans
-            let scanLimit = decoder.scanLimit
-            guard scans <= scanLimit else {
-                throw .workLimitExceeded(format: .jpeg, reason: "more than \(scanLimit) scans (JPEG.decode's scanLimit raises it)")
-            }
-            guard walks <= walksLeft else {
-                throw .workLimitExceeded(
-                    format: .jpeg, reason: "its scans walk the image's blocks more than \(JPEGDecoder.passesPerBlock) times over")
-            }
+            guard scans <= decoder.scanLimit else { throw JPEGDecoder.tooManyScans(decoder.scanLimit) }
+            guard walks <= walksLeft else { throw JPEGDecoder.tooManyWalks }
         }
 
         /// A streamed image's planes, and, when it is large and there are threads, the second
@@ -671,7 +672,7 @@ struct JPEGDecoder {
         var walk = ScanWalk(frame: frame, members: members, scanMembers: scanMembers, restartInterval: tables.restartInterval, rows: rows)
         walksLeft -= walk.blocks
         guard walksLeft >= 0 else {
-            throw .workLimitExceeded(format: .jpeg, reason: "its scans walk the image's blocks more than \(Self.passesPerBlock) times over")
+            throw Self.tooManyWalks
         }
         walk.lastScan = lastScan?(frame, progress, members)
         if let rows { walk.lastRow = Self.lastRowShown(walk, rows) }
