@@ -1,5 +1,6 @@
 #if canImport(SwiftUI) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import PickerKit
+import PickerKitUIKit
 import SwiftUI
 import UIKit
 
@@ -10,19 +11,22 @@ extension View {
     /// (``ProfilePickerScreen``): the system's pickers for the browsers and the library picker,
     /// PickerKit's camera and edit screen, the source chooser as a confirmation dialog, and
     /// alerts. An app that offers movies draws their preview with
-    /// ``profilePicker(_:strings:screen:)``.
+    /// ``profilePicker(_:strings:screen:)``. What the system pickers deliver is registered with
+    /// `photos`, which must be the picker's photo source.
     ///
     /// ```swift
     /// Button("Change photo") { try? model.picker.chooseSource() }
-    ///     .profilePicker(model.presentation)
+    ///     .profilePicker(model.presentation, photos: model.photos)
     /// ```
-    public func profilePicker(_ model: PresentationModel, strings: PickerStrings = PickerStrings()) -> some View {
+    public func profilePicker(
+        _ model: PresentationModel, photos: SystemPhotoSource, strings: PickerStrings = PickerStrings()
+    ) -> some View {
         modifier(ProfilePickerModifier(model: model, strings: strings, drawsBrowsers: true) { route in
             if let picker = model.picker {
                 // The system image picker is a navigation controller itself: the edit screen is
                 // pushed on its own stack, as UIKitPresenter pushes it, not on a NavigationStack.
                 ProfilePickerScreen(
-                    route: route, picker: picker, strings: strings,
+                    route: route, picker: picker, photos: photos, strings: strings,
                     pushed: route.screen.kind == .browser ? model.path : [],
                     navigationBarHidden: route.screen.kind == .browser && model.isNavigationBarHidden)
             }
@@ -41,7 +45,7 @@ extension View {
     ///
     /// Here every navigation stack, the browsers' included, is a `NavigationStack`, for the
     /// screens `screen` draws. The system image picker is a navigation controller of its own and
-    /// belongs in none: an app that shows PickerKit's browser uses ``profilePicker(_:strings:)``,
+    /// belongs in none: an app that shows PickerKit's browser uses ``profilePicker(_:photos:strings:)``,
     /// which pushes the edit screen on the image picker's own stack.
     ///
     /// ```swift

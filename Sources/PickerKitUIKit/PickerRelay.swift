@@ -12,28 +12,35 @@ import UIKit
 ///   picker shows by itself (its album list and grid) stand for the presented route, so a swipe
 ///   back from the edit screen is followed.
 /// - `UIImagePickerControllerDelegate`: a pick becomes `itemPicked` (its contents registered
-///   with the `SystemPhotoSource`), Cancel becomes `cancelTapped` (the picker then dismisses what
+///   with the relay's ``photos``), Cancel becomes `cancelTapped` (the picker then dismisses what
 ///   it presented, once).
 /// - `PHPickerViewControllerDelegate`: results become `itemsPicked`, in the order given (the
 ///   order picked: PickerKit asks for PHPicker's ordered selection unless told not to); none
 ///   (Cancel) ends the session with a cancel.
 ///
 /// `UIKitPresenter` keeps one; PickerKit's SwiftUI screens keep one per system picker they show.
+/// Each is given the `SystemPhotoSource` it registers picks with: the one object that loads what
+/// the system pickers deliver, which the picker must also load from.
 @MainActor
 public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImagePickerControllerDelegate, PHPickerViewControllerDelegate {
     weak var coordinator: ProfilePicker?
     package weak var navigationProxy: (any NavigationProxy)?
     /// The presented route: the one a view controller we did not push stands for.
     var root: Route?
+    /// The source the picked contents are registered with, and that loads them.
+    public let photos: SystemPhotoSource
 
-    override init() {
+    init(photos: SystemPhotoSource) {
+        self.photos = photos
         super.init()
     }
 
-    /// A relay sending what the system pickers showing `route` report to `picker` (held weakly).
-    public init(picker: ProfilePicker, route: Route) {
+    /// A relay sending what the system pickers showing `route` report to `picker` (held weakly),
+    /// their picks registered with `photos` (held strongly: the picker's photo source).
+    public init(picker: ProfilePicker, route: Route, photos: SystemPhotoSource) {
         coordinator = picker
         root = route
+        self.photos = photos
         super.init()
     }
     /// The routes pushed, by their view controllers.
@@ -44,9 +51,6 @@ public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImag
     private func route(for viewController: UIViewController) -> Route? {
         routes[ObjectIdentifier(viewController)] ?? root
     }
-
-    /// The source the picked contents are registered with.
-    private var photos: SystemPhotoSource? { coordinator?.photoSource as? SystemPhotoSource }
 
     // MARK: UINavigationControllerDelegate
 
@@ -63,7 +67,7 @@ public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImag
     // MARK: UIImagePickerControllerDelegate
 
     public func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]) {
-        guard let root, let coordinator, let item = photos?.register(info, configuration: coordinator.configuration) else { return }
+        guard let root, let coordinator, let item = photos.register(info, configuration: coordinator.configuration) else { return }
         coordinator.send(.itemPicked(item), from: root.id)
     }
 
@@ -75,7 +79,7 @@ public final class PickerRelay: NSObject, UINavigationControllerDelegate, UIImag
     // MARK: PHPickerViewControllerDelegate
 
     public func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult]) {
-        guard let root, let coordinator, let photos else { return }
+        guard let root, let coordinator else { return }
         coordinator.send(.itemsPicked(photos.register(results, configuration: coordinator.configuration)), from: root.id)
     }
 }

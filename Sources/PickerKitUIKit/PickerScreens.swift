@@ -74,14 +74,12 @@ public enum PickerScreens {
         #endif
     }
 
-    /// Hands the picker's configuration to the system seams that decode what they deliver (a
-    /// `SystemPhotoSource`, an `AVCameraSession`), and `host` to the source, which presents the
-    /// limited-library picker from it. Presenters call it before each presentation.
-    public static func share(_ picker: ProfilePicker, host: UIViewController?) {
-        if let photos = picker.photoSource as? SystemPhotoSource {
-            photos.configuration = picker.configuration
-            if let host { photos.presentingViewController = host }
-        }
+    /// Hands `host` to `photos`, which presents the limited-library picker from it, and the
+    /// picker's configuration to its camera session, which decodes captures by it (an
+    /// `AVCameraSession`). Presenters call it before each presentation. (`photos` hears the
+    /// configuration with each pick it registers.)
+    public static func share(_ picker: ProfilePicker, photos: SystemPhotoSource, host: UIViewController?) {
+        if let host { photos.presentingViewController = host }
         #if !os(visionOS)
         (picker.camera as? AVCameraSession)?.configuration = picker.configuration
         #endif

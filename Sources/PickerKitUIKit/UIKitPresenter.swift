@@ -8,11 +8,13 @@ import UIKit
 /// It presents, pushes and pops what the picker says, calls each completion when UIKit's
 /// transition ends, and sends the person's taps and dismissals to the picker that presented
 /// (the picker tells its presenter who it is before each presentation, so passing the presenter
-/// to `ProfilePicker(photoSource:presenter:)` is all the wiring there is):
+/// and its ``photos`` to `ProfilePicker(photoSource:presenter:)` is all the wiring there is):
 ///
 /// - the photo library and camera roll browsers are the system's `UIImagePickerController`, whose
 ///   picks and Cancel become `itemPicked` and `cancelTapped`; the edit screen is pushed onto its
 ///   own navigation stack (B2);
+/// - what the system pickers deliver is registered with ``photos``, which loads it: the picker's
+///   photo source must be that one;
 /// - the library picker is a `PHPickerViewController`, whose results become `itemsPicked`
 ///   (none: a cancel), on a navigation stack with no bar of its own;
 /// - the source chooser is an action sheet (a popover on iPad, Mac and Vision);
@@ -21,7 +23,8 @@ import UIKit
 ///   movie's preview is the app's view controller, from ``makeViewController``.
 ///
 /// A presentation UIKit would refuse (the host released, not in a window, or already
-/// presenting) is not attempted: the session ends with `PickerError.presentationFailed`. A
+/// presenting) or that could not deliver (a system picker for a picker whose photo source is not
+/// ``photos``) is not attempted: the session ends with `PickerError.presentationFailed`. A
 /// sheet swiped down or a popover tapped away ends it with one cancel.
 ///
 /// The picker holds its presenter weakly: keep the presenter in a property of the screen that
@@ -30,7 +33,7 @@ import UIKit
 /// ```swift
 /// final class ProfileViewController: UIViewController, ProfilePickerDelegate {
 ///     lazy var presenter = UIKitPresenter(host: self)
-///     lazy var picker = ProfilePicker(photoSource: SystemPhotoSource(), presenter: presenter, delegate: self)
+///     lazy var picker = ProfilePicker(photoSource: presenter.photos, presenter: presenter, delegate: self)
 /// }
 /// ```
 @MainActor
@@ -52,6 +55,9 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     public weak var navigationProxy: (any NavigationProxy)? {
         didSet { relay.navigationProxy = navigationProxy }
     }
+    /// The source the system pickers' picks are registered with, and that loads them: the
+    /// picker's photo source, for browsers and the library picker drawn by the system.
+    public let photos: SystemPhotoSource
     /// The picker that presents on this presenter, where the person's actions go; set by the picker.
     public weak var picker: ProfilePicker? {
         didSet { relay.coordinator = picker }
@@ -68,17 +74,24 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     }
 
     private var shown: Shown?
-    private let relay = PickerRelay()
+    private let relay: PickerRelay
 
     /// Creates a presenter over `host`.
     ///
     /// - Parameters:
     ///   - host: the view controller that presents the picker; held weakly.
+    ///   - photos: where the system pickers' picks go, and the picker's photo source; a new one
+    ///     by default.
     ///   - makeViewController: the view controller of each screen the app draws; `nil` for
     ///     PickerKit's own.
-    public init(host: UIViewController, makeViewController: @escaping (Route) -> UIViewController? = { _ in nil }) {
+    public init(
+        host: UIViewController, photos: SystemPhotoSource = SystemPhotoSource(),
+        makeViewController: @escaping (Route) -> UIViewController? = { _ in nil }
+    ) {
         self.host = host
+        self.photos = photos
         self.makeViewController = makeViewController
+        relay = PickerRelay(photos: photos)
         super.init()
     }
 
@@ -103,7 +116,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         if let busy = host.presentedViewController {
             return refuse(route, .hostBusy(presenting: "\(type(of: busy))"), completion)
         }
-        if usesSystemPickers, [.browser, .libraryPicker].contains(route.screen.kind), let picker, !(picker.photoSource is SystemPhotoSource) {
+        if usesSystemPickers, [.browser, .libraryPicker].contains(route.screen.kind), let picker, picker.photoSource !== photos {
             return refuse(route, .needsSystemPhotoSource(route.screen.kind), completion)
         }
         guard let made = screen(for: route) else {
@@ -117,7 +130,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         relay.root = route
         relay.routes = [:]
         shown = made
-        if let picker { PickerScreens.share(picker, host: host) }
+        if let picker { PickerScreens.share(picker, photos: photos, host: host) }
         host.present(made.controller, animated: animated) { completion() }
     }
 

@@ -13,12 +13,13 @@ import SwiftUI
 @Observable
 final class ProfileModel: ProfilePickerDelegate {
     let presentation = PresentationModel()
+    let photos = SystemPhotoSource()
     let picker: ProfilePicker
     var avatar: (any ImageBuffer)?
     var failure: PickerError?
 
     init() {
-        picker = ProfilePicker(photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presentation)
+        picker = ProfilePicker(photoSource: photos, camera: AVCameraSession(), presenter: presentation)
         picker.delegate = self
     }
 
@@ -58,7 +59,7 @@ struct SwiftUIProfileView: View {
             }
         }
         .padding()
-        .profilePicker(model.presentation)
+        .profilePicker(model.presentation, photos: model.photos)
     }
 }
 #endif

@@ -12,7 +12,7 @@ final class ProfileViewController: UIViewController, ProfilePickerDelegate {
     private(set) var failure: PickerError?
     private lazy var presenter = UIKitPresenter(host: self)
     private(set) lazy var picker = ProfilePicker(
-        photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presenter, delegate: self)
+        photoSource: presenter.photos, camera: AVCameraSession(), presenter: presenter, delegate: self)
     private let avatarView = UIImageView(image: UIImage(systemName: "person.crop.circle.fill"))
     private let failureLabel = UILabel()
 

@@ -19,8 +19,9 @@ public enum PresentationProblem: Sendable, Hashable, CustomStringConvertible, Ex
     case hostBusy(presenting: String)
     /// A popover's anchor points at neither a view nor a bar button item.
     case unusableAnchor(name: String)
-    /// The system pickers hand their items to a `SystemPhotoSource`, and the picker's photo
-    /// source is not one: the app draws the screen of this kind itself.
+    /// The system pickers hand their items to the `SystemPhotoSource` their presenter or
+    /// screen was given, and the picker's photo source is not that one: the picker is made with
+    /// it (`photoSource: presenter.photos`), or the app draws the screen of this kind itself.
     case needsSystemPhotoSource(ScreenKind)
     /// Nothing draws a screen of this kind: the app gave no view for it, and PickerKit draws none
     /// there (a movie preview, or a camera on visionOS).
@@ -49,9 +50,9 @@ public enum PresentationProblem: Sendable, Hashable, CustomStringConvertible, Ex
         case let .unusableAnchor(name):
             "the popover anchor \(name) points at neither a UIView nor a UIBarButtonItem"
         case let .needsSystemPhotoSource(kind):
-            "the system pickers hand their items to a SystemPhotoSource, and the picker's photo source is not one: "
-                + "draw the \(kind) yourself (UIKitPresenter: usesSystemPickers = false and makeViewController; "
-                + "SwiftUI: profilePicker's screen closure)"
+            "the system pickers hand their items to the SystemPhotoSource their presenter was given, and the picker's photo "
+                + "source is not that one: make the picker with it (photoSource: presenter.photos), or draw the \(kind) yourself "
+                + "(UIKitPresenter: usesSystemPickers = false and makeViewController; SwiftUI: profilePicker's screen closure)"
         case let .noScreen(kind):
             "nothing draws the \(kind) screen: PickerKit draws none there, and the app gave none "
                 + "(UIKitPresenter's makeViewController, or profilePicker's screen closure in SwiftUI)"

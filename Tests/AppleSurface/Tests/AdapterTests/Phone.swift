@@ -47,7 +47,7 @@ final class Phone {
         window.rootViewController = host
         window.makeKeyAndVisible()
         delegate = RecordingDelegate(transcript: transcript)
-        presenter = UIKitPresenter(host: host) { route in
+        presenter = UIKitPresenter(host: host, photos: photos) { route in
             [.editor, .camera].contains(route.screen.kind) && !ownScreens ? nil : AppScreen(route: route)
         }
         picker = ProfilePicker(

@@ -105,6 +105,29 @@ extension AppleSurfaceTests {
             phone.transcript.clear()
         }
 
+        @Test func aSystemPickerForAPickerLoadingFromAnotherSourceIsRefused() async throws {
+            let phone = Phone()
+            // The app's picker loads from a source of its own, not the presenter's photos: what
+            // the system picker delivered would be registered where the picker never looks.
+            let delegate = RecordingDelegate(transcript: phone.transcript)
+            let other = ProfilePicker(photoSource: SystemPhotoSource(), presenter: phone.presenter, delegate: delegate, hostInfo: .allDeclared)
+            other.eventHandler = { event in
+                if case .sessionStarted = event { delegate.sessionStarted() }
+            }
+            try await other.selectFromPhotoLibrary()
+            await phone.settle()
+            #expect(phone.presented.isEmpty, "nothing is shown")
+            let reasons = delegate.callbacks.map { callback -> PresentationProblem? in
+                if case let .failed(.presentationFailed(problem)) = callback { problem } else { nil }
+            }
+            #expect(reasons == [.needsSystemPhotoSource(.browser)])
+            // The presenter's own picker, loading from its photos, shows the system picker.
+            try await phone.picker.selectFromPhotoLibrary()
+            await phone.settle()
+            #expect(phone.presented.first is UIImagePickerController)
+            phone.expectNoCrash()
+        }
+
         @Test func aHostOffScreenOrReleasedRefusesInsteadOfReportingSuccess() async throws {
             let phone = Phone()
             phone.window.rootViewController = UIViewController()

@@ -12,7 +12,7 @@ final class ProfileViewController: UIViewController, ProfilePickerDelegate {
     private(set) var failure: PickerError?
     private lazy var presenter = UIKitPresenter(host: self)
     private(set) lazy var picker = ProfilePicker(
-        photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presenter, delegate: self)
+        photoSource: presenter.photos, camera: AVCameraSession(), presenter: presenter, delegate: self)
 
     func changePhotoTapped(_ button: UIBarButtonItem) {
         do {
@@ -45,11 +45,12 @@ import SwiftUI
 @Observable
 final class ProfileModel: ProfilePickerDelegate {
     let presentation = PresentationModel()
+    let photos = SystemPhotoSource()
     let picker: ProfilePicker
     var avatar: (any ImageBuffer)?
 
     init() {
-        picker = ProfilePicker(photoSource: SystemPhotoSource(), camera: AVCameraSession(), presenter: presentation)
+        picker = ProfilePicker(photoSource: photos, camera: AVCameraSession(), presenter: presentation)
         picker.delegate = self
     }
 
@@ -67,7 +68,7 @@ struct ProfileScreenView: View {
 
     var body: some View {
         Button("Change photo") { try? model.picker.chooseSource() }
-            .profilePicker(model.presentation)
+            .profilePicker(model.presentation, photos: model.photos)
     }
 }
 // README: end

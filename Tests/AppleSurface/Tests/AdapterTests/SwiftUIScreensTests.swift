@@ -14,9 +14,10 @@ import Testing
 struct DefaultScreensView: View {
     let model: PresentationModel
     let picker: ProfilePicker
+    let photos: SystemPhotoSource
     var body: some View {
         Button("Change photo") { try? picker.chooseSource() }
-            .profilePicker(model)
+            .profilePicker(model, photos: photos)
     }
 }
 
@@ -24,15 +25,16 @@ struct DefaultScreensView: View {
 struct MenuScreensView: View {
     let model: PresentationModel
     let picker: ProfilePicker
+    let photos: SystemPhotoSource
     let failed: @MainActor (PickerError) -> Void
     var body: some View {
         PickerSourceMenu(picker: picker, onFailure: failed) { Text("Change photo") }
-            .profilePicker(model)
+            .profilePicker(model, photos: photos)
     }
 }
 
 extension AppleSurfaceTests {
-    /// PickerKit's screens in SwiftUI, shown by `profilePicker(_:strings:)` for every route.
+    /// PickerKit's screens in SwiftUI, shown by `profilePicker(_:photos:strings:)` for every route.
     @MainActor
     @Suite("PickerKit's screens in SwiftUI")
     struct SwiftUIScreensTests {
@@ -58,7 +60,7 @@ extension AppleSurfaceTests {
                     transcript.record("picker", event.description)
                     if case .sessionStarted = event { delegate.sessionStarted() }
                 }
-                host = SurfaceHost(DefaultScreensView(model: model, picker: picker))
+                host = SurfaceHost(DefaultScreensView(model: model, picker: picker, photos: photos))
             }
 
             func settle() async {
@@ -139,7 +141,7 @@ extension AppleSurfaceTests {
         @Test func theSourceMenuOffersTheSourcesAndStartsTheOneChosen() async throws {
             let app = App()
             var failures: [PickerError] = []
-            app.host = SurfaceHost(MenuScreensView(model: app.model, picker: app.picker) { failures.append($0) })
+            app.host = SurfaceHost(MenuScreensView(model: app.model, picker: app.picker, photos: app.photos) { failures.append($0) })
             #expect(app.host.menu("Change photo") == ["Camera", "Gallery"])
             #expect(app.host.presentedKind == nil, "a menu is not a presentation")
             Device.current.cameraAccess = .denied
@@ -200,6 +202,19 @@ extension AppleSurfaceTests {
             let failure = app.transcript.lines.first { $0.hasPrefix("delegate: didFail") }
             #expect(failure?.contains("nothing draws the movie preview screen") == true, "\(app.transcript.lines)")
             #expect(app.delegate.callbacks.count == 1)
+        }
+
+        @Test func theSystemPickersRefuseAPickerLoadingFromAnotherSource() async throws {
+            let app = App()
+            // The screens register picks with a source the picker does not load from.
+            app.host = SurfaceHost(DefaultScreensView(model: app.model, picker: app.picker, photos: SystemPhotoSource()))
+            try await app.picker.selectFromPhotoLibrary()
+            await app.settle()
+            #expect(app.host.presentedKind == nil, "what was shown is dismissed")
+            let reasons = app.delegate.callbacks.map { callback -> PresentationProblem? in
+                if case let .failed(.presentationFailed(problem)) = callback { problem } else { nil }
+            }
+            #expect(reasons == [.needsSystemPhotoSource(.browser)])
         }
 
         @Test func theCameraIsPickerKitsCameraScreen() async throws {
