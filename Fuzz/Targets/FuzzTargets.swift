@@ -21,8 +21,8 @@ public enum FuzzTargets {
     /// PNG: the header alone, then the whole image; both must agree.
     public static func png(_ data: Data) {
         let info = try? PNG.info(data)
-        var warnings: [ImagingWarning] = []
-        guard let image = try? PNG.decode(data, pixelLimit: pixelLimit, warnings: &warnings) else { return }
+        guard let decoded = try? PNG.decode(data, options: DecodeOptions(pixelLimit: pixelLimit)) else { return }
+        let (image, warnings) = (decoded.pixels, decoded.warnings)
         check(info != nil, "the header read, so info must")
         check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
         check(info?.warnings == warnings, "info and decode skip the same chunks")
@@ -75,8 +75,8 @@ public enum FuzzTargets {
     /// same size.
     public static func jpeg(_ data: Data) {
         let info = try? JPEG.info(data)
-        var warnings: [ImagingWarning] = []
-        guard let image = try? JPEG.decode(data, pixelLimit: pixelLimit, warnings: &warnings) else { return }
+        guard let decoded = try? JPEG.decode(data, options: DecodeOptions(pixelLimit: pixelLimit)) else { return }
+        let (image, warnings) = (decoded.pixels, decoded.warnings)
         check(info?.pixelSize == image.pixelSize && info?.orientation == image.orientation, "info and decode agree")
         check(
             warnings.allSatisfy {
@@ -172,9 +172,8 @@ public enum FuzzTargets {
         guard var original = try? PixelBuffer(width: raw.width, height: raw.height) else { return }
         for y in 0..<raw.height { for x in 0..<raw.width { original[x, y] = RGBA(UInt8(truncatingIfNeeded: x * 11), UInt8(truncatingIfNeeded: y * 3), 7) } }
         let pixels = try? recipe.render(original, longerSide: 24)
-        var warnings: [ImagingWarning] = []
-        let file = try? recipe.render(imageFile: PNG.encode(original), longerSides: [24, 7], warnings: &warnings)
-        check(pixels == file?.first, "the file renders the pixels' result")
+        let file = try? recipe.render(imageFile: PNG.encode(original), longerSides: [24, 7])
+        check(pixels == file?.images.first, "the file renders the pixels' result")
     }
 
     /// Traps with `message` when `condition` is false: a finding for the fuzzer.

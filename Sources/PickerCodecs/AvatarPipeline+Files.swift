@@ -13,16 +13,12 @@ extension AvatarPipeline {
     /// ).render(png: Data(contentsOf: photoURL))
     /// ```
     ///
+    /// What the decoder worked around (ancillary chunks skipped, a colour profile left out)
+    /// comes back in the rendering's `warnings`, before any the render adds.
+    ///
     /// - Throws: the errors of ``PNG/decode(_:croppingTo:pixelLimit:)`` and ``render(_:)``.
     public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
-        var warnings: [ImagingWarning] = []
-        return try render(png: data, pixelLimit: pixelLimit, warnings: &warnings)
-    }
-
-    /// ``render(png:pixelLimit:)``, adding to `warnings` what the decoder worked around.
-    public func render(png data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]) throws(ImagingError) -> Rendering {
-        let file = try PhotoFile(data, format: .png, pixelLimit: pixelLimit)
-        return try file.decode(for: [self], scale: .full, reachingOutside: false, warnings: &warnings).render(self, reachingOutside: false)
+        try PhotoFile(data, format: .png, pixelLimit: pixelLimit).render(self, scale: .full)
     }
 
     /// The part of a photo shown `displaySize` that the pipeline reads: the crop (its part on
@@ -86,21 +82,13 @@ extension AvatarPipeline {
     /// ).render(jpeg: Data(contentsOf: photoURL))
     /// ```
     ///
+    /// The damage the decode worked around (`ImagingWarning.damagedData(format:reason:)`: a
+    /// damaged photo renders as libjpeg-turbo shows it) comes back in the rendering's `warnings`,
+    /// before any the render adds.
+    ///
     /// - Throws: the errors of ``JPEG/decode(_:scale:pixelLimit:scanLimit:)`` and ``render(_:)``.
     public func render(jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
-        var warnings: [ImagingWarning] = []
-        return try render(jpeg: data, pixelLimit: pixelLimit, warnings: &warnings)
-    }
-
-    /// ``render(jpeg:pixelLimit:)``, adding to `warnings` the damage the decode worked around
-    /// (``ImagingWarning/damagedData(format:reason:)``): a damaged photo renders as
-    /// libjpeg-turbo shows it.
-    public func render(
-        jpeg data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> Rendering {
-        let file = try PhotoFile(data, format: .jpeg, pixelLimit: pixelLimit)
-        let part = try file.decode(for: [self], scale: jpegScale, reachingOutside: false, warnings: &warnings)
-        return try part.render(self, reachingOutside: false)
+        try PhotoFile(data, format: .jpeg, pixelLimit: pixelLimit).render(self, scale: jpegScale)
     }
 }
 
@@ -126,6 +114,15 @@ package struct PhotoFile {
 
     /// The size the photo is shown at.
     var displaySize: PixelSize { orientation.displaySize(forRaw: info.pixelSize) }
+
+    /// Renders `pipeline` from the part of the photo it reads, decoded at `scale`: what the
+    /// decoder worked around comes first in the rendering's warnings.
+    func render(_ pipeline: AvatarPipeline, scale: JPEG.Scale) throws(ImagingError) -> AvatarPipeline.Rendering {
+        var warnings: [ImagingWarning] = []
+        var rendering = try decode(for: [pipeline], scale: scale, reachingOutside: false, warnings: &warnings).render(pipeline, reachingOutside: false)
+        rendering.warnings = warnings + rendering.warnings
+        return rendering
+    }
 
     /// Decodes once the part of the photo every pipeline in `pipelines` reads (their crops are
     /// in the shown photo's pixels), at `scale` (full for PNG).
@@ -161,12 +158,13 @@ package struct PhotoFile {
         let streamed = scale == .full || pipelines.count != 1 ? nil : pipelines[0].streamedResample(self, scale: scale, raw: raw)
         var rowsWritten: JPEGDecoder.RowsWritten?
         if let streamed { rowsWritten = { streamed.rowsWritten($0, width: $1, origin: $2, format: $3) } }
+        let options = DecodeOptions(scale: scale, crop: asFileShows, pixelLimit: pixelLimit, threads: pipelines.first.flatMap(\.threads))
         if info.format == .png {
-            part = try PNG.decode(data, croppingTo: asFileShows, pixelLimit: pixelLimit, warnings: &warnings)
+            let decoded = try PNG.decode(data, options: options)
+            warnings += decoded.warnings
+            part = decoded.pixels
         } else {
-            part = try JPEG.decode(
-                data, scale: scale, croppingTo: asFileShows, pixelLimit: pixelLimit, threads: pipelines.first.flatMap(\.threads),
-                warnings: &warnings, coefficientBytes: &coefficientBytes, rowsWritten: rowsWritten)
+            part = try JPEG.decode(data, options: options, warnings: &warnings, coefficientBytes: &coefficientBytes, rowsWritten: rowsWritten)
         }
         part.orientation = orientation
         return DecodedPart(
@@ -213,8 +211,9 @@ package struct DecodedPart {
         guard scale != .full else {
             var shifted = pipeline
             shifted.crop = PixelRect(x: pipeline.crop.x - shown.x, y: pipeline.crop.y - shown.y, width: pipeline.crop.width, height: pipeline.crop.height)
-            let rendering = reachingOutside ? try shifted.renderReachingOutside(part) : try shifted.render(part)
-            return AvatarPipeline.Rendering(image: rendering.image, peakExtraBytes: rendering.peakExtraBytes + heldBytes)
+            var rendering = reachingOutside ? try shifted.renderReachingOutside(part) : try shifted.render(part)
+            rendering.peakExtraBytes += heldBytes
+            return rendering
         }
         return try pipeline.renderReduced(self)
     }
@@ -321,23 +320,11 @@ extension AvatarPipeline {
     /// - Throws: `ImagingError.unknownFormat` for anything else, and the errors of the
     ///   format's path.
     public func render(imageFile data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendering {
-        var warnings: [ImagingWarning] = []
-        return try render(imageFile: data, pixelLimit: pixelLimit, warnings: &warnings)
-    }
-
-    /// ``render(imageFile:pixelLimit:)``, adding to `warnings` what the decoder worked around.
-    public func render(
-        imageFile data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> Rendering {
-        let rendering: Rendering = switch ImageFileFormat(sniffing: data) {
-        case .png: try render(png: data, pixelLimit: pixelLimit, warnings: &warnings)
-        case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit, warnings: &warnings)
+        switch ImageFileFormat(sniffing: data) {
+        case .png: try render(png: data, pixelLimit: pixelLimit)
+        case .jpeg: try render(jpeg: data, pixelLimit: pixelLimit)
         case .pam, .ppm, .pgm: try render(Netpbm.decode(data, pixelLimit: pixelLimit))
         case nil: throw .unknownFormat
         }
-        if case let .unconvertibleColorProfile(reason)? = rendering.colorConversionError {
-            warnings.append(.colorProfileNotConverted(reason: reason))
-        }
-        return rendering
     }
 }

@@ -19,15 +19,17 @@ extension ImageFileFormat {
         }
     }
 
-    /// Decodes `data` in whichever format it is, adding to `warnings` what the decoder worked
-    /// around (PNG chunks skipped, JPEG damage).
-    public static func decode(
-        _ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> PixelBuffer {
+    /// Decodes `data` in whichever format it is, as `options` say, and gives back with the
+    /// pixels what the decoder worked around (PNG chunks skipped, JPEG damage, colour profiles
+    /// left out). Only JPEG reduces its scale; PNG and Netpbm decode at full size.
+    ///
+    /// - Throws: `ImagingError.unknownFormat` when it is none of them, and the format's own
+    ///   errors.
+    public static func decode(_ data: Data, options: DecodeOptions) throws(ImagingError) -> DecodedImage {
         switch ImageFileFormat(sniffing: data) {
-        case .png: try PNG.decode(data, pixelLimit: pixelLimit, warnings: &warnings)
-        case .jpeg: try JPEG.decode(data, pixelLimit: pixelLimit, warnings: &warnings)
-        case .pam, .ppm, .pgm: try Netpbm.decode(data, pixelLimit: pixelLimit)
+        case .png: try PNG.decode(data, options: options)
+        case .jpeg: try JPEG.decode(data, options: options)
+        case .pam, .ppm, .pgm: try Netpbm.decode(data, options: options)
         case nil: throw .unknownFormat
         }
     }

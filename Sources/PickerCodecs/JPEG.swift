@@ -57,40 +57,38 @@ public enum JPEG {
     public static func decode(
         _ data: Data, scale: Scale, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit
     ) throws(ImagingError) -> PixelBuffer {
-        var warnings: [ImagingWarning] = []
-        return try decode(data, scale: scale, pixelLimit: pixelLimit, scanLimit: scanLimit, warnings: &warnings)
+        try decode(data, options: DecodeOptions(scale: scale, pixelLimit: pixelLimit, scanLimit: scanLimit)).pixels
     }
 
-    /// Reads a JPEG file as ``decode(_:scale:pixelLimit:scanLimit:)`` does, adding to `warnings`
-    /// the damage it worked around. A damaged photo decodes as libjpeg-turbo (and so most
-    /// viewers) decodes it: a file cut short once its image data has begun, restart markers
-    /// missing or out of order, and codes no Huffman table holds give the image as far as it
-    /// goes, gray (or as earlier scans drew it) where the damage hid it, and an
-    /// ``ImagingWarning/damagedData(format:reason:)`` for each kind of damage in each scan.
-    /// The other decode functions give the same pixels and drop the warnings.
+    /// Reads a JPEG file as `options` say (its size, its part, its limits, its threads), and
+    /// gives back with the pixels the damage it worked around. A damaged photo decodes as
+    /// libjpeg-turbo (and so most viewers) decodes it: a file cut short once its image data has
+    /// begun, restart markers missing or out of order, and codes no Huffman table holds give the
+    /// image as far as it goes, gray (or as earlier scans drew it) where the damage hid it, and an
+    /// `ImagingWarning.damagedData(format:reason:)` for each kind of damage in each scan. The
+    /// other decode functions give the same pixels and drop the warnings.
     ///
     /// ```swift
-    /// var warnings: [ImagingWarning] = []
-    /// let photo = try JPEG.decode(data, warnings: &warnings)
-    /// warnings   // [damaged JPEG data: scan 1: 2 restart markers missing or out of order]
+    /// let decoded = try JPEG.decode(data, options: DecodeOptions())
+    /// decoded.warnings   // [damaged JPEG data: scan 1: 2 restart markers missing or out of order]
     /// ```
     ///
-    /// `threads` is how many threads the decode may use: `nil` (the default) picks
-    /// `PixelBuffer.automaticThreads(sourcePixels:)` for the frame. With two or more, a baseline
-    /// image of a million pixels or more is upsampled and colour-converted on a second thread
-    /// while the first decodes its data. So is a progressive one while its last scan is read,
-    /// when its scans leave no low coefficient unknown; when they do (a file cut before its
-    /// refinements, smoothed as libjpeg smooths it, which needs every scan first), it shares its
-    /// inverse DCT, upsampling and colour conversion among the threads after its scans. The
-    /// scans are read on one thread. The pixels are the same on any number of threads.
-    public static func decode(
-        _ data: Data, scale: Scale = .full, pixelLimit: Int = PixelBuffer.defaultPixelLimit, scanLimit: Int = defaultScanLimit,
-        threads: Int? = nil, warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> PixelBuffer {
-        var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-        decoder.scanLimit = scanLimit
-        decoder.threads = threads
-        return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
+    /// With two or more threads, a baseline image of a million pixels or more is upsampled and
+    /// colour-converted on a second thread while the first decodes its data. So is a progressive
+    /// one while its last scan is read, when its scans leave no low coefficient unknown; when
+    /// they do (a file cut before its refinements, smoothed as libjpeg smooths it, which needs
+    /// every scan first), it shares its inverse DCT, upsampling and colour conversion among the
+    /// threads after its scans. The scans are read on one thread. The pixels are the same on any
+    /// number of threads. A crop (``DecodeOptions/crop``) is decoded as
+    /// ``decode(_:scale:croppingTo:pixelLimit:)`` says.
+    ///
+    /// - Throws: the errors of ``decode(_:scale:pixelLimit:scanLimit:)``, and for a crop those of
+    ///   ``decode(_:scale:croppingTo:pixelLimit:)``.
+    public static func decode(_ data: Data, options: DecodeOptions) throws(ImagingError) -> DecodedImage {
+        var warnings: [ImagingWarning] = []
+        var coefficientBytes = 0
+        let pixels = try decode(data, options: options, warnings: &warnings, coefficientBytes: &coefficientBytes)
+        return DecodedImage(pixels: pixels, warnings: warnings)
     }
 
     /// Reads part of a JPEG file: exactly `decode(data, scale: scale).cropped(to: rect)` when
@@ -125,24 +123,10 @@ public enum JPEG {
     public static func decode(
         _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit
     ) throws(ImagingError) -> PixelBuffer {
-        var warnings: [ImagingWarning] = []
-        return try decode(data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit, warnings: &warnings)
+        try decode(data, options: DecodeOptions(scale: scale, crop: rect, pixelLimit: pixelLimit)).pixels
     }
 
-    /// ``decode(_:scale:croppingTo:pixelLimit:)``, adding to `warnings` the damage worked
-    /// around (as ``decode(_:scale:pixelLimit:scanLimit:threads:warnings:)`` does), on
-    /// `threads` threads as it says.
-    public static func decode(
-        _ data: Data, scale: Scale = .full, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
-        threads: Int? = nil, warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> PixelBuffer {
-        var coefficientBytes = 0
-        return try decode(
-            data, scale: scale, croppingTo: rect, pixelLimit: pixelLimit, threads: threads, warnings: &warnings,
-            coefficientBytes: &coefficientBytes)
-    }
-
-    /// ``decode(_:scale:pixelLimit:scanLimit:threads:warnings:)`` on two threads whatever the
+    /// ``decode(_:options:)`` on two threads whatever the
     /// image's size (the pipeline normally starts at a million pixels): what the fuzzers hold
     /// to the one-thread decode.
     package static func decodeOnTwoThreads(
@@ -154,15 +138,21 @@ public enum JPEG {
         return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
     }
 
-    /// The cropped decode, setting `coefficientBytes` to the bytes its coefficients took, and
-    /// telling `rowsWritten` of its rows as it writes them (a baseline file on two threads).
+    /// The decode `options` ask for, adding to `warnings` the damage worked around; a crop sets
+    /// `coefficientBytes` to the bytes its coefficients took, and tells `rowsWritten` of its rows
+    /// as it writes them (a baseline file on two threads).
     static func decode(
-        _ data: Data, scale: Scale, croppingTo rect: PixelRect, pixelLimit: Int, threads: Int? = nil, warnings: inout [ImagingWarning],
-        coefficientBytes: inout Int, rowsWritten: JPEGDecoder.RowsWritten? = nil
+        _ data: Data, options: DecodeOptions, warnings: inout [ImagingWarning], coefficientBytes: inout Int,
+        rowsWritten: JPEGDecoder.RowsWritten? = nil
     ) throws(ImagingError) -> PixelBuffer {
-        var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
-        decoder.threads = threads
+        var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: options.pixelLimit)
+        decoder.scanLimit = options.scanLimit
+        decoder.threads = options.threads
         decoder.rowsWritten = rowsWritten
+        let scale = options.scale
+        guard let rect = options.crop else {
+            return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
+        }
         let region = { (header: JPEGDecoder.Header) throws(ImagingError) -> PixelRect in
             // (A frame is present whenever pixels are rendered.)
             let frame = header.frame!

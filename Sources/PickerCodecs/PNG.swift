@@ -25,7 +25,7 @@ public enum PNG {
     ///   `ImagingError.truncatedFile(format:)`; `ImagingError.corruptFile(format:reason:)`
     ///   for bad CRCs in critical chunks, bad zlib data, bad headers, missing chunks (an
     ///   ancillary chunk with a bad CRC is skipped, as libpng does: see
-    ///   ``decode(_:pixelLimit:warnings:)`` to hear about it);
+    ///   ``decode(_:options:)`` to hear about it);
     ///   `ImagingError.unsupportedFeature(format:feature:)` for unknown critical chunks; and the
     ///   size errors of `PixelBuffer`.
     /// - Complexity: O(file size + pixels).
@@ -33,18 +33,26 @@ public enum PNG {
         try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode()
     }
 
-    /// Reads a PNG file as ``decode(_:pixelLimit:)`` does, adding to `warnings` what was worked
-    /// around: ancillary chunks skipped for a bad CRC.
+    /// Reads a PNG file as `options` say (its part and its pixel limit: PNG has no reduced
+    /// scale, nor threads), and gives back with the pixels what was worked around: ancillary
+    /// chunks skipped for a bad CRC, a colour profile left out.
     ///
     /// ```swift
-    /// var warnings: [ImagingWarning] = []
-    /// let photo = try PNG.decode(data, warnings: &warnings)
-    /// warnings   // [skipped the PNG iCCP chunk: CRC mismatch]
+    /// let decoded = try PNG.decode(data, options: DecodeOptions())
+    /// decoded.warnings   // [skipped the PNG iCCP chunk: CRC mismatch]
     /// ```
-    public static func decode(
-        _ data: Data, pixelLimit: Int = PixelBuffer.defaultPixelLimit, warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> PixelBuffer {
-        try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(warnings: &warnings)
+    ///
+    /// - Throws: the errors of ``decode(_:pixelLimit:)``, and for a crop those of
+    ///   ``decode(_:croppingTo:pixelLimit:)``.
+    public static func decode(_ data: Data, options: DecodeOptions) throws(ImagingError) -> DecodedImage {
+        var warnings: [ImagingWarning] = []
+        let decoder = PNGDecoder(bytes: [UInt8](data), pixelLimit: options.pixelLimit)
+        let pixels = if let rect = options.crop {
+            try decoder.decode(croppingTo: rect, warnings: &warnings)
+        } else {
+            try decoder.decode(warnings: &warnings)
+        }
+        return DecodedImage(pixels: pixels, warnings: warnings)
     }
 
     /// The part of a PNG image shown in `rect` (display orientation, after the file's EXIF
@@ -68,16 +76,7 @@ public enum PNG {
     public static func decode(
         _ data: Data, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit
     ) throws(ImagingError) -> PixelBuffer {
-        var warnings: [ImagingWarning] = []
-        return try decode(data, croppingTo: rect, pixelLimit: pixelLimit, warnings: &warnings)
-    }
-
-    /// ``decode(_:croppingTo:pixelLimit:)``, adding to `warnings` what was worked around.
-    public static func decode(
-        _ data: Data, croppingTo rect: PixelRect, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
-        warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> PixelBuffer {
-        try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode(croppingTo: rect, warnings: &warnings)
+        try decode(data, options: DecodeOptions(crop: rect, pixelLimit: pixelLimit)).pixels
     }
 
     /// What a PNG file holds, from its chunks alone: nothing is decompressed, and no pixel memory

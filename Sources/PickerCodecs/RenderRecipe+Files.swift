@@ -2,7 +2,7 @@ import Foundation
 import PickerImaging
 
 extension RenderRecipe {
-    /// The most sizes one ``render(imageFile:longerSides:pixelLimit:warnings:)`` makes: every
+    /// The most sizes one ``render(imageFile:longerSides:pixelLimit:)`` makes: every
     /// output is held until all are made.
     public static let mostSizes = 16
 
@@ -21,7 +21,7 @@ extension RenderRecipe {
     ///
     /// ```swift
     /// let recipe = try RenderRecipe(editSessionJSON: sessionJSON)
-    /// let avatars = try recipe.render(imageFile: upload, longerSides: [1024, 256, 64])
+    /// let avatars = try recipe.render(imageFile: upload, longerSides: [1024, 256, 64]).images
     /// ```
     ///
     /// - Parameters:
@@ -29,15 +29,12 @@ extension RenderRecipe {
     ///   - sizes: the outputs' longer sides, each 1…``largestSide``, 1 to ``mostSizes`` of
     ///     them; `nil` renders the one size the recipe names (``outputSize``).
     ///   - pixelLimit: the decoders' pixel limit.
-    ///   - warnings: what the decoder worked around, and a colour profile that could not be
-    ///     converted when ``colorOutput`` asks for sRGB.
-    /// - Returns: one image per size, in order.
+    /// - Returns: one image per size, in order, and what was worked around: what the decoder
+    ///   did, then for each size a colour profile that could not be converted when
+    ///   ``colorOutput`` asks for sRGB.
     /// - Throws: ``ImagingError/imageMismatch(expected:actual:)`` when the file, shown, is not
     ///   ``imageSize``; ``problem``; the errors of the decoders and ``AvatarPipeline/render(_:)``.
-    public func render(
-        imageFile data: Data, longerSides sizes: [Int]? = nil, pixelLimit: Int = PixelBuffer.defaultPixelLimit,
-        warnings: inout [ImagingWarning]
-    ) throws(ImagingError) -> [PixelBuffer] {
+    public func render(imageFile data: Data, longerSides sizes: [Int]?, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendered {
         if let problem { throw problem }
         if let sizes, !(1...Self.mostSizes).contains(sizes.count) {
             throw .invalidNumber(parameter: "longerSides.count", value: Double(sizes.count))
@@ -51,7 +48,7 @@ extension RenderRecipe {
             let photo = try Netpbm.decode(data, pixelLimit: pixelLimit)
             var images: [PixelBuffer] = []
             for size in sizes ?? [outputSize ?? 0] { images.append(try render(photo, longerSide: sizes == nil ? nil : size)) }
-            return images
+            return Rendered(images: images, warnings: [])
         }
         let file = try PhotoFile(data, format: format, pixelLimit: pixelLimit, shown: displayOrientation(of:))
         guard file.displaySize == imageSize else { throw .imageMismatch(expected: imageSize, actual: file.displaySize) }
@@ -60,22 +57,34 @@ extension RenderRecipe {
         let largest = pipelines.max { $0.clampedOutputSize.pixelCount ?? .max < $1.clampedOutputSize.pixelCount ?? .max }!
         let reachesOut = !PixelRect(size: imageSize).contains(crop)
         let scale: JPEG.Scale = format == .png || reachesOut ? .full : largest.jpegScale
-        let part = try file.decode(for: pipelines, scale: scale, reachingOutside: true, warnings: &warnings)
-        var images: [PixelBuffer] = []
+        var rendered = Rendered(images: [], warnings: [])
+        let part = try file.decode(for: pipelines, scale: scale, reachingOutside: true, warnings: &rendered.warnings)
         for pipeline in pipelines {
             let rendering = try part.render(pipeline, reachingOutside: true)
-            if case let .unconvertibleColorProfile(reason)? = rendering.colorConversionError {
-                warnings.append(.colorProfileNotConverted(reason: reason))
-            }
-            images.append(rendering.image)
+            rendered.warnings += rendering.warnings
+            rendered.images.append(rendering.image)
         }
-        return images
+        return rendered
     }
 
-    /// ``render(imageFile:longerSides:pixelLimit:warnings:)`` at one size (``outputSize`` when
-    /// `nil`), dropping the warnings.
+    /// ``render(imageFile:longerSides:pixelLimit:)`` at one size (``outputSize`` when `nil`),
+    /// dropping the warnings.
     public func render(imageFile data: Data, longerSide size: Int? = nil, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
-        var warnings: [ImagingWarning] = []
-        return try render(imageFile: data, longerSides: size.map { [$0] }, pixelLimit: pixelLimit, warnings: &warnings)[0]
+        try render(imageFile: data, longerSides: size.map { [$0] }, pixelLimit: pixelLimit).images[0]
+    }
+
+    /// What ``render(imageFile:longerSides:pixelLimit:)`` makes from a file: its images, and
+    /// what was worked around to make them.
+    public struct Rendered: Sendable, Equatable {
+        /// One image per size asked for, in order.
+        public var images: [PixelBuffer]
+        /// What the decoder worked around, then each size's colour profile left unconverted.
+        public var warnings: [ImagingWarning]
+
+        /// Images and their warnings.
+        public init(images: [PixelBuffer], warnings: [ImagingWarning]) {
+            self.images = images
+            self.warnings = warnings
+        }
     }
 }

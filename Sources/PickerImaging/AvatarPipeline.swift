@@ -84,6 +84,11 @@ public struct AvatarPipeline: Sendable, Equatable {
         /// the photo's profile, so it is still shown right by apps that manage colour, and is
         /// never passed off as sRGB. `nil` otherwise.
         public var colorConversionError: ImagingError?
+        /// What was worked around to make the image, in the order met: for a file (PickerCodecs'
+        /// `render(png:)`, `render(jpeg:)`, `render(imageFile:)`), what its decoder worked around
+        /// (``ImagingWarning``); then ``ImagingWarning/colorProfileNotConverted(reason:)`` when
+        /// ``colorConversionError`` is set. Empty when nothing was.
+        public var warnings: [ImagingWarning] = []
 
         package init(image: PixelBuffer, peakExtraBytes: Int) {
             self.image = image
@@ -128,6 +133,8 @@ public struct AvatarPipeline: Sendable, Equatable {
             result.peakExtraBytes += result.image.bytes.count
         } catch {
             result.colorConversionError = error
+            let reason = if case let .unconvertibleColorProfile(reason) = error { reason } else { error.description }
+            result.warnings.append(.colorProfileNotConverted(reason: reason))
         }
         return result
     }

@@ -89,3 +89,32 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// Something a decoder noticed and worked around without failing: the image decoded, and the
+/// app may want to know.
+public enum ImagingWarning: Equatable, Sendable, CustomStringConvertible {
+    /// An ancillary chunk (metadata such as a colour profile or light levels, which a decoder
+    /// may ignore) was damaged and skipped; the image itself decoded. Critical chunks never are.
+    case skippedChunk(format: ImageFileFormat, chunk: String, reason: String)
+    /// The image data was damaged (cut short, restart markers missing or out of order, codes no
+    /// table holds) and was decoded as far as it goes, as libjpeg and so most viewers decode
+    /// it: what the damage hid is left gray, or as earlier passes drew it. The File limits
+    /// article lists the rules.
+    case damagedData(format: ImageFileFormat, reason: String)
+    /// The file's colour profile was damaged, incomplete, or of another colour space than the
+    /// decoded pixels, and was left out: the image decoded without it (a PNG falls back to its
+    /// next colour chunk, else untagged). `reason` says what was wrong.
+    case ignoredColorProfile(format: ImageFileFormat, reason: String)
+    /// The output was asked for in sRGB but its photo's profile cannot be converted: the output
+    /// keeps that profile (the profile's `conversionProblem` says why).
+    case colorProfileNotConverted(reason: String)
+
+    public var description: String {
+        switch self {
+        case let .skippedChunk(format, chunk, reason): "skipped the \(format) \(chunk) chunk: \(reason)"
+        case let .damagedData(format, reason): "damaged \(format) data: \(reason)"
+        case let .ignoredColorProfile(format, reason): "ignored the \(format) file's colour profile: \(reason)"
+        case let .colorProfileNotConverted(reason): "kept the colour profile, not converted to sRGB: \(reason)"
+        }
+    }
+}

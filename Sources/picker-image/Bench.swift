@@ -123,10 +123,7 @@ struct Bench {
         for (index, threads) in [1, cores].enumerated() {
             let suffix = index == 0 ? "" : "_threads"
             for (name, data) in zip(names, files) {
-                work.append(("jpeg_\(name)\(suffix)_ms", {
-                    var warnings: [ImagingWarning] = []
-                    _ = try JPEG.decode(data, threads: threads, warnings: &warnings)
-                }))
+                work.append(("jpeg_\(name)\(suffix)_ms", { _ = try JPEG.decode(data, options: DecodeOptions(threads: threads)) }))
             }
             var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .square)
             pipeline.threads = threads

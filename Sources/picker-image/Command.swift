@@ -100,17 +100,16 @@ enum Command {
         if orientation == nil, transforms.isEmpty, let file = try ImageFile.direct(files[0]) {
             // Straight from the file: a PNG's crop alone, a JPEG at the smallest scale that serves.
             shown = (file.info.displaySize, file.info.orientation)
-            var warnings: [ImagingWarning] = []
-            rendering = try pipeline.render(imageFile: file.data, warnings: &warnings)
+            rendering = try pipeline.render(imageFile: file.data)
             // What the header already showed was said when it was read.
-            for warning in warnings where !file.info.warnings.contains(warning) { ImageFile.warn("\(files[0]): \(warning)") }
+            for warning in rendering.warnings where !file.info.warnings.contains(warning) { ImageFile.warn("\(files[0]): \(warning)") }
         } else {
             var photo = try ImageFile.read(files[0])
             if let orientation { photo.orientation = orientation }
             for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
             shown = (photo.displaySize, photo.orientation)
             rendering = try pipeline.render(photo)
-            if let error = rendering.colorConversionError { ImageFile.warn("\(files[0]): \(error)") }
+            for warning in rendering.warnings { ImageFile.warn("\(files[0]): \(warning)") }
         }
         try ImageFile.write(rendering.image, to: files[1], jpeg: jpeg)
         print("\(files[1]): \(rendering.image.displaySize) from \(shown.size) crop \(rect)"
@@ -203,11 +202,10 @@ enum Command {
             throw UsageError(message: "\(sessionPath) holds no render recipe (an EditSession's JSON, or a RenderRecipe's): \(error)")
         }
         if toSRGB { recipe.colorOutput = .sRGB }
-        var warnings: [ImagingWarning] = []
         let data = try ImageFile.contents(files[0])
-        let images = try recipe.render(imageFile: data, longerSides: sizes, warnings: &warnings)
-        for warning in warnings { ImageFile.warn("\(files[0]): \(warning)") }
-        for (index, image) in images.enumerated() {
+        let rendered = try recipe.render(imageFile: data, longerSides: sizes)
+        for warning in rendered.warnings { ImageFile.warn("\(files[0]): \(warning)") }
+        for (index, image) in rendered.images.enumerated() {
             let name = sizes.map { output.replacingOccurrences(of: "{size}", with: String($0[index])) } ?? output
             try ImageFile.write(image, to: name, jpeg: jpeg)
             print("\(name): \(image.displaySize) from \(recipe.imageSize) crop \(recipe.crop), \(Self.colours(image))")

@@ -12,10 +12,9 @@ enum ImageFile {
 
     static func read(_ path: String, warn: (String) -> Void = ImageFile.warn) throws -> PixelBuffer {
         let data = try contents(path)
-        var warnings: [ImagingWarning] = []
-        let image = try ImageFileFormat.decode(data, warnings: &warnings)
-        for warning in warnings { warn("\(path): \(warning)") }
-        return image
+        let decoded = try ImageFileFormat.decode(data, options: DecodeOptions())
+        for warning in decoded.warnings { warn("\(path): \(warning)") }
+        return decoded.pixels
     }
 
     /// The file's bytes and header when the avatar pipeline reads it straight from the file

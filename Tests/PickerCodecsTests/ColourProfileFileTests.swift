@@ -63,6 +63,7 @@ struct ColourProfileFileTests {
             (lut, "a lookup-table profile ('A2B0')"), (cmyk, "a CMYK profile"),
             (link, "a 'link' profile (only input, display and colour-space profiles convert)"),
         ]
+        var written = 0
         for (data, reason) in expected {
             let profile = try ColorProfile(iccData: data)
             #expect(profile.model == nil)
@@ -76,8 +77,20 @@ struct ColourProfileFileTests {
             let rendering = try pipeline.render(image)
             #expect(rendering.image.colorProfile == profile)
             #expect(rendering.colorConversionError == .unconvertibleColorProfile(reason: reason))
+            #expect(rendering.warnings == [.colorProfileNotConverted(reason: reason)])
             #expect(rendering.image.bytes == [10, 200])
+            // From its PNG file (a profile of the pixels' colour space is written): the same,
+            // on the path that decodes only the crop.
+            let file = PNG.encode(image)
+            guard try PNG.info(file).colorProfile == profile else { continue }
+            written += 1
+            for fromFile in [try pipeline.render(png: file), try pipeline.render(imageFile: file)] {
+                #expect(fromFile.image == rendering.image)
+                #expect(fromFile.colorConversionError == .unconvertibleColorProfile(reason: reason))
+                #expect(fromFile.warnings == [.colorProfileNotConverted(reason: reason)])
+            }
         }
+        #expect(written == 2, "the lookup-table and device-link profiles are written; a CMYK one is not")
     }
 
     @Test("an RGB profile on a gray image is refused; a gray profile converts each channel of RGBA")
@@ -124,10 +137,9 @@ struct ColourProfileFileTests {
         let swapped = Self.reordering(file, markers, [2, 0, 1])
         #expect(try JPEG.decode(swapped).colorProfile == big)
         // Segment 2 left out: decoded untagged, with the reason.
-        var warnings: [ImagingWarning] = []
-        let missing = Self.reordering(file, markers, [0, 2])
-        #expect(try JPEG.decode(missing, warnings: &warnings).colorProfile == nil)
-        #expect(warnings == [.ignoredColorProfile(format: .jpeg, reason: "its APP2 segments are numbered [1, 3] of [3, 3], not 1 to 3 once each")])
+        let missing = try JPEG.decode(Self.reordering(file, markers, [0, 2]), options: DecodeOptions())
+        #expect(missing.pixels.colorProfile == nil)
+        #expect(missing.warnings == [.ignoredColorProfile(format: .jpeg, reason: "its APP2 segments are numbered [1, 3] of [3, 3], not 1 to 3 once each")])
     }
 
     /// The APP2 ICC segments of a file: their sequence numbers and byte ranges (marker included).
@@ -198,9 +210,9 @@ struct ColourProfileFileTests {
         file.replaceSubrange((at + 4)..<(at + 8), with: [0, 0, 0, 0])
         let crc = Self.crc(file[at..<(at + 8)])
         file.replaceSubrange((at + 8)..<(at + 12), with: Self.u32(Int(crc)))
-        var warnings: [ImagingWarning] = []
-        #expect(try PNG.decode(Data(file), warnings: &warnings).colorProfile == nil)
-        #expect(warnings == [.ignoredColorProfile(format: .png, reason: "a gAMA chunk of 4 bytes or gamma 0")])
+        let decoded = try PNG.decode(Data(file), options: DecodeOptions())
+        #expect(decoded.pixels.colorProfile == nil)
+        #expect(decoded.warnings == [.ignoredColorProfile(format: .png, reason: "a gAMA chunk of 4 bytes or gamma 0")])
     }
 
     /// Primaries on one line span no colour space: their matrix is singular but for rounding,
@@ -239,10 +251,9 @@ struct ColourProfileFileTests {
         // The profile's 'acsp' signature, inside the APP2 segment.
         let at = try #require(file.indices.first { file[$0..<min(file.count, $0 + 4)].elementsEqual("acsp".utf8) })
         file[at] = UInt8(ascii: "x")
-        var warnings: [ImagingWarning] = []
-        let decoded = try JPEG.decode(Data(file), warnings: &warnings)
-        #expect(decoded.colorProfile == nil && decoded.pixelSize == image.pixelSize)
-        #expect(warnings == [.ignoredColorProfile(format: .jpeg, reason: "invalid ICC colour profile: no 'acsp' signature at byte 36")])
+        let decoded = try JPEG.decode(Data(file), options: DecodeOptions())
+        #expect(decoded.pixels.colorProfile == nil && decoded.pixels.pixelSize == image.pixelSize)
+        #expect(decoded.warnings == [.ignoredColorProfile(format: .jpeg, reason: "invalid ICC colour profile: no 'acsp' signature at byte 36")])
     }
 
     @Test("the pipeline keeps the photo's profile, or converts its output to sRGB: on every path", arguments: ["lattice-adobergb.png", "photo-p3.jpg"])
@@ -256,9 +267,8 @@ struct ColourProfileFileTests {
                 let kept = try pipeline.render(imageFile: data)
                 #expect(kept.image.colorProfile == photo.colorProfile)
                 pipeline.colorOutput = .sRGB
-                var warnings: [ImagingWarning] = []
-                let converted = try pipeline.render(imageFile: data, warnings: &warnings)
-                #expect(warnings.isEmpty)
+                let converted = try pipeline.render(imageFile: data)
+                #expect(converted.warnings.isEmpty)
                 #expect(converted.image.colorProfile == .sRGB)
                 #expect(converted.image == (try kept.image.convertedToSRGB()))
                 // From the decoded photo: the same pixels, but for a JPEG decoded at a reduced scale.
@@ -311,14 +321,13 @@ struct ColourAndRecipeEdgeTests {
         }
         #expect(AvatarPipeline.outputSize(of: PixelSize(width: .max, height: 1), longerSide: 512) == PixelSize(width: 512, height: 1))
         #expect(AvatarPipeline.outputSize(of: PixelSize(width: 3, height: 2), longerSide: 0) == PixelSize(width: 3, height: 2))
-        var warnings: [ImagingWarning] = []
         let fits = RenderRecipe(imageSize: PixelSize(width: 40, height: 30), crop: PixelRect(x: 0, y: 0, width: 10, height: 10))
         let png = PNG.encode(try PixelBuffer(width: 40, height: 30))
         #expect(throws: ImagingError.invalidNumber(parameter: "longerSides.count", value: 0)) {
-            try fits.render(imageFile: png, longerSides: [], warnings: &warnings)
+            try fits.render(imageFile: png, longerSides: [])
         }
         #expect(throws: ImagingError.invalidNumber(parameter: "longerSides.count", value: 17)) {
-            try fits.render(imageFile: png, longerSides: Array(repeating: 8, count: 17), warnings: &warnings)
+            try fits.render(imageFile: png, longerSides: Array(repeating: 8, count: 17))
         }
         // A straightened crop reaching 2⁴⁰ pixels, at a reduced JPEG scale: refused, not computed.
         let jpeg = try JPEG.encode(PixelBuffer(width: 64, height: 64))
@@ -359,9 +368,9 @@ struct ColourAndRecipeEdgeTests {
         let body = Array("ICC_PROFILE\0".utf8) + [1, 1] + bytes
         let segment: [UInt8] = [0xFF, 0xE2, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
         let file = Data(plain[0..<2] + segment + plain[2...])
-        var warnings: [ImagingWarning] = []
-        #expect(try JPEG.decode(file, warnings: &warnings).colorProfile == nil)
-        #expect(warnings == [.ignoredColorProfile(format: .jpeg, reason: "a CMYK profile does not describe the RGB pixels decoded from the file")])
+        let decoded = try JPEG.decode(file, options: DecodeOptions())
+        #expect(decoded.pixels.colorProfile == nil)
+        #expect(decoded.warnings == [.ignoredColorProfile(format: .jpeg, reason: "a CMYK profile does not describe the RGB pixels decoded from the file")])
         #expect(try JPEG.info(file).colorProfile == nil)
         image.colorProfile = ColorProfile.png(gamma: .infinity, chromaticities: nil)
         #expect(try PNG.decode(PNG.encode(image)).pixelSize == image.pixelSize)

@@ -43,13 +43,13 @@ struct JPEGDamageTests {
 
     @Test("shows what libjpeg-turbo shows, with a warning per kind of damage", arguments: cases.map(\.name))
     func showsWhatLibjpegShows(name: String) throws {
-        var warnings: [ImagingWarning] = []
-        let image = try JPEG.decode(Self.data(name), warnings: &warnings)
+        let decoded = try JPEG.decode(Self.data(name), options: DecodeOptions())
+        let image = decoded.pixels
         let reference = try Netpbm.decode(Data(contentsOf: Self.folder.appendingPathComponent("damaged-\(name).ppm")))
         #expect(image.pixelSize == reference.pixelSize)
         let result = JPEGTests.compare(image, reference)
         #expect(result.differing == 0, "\(name): \(result.differing) of \(result.samples) samples differ, by at most \(result.worst)")
-        #expect(warnings == Self.cases.first { $0.name == name }?.warnings)
+        #expect(decoded.warnings == Self.cases.first { $0.name == name }?.warnings)
         // Without the warnings: the same pixels.
         #expect(try JPEG.decode(Self.data(name)) == image)
     }
@@ -82,30 +82,28 @@ struct JPEGDamageTests {
         // neighbours, for upsampling): nothing wrong is read.
         for scale in [JPEG.Scale.full, .half] {
             let rect = PixelRect(x: 0, y: 0, width: 128 / scale.denominator, height: 16 / scale.denominator)
-            var warnings: [ImagingWarning] = []
-            let part = try JPEG.decode(data, scale: scale, croppingTo: rect, warnings: &warnings)
-            #expect(part == (try JPEG.decode(data, scale: scale).cropped(to: rect)), "1/\(scale.denominator)")
-            #expect(warnings == [], "1/\(scale.denominator)")
+            let part = try JPEG.decode(data, options: DecodeOptions(scale: scale, crop: rect))
+            #expect(part.pixels == (try JPEG.decode(data, scale: scale).cropped(to: rect)), "1/\(scale.denominator)")
+            #expect(part.warnings == [], "1/\(scale.denominator)")
         }
         // Reaching into the third row: its 4 lost MCUs are reported, not the 24 below it, nor
         // the file's missing end.
         let rect = PixelRect(x: 0, y: 0, width: 128, height: 40)
-        var warnings: [ImagingWarning] = []
-        #expect(try JPEG.decode(data, croppingTo: rect, warnings: &warnings) == (try whole.cropped(to: rect)))
-        #expect(warnings == Self.damage("scan 1: no data for 4 of its 48 MCUs; \(Self.lost)"))
+        let part = try JPEG.decode(data, options: DecodeOptions(crop: rect))
+        #expect(part.pixels == (try whole.cropped(to: rect)))
+        #expect(part.warnings == Self.damage("scan 1: no data for 4 of its 48 MCUs; \(Self.lost)"))
     }
 
     @Test("the avatar pipeline renders a damaged photo and reports its damage", arguments: ["rst-missing", "cut-progressive-first-scan"])
     func pipelineReportsDamage(name: String) throws {
         let data = try Self.data(name)
-        var expected: [ImagingWarning] = []
-        let whole = try JPEG.decode(data, warnings: &expected)
+        let decoded = try JPEG.decode(data, options: DecodeOptions())
+        let (whole, expected) = (decoded.pixels, decoded.warnings)
         // Full scale (a crop of the photo's pixels) and half scale (from the DCT).
         for size in [PixelSize(width: 64, height: 64), PixelSize(width: 24, height: 24)] {
             let pipeline = AvatarPipeline(crop: PixelRect(x: 16, y: 8, width: 64, height: 64), outputSize: size)
-            var warnings: [ImagingWarning] = []
-            let avatar = try pipeline.render(imageFile: data, warnings: &warnings)
-            #expect(warnings == expected, "\(size)")
+            let avatar = try pipeline.render(imageFile: data)
+            #expect(avatar.warnings == expected, "\(size)")
             if pipeline.jpegScale == .full { #expect(avatar.image == (try pipeline.render(whole)).image) }
         }
     }
@@ -127,9 +125,9 @@ struct JPEGDamageTests {
         #expect(bytes.suffix(2) == [0xFF, 0xD9])
         bytes.removeLast(2)
         bytes += [0xFF, 0xC4, 0x00, 0x05, 0x77, 0x77, 0x77]  // a Huffman table of class 7
-        var warnings: [ImagingWarning] = []
-        #expect(try JPEG.decode(Data(bytes), warnings: &warnings) == clean)
-        #expect(warnings == Self.damage("after the image: corrupt JPEG file: DHT segment"))
+        let decoded = try JPEG.decode(Data(bytes), options: DecodeOptions())
+        #expect(decoded.pixels == clean)
+        #expect(decoded.warnings == Self.damage("after the image: corrupt JPEG file: DHT segment"))
         // Before the image is whole, the same damage is an error.
         var early = [UInt8](try JPEGTests.data("prog-420-64x48.jpg"))
         early.removeLast(2)
@@ -172,9 +170,9 @@ struct JPEGDamageTests {
         let sos = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
         let clean = try JPEG.decode(Data(bytes))
         bytes.insert(contentsOf: [1, 2, 3], at: sos)
-        var warnings: [ImagingWarning] = []
-        #expect(try JPEG.decode(Data(bytes), warnings: &warnings) == clean)
-        #expect(warnings == Self.damage("3 bytes that are no marker skipped at byte \(sos)"))
+        let decoded = try JPEG.decode(Data(bytes), options: DecodeOptions())
+        #expect(decoded.pixels == clean)
+        #expect(decoded.warnings == Self.damage("3 bytes that are no marker skipped at byte \(sos)"))
     }
 
     @Test func aRestartMarkerThatIsNoneOfTheNextIsSkippedLikeLibjpeg() throws {

@@ -87,7 +87,7 @@ struct JPEGPipelineTests {
         var warnings: [ImagingWarning] = []
         var held = 0
         let decoded = try JPEG.decode(
-            Data(gray), scale: .full, croppingTo: PixelRect(x: 0, y: 0, width: 64, height: 48), pixelLimit: .max, threads: 1,
+            Data(gray), options: DecodeOptions(crop: PixelRect(x: 0, y: 0, width: 64, height: 48), pixelLimit: .max, threads: 1),
             warnings: &warnings, coefficientBytes: &held)
         #expect(held == estimate)
         #expect(decoded == (try JPEG.decode(JPEGTests.data("gray-64x48.jpg"))))

@@ -141,9 +141,8 @@ struct JPEGTests {
         // Three planes of about 1400² at half size: past the size that shares one block.
         for rect in [PixelRect(x: 200, y: 50, width: 1400, height: 1400), PixelRect(x: 0, y: 111, width: 2016, height: 1401)] {
             for threads in [1, 2] {
-                var warnings: [ImagingWarning] = []
-                let part = try JPEG.decode(data, scale: .half, croppingTo: rect, threads: threads, warnings: &warnings)
-                #expect(part == (try whole.cropped(to: rect)), "\(rect), \(threads) thread(s)")
+                let part = try JPEG.decode(data, options: DecodeOptions(scale: .half, crop: rect, threads: threads))
+                #expect(part == DecodedImage(pixels: try whole.cropped(to: rect)), "\(rect), \(threads) thread(s)")
             }
         }
     }

@@ -35,8 +35,8 @@ struct PNGChunkTests {
         let payload: [UInt8] = type == "eXIf" ? [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 1, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
             : type == "tRNS" ? [0, 0, 0, 0, 0, 0] : [1, 2, 3, 4, 5, 6, 7, 8]
         let data = Self.inserting(Self.chunk(type, payload, damaged: true), into: PNG.encode(photo))
-        var warnings: [ImagingWarning] = []
-        let decoded = try PNG.decode(data, warnings: &warnings)
+        let result = try PNG.decode(data, options: DecodeOptions())
+        let (decoded, warnings) = (result.pixels, result.warnings)
         #expect(decoded == photo, "the damaged chunk's content is not used")
         #expect(warnings == [.skippedChunk(format: .png, chunk: type, reason: "CRC mismatch")])
         #expect(warnings.first?.description == "skipped the PNG \(type) chunk: CRC mismatch")
@@ -47,9 +47,9 @@ struct PNGChunkTests {
     @Test func anIntactAncillaryChunkStillCounts() throws {
         let exif: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 1, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
         let data = Self.inserting(Self.chunk("eXIf", exif), into: PNG.encode(try Self.photo()))
-        var warnings: [ImagingWarning] = []
-        #expect(try PNG.decode(data, warnings: &warnings).orientation == .right)
-        #expect(warnings.isEmpty)
+        let decoded = try PNG.decode(data, options: DecodeOptions())
+        #expect(decoded.pixels.orientation == .right)
+        #expect(decoded.warnings.isEmpty)
     }
 
     @Test("a damaged critical chunk still rejects the file", arguments: ["PLTE", "IHDR"])

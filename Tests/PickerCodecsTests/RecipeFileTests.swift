@@ -56,10 +56,10 @@ struct RecipeFileTests {
             .appendingPathComponent("Fixtures/colour/photo-p3.jpg"))
         let recipe = RenderRecipe(imageSize: PixelSize(width: 64, height: 48), crop: PixelRect(x: 8, y: 4, width: 40, height: 40), mask: .circle)
         let counter = FileDecodes.Counter()
-        var warnings: [ImagingWarning] = []
-        let images = try FileDecodes.count.withValue(counter) {
-            try recipe.render(imageFile: data, longerSides: [20, 10, 5], warnings: &warnings)
+        let rendered = try FileDecodes.count.withValue(counter) {
+            try recipe.render(imageFile: data, longerSides: [20, 10, 5])
         }
+        let images = rendered.images
         #expect(counter.value == 1)
         #expect(images.map(\.displaySize) == [20, 10, 5].map { PixelSize(width: $0, height: $0) })
         #expect(images[0] == (try recipe.render(imageFile: data, longerSide: 20)))
@@ -77,10 +77,9 @@ struct RecipeFileTests {
         #expect(throws: ImagingError.imageMismatch(expected: PixelSize(width: 40, height: 60), actual: PixelSize(width: 60, height: 40))) {
             try recipe.render(imageFile: data)
         }
-        var warnings: [ImagingWarning] = []
         let fits = RenderRecipe(imageSize: PixelSize(width: 60, height: 40), crop: PixelRect(x: 0, y: 0, width: 10, height: 10))
         #expect(throws: ImagingError.invalidNumber(parameter: "longerSides", value: 0)) {
-            try fits.render(imageFile: data, longerSides: [64, 0], warnings: &warnings)
+            try fits.render(imageFile: data, longerSides: [64, 0])
         }
         #expect(throws: ImagingError.unknownFormat) { try fits.render(imageFile: Data("nope".utf8)) }
     }
@@ -100,9 +99,9 @@ struct RecipeFileTests {
         let output = dir.appendingPathComponent("avatar-{size}.png").path
         #expect(try Command.run(["apply", "--session", session.path, "--size", "32,8", photo.path, "--output", output]) == 0)
         // Both from the one decode the larger size needs.
-        var warnings: [ImagingWarning] = []
-        let expected = try recipe.render(imageFile: Data(contentsOf: photo), longerSides: [32, 8], warnings: &warnings)
-        for (size, image) in zip([32, 8], expected) {
+        let expected = try recipe.render(imageFile: Data(contentsOf: photo), longerSides: [32, 8])
+        #expect(expected.warnings.isEmpty)
+        for (size, image) in zip([32, 8], expected.images) {
             let written = try PNG.decode(Data(contentsOf: dir.appendingPathComponent("avatar-\(size).png")))
             #expect(written == image)
         }
