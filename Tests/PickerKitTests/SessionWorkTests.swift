@@ -70,4 +70,29 @@ struct SessionWorkTests {
         await Self.settle()
         #expect(load.cancelled)
     }
+
+    @Test("actions sent while effects are performed wait for the outermost dispatch, in order")
+    func heldActions() {
+        var dispatches = HeldActions()
+        #expect(dispatches.isSettled)
+        #expect(dispatches.dueNow(.hostCancelled) == .hostCancelled, "nothing in progress: now")
+        dispatches.enter()
+        dispatches.enter()
+        #expect(dispatches.dueNow(.presenterGone) == nil)
+        #expect(dispatches.dueNow(.delegateGone) == nil)
+        #expect(dispatches.held == [.presenterGone, .delegateGone])
+        dispatches.leave()
+        #expect(dispatches.next() == nil, "the outer dispatch is still performing its effects")
+        #expect(!dispatches.isSettled)
+        dispatches.leave()
+        #expect(dispatches.next() == .presenterGone)
+        // The held action's own dispatch holds what it sends, behind what was held before.
+        dispatches.enter()
+        #expect(dispatches.dueNow(.hostCancelled) == nil)
+        dispatches.leave()
+        #expect(dispatches.next() == .delegateGone)
+        #expect(dispatches.next() == .hostCancelled)
+        #expect(dispatches.next() == nil)
+        #expect(dispatches.isSettled && dispatches.depth == 0)
+    }
 }

@@ -52,6 +52,35 @@ struct ValueTypeTests {
         #expect(movie.image == nil)
     }
 
+    @Test func valuesHoldingImagesCompareThemAsTheSameImage() throws {
+        let photo = try PixelBuffer(width: 4, height: 2)
+        var other = photo
+        other[0, 0] = RGBA(1, 2, 3)
+        // Results: the same pixels are equal, other pixels, another image or none are not.
+        let result = ProfilePickerResult(mediaType: .image, originalImage: photo, editedImage: photo)
+        #expect(result == ProfilePickerResult(mediaType: .image, originalImage: try PixelBuffer(width: 4, height: 2), editedImage: photo))
+        #expect(result != ProfilePickerResult(mediaType: .image, originalImage: other, editedImage: photo))
+        #expect(result != ProfilePickerResult(mediaType: .image, originalImage: photo, editedImage: other))
+        #expect(result != ProfilePickerResult(mediaType: .image, originalImage: photo))
+        var changed = result
+        changed.editedImage = other
+        #expect(changed != result && changed.editedImage?.isSame(as: other) == true)
+        changed.editedImage = photo
+        #expect(changed == result)
+        // The edit screen's state, likewise.
+        let geometry = try EditorGeometry(imageSize: photo.displaySize)
+        let route = Route(id: Route.ID(1), screen: .editor(EditorScreen(imageSize: geometry.imageSize, cropRect: geometry.cropRect)))
+        let step = EditingStep(root: nil, route: route, original: photo, mediaType: .image, geometry: geometry)
+        #expect(step == EditingStep(root: nil, route: route, original: try PixelBuffer(width: 4, height: 2), mediaType: .image, geometry: geometry))
+        var edited = step
+        edited.original = other
+        #expect(edited != step && edited.original.isSame(as: other))
+        edited.original = photo
+        #expect(edited == step)
+        edited.isRendering = true
+        #expect(edited != step, "every other part still counts")
+    }
+
     @Test func infoKeysMatchImagePickerRawValues() {
         #expect(InfoKey.allCases.map(\.rawValue) == [
             "UIImagePickerControllerMediaType", "UIImagePickerControllerOriginalImage",

@@ -90,15 +90,15 @@ extension ProfilePicker {
     /// refused one (``WorkflowEffect/rejectStart(_:)``).
     @discardableResult
     func dispatch(_ action: WorkflowAction) -> PickerError? {
-        dispatchDepth += 1
+        dispatches.enter()
         var refusal: PickerError?
         for effect in workflow.reduce(action) {
             if case let .rejectStart(error) = effect { refusal = error }
             perform(effect)
         }
-        dispatchDepth -= 1
-        while dispatchDepth == 0, !heldActions.isEmpty { dispatch(heldActions.removeFirst()) }
-        if dispatchDepth == 0, heldActions.isEmpty {
+        dispatches.leave()
+        while let held = dispatches.next() { dispatch(held) }
+        if dispatches.isSettled {
             // The observers still alive, and not cancelled, hear that the state changed.
             for observer in stateObservers.due(workflow.state) where observer.isLive { observer.handler(self) }
         }
@@ -109,7 +109,7 @@ extension ProfilePicker {
     /// reports a failure from inside the call that asked it to present must not end the
     /// session halfway through the effects of the step that started it.
     func dispatchAfterEffects(_ action: WorkflowAction) {
-        if dispatchDepth == 0 { dispatch(action) } else { heldActions.append(action) }
+        if let action = dispatches.dueNow(action) { dispatch(action) }
     }
 
     /// Feeds a response of `session`'s work, unless a seam has gone meanwhile; returns the

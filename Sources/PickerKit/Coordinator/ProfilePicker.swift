@@ -121,10 +121,9 @@ public final class ProfilePicker {
     /// Presenter calls and session ends, held back while a presentation or dismissal animates.
     var presenterQueue = PresenterQueue()
 
-    /// How deep ``dispatch(_:)`` calls are nested now.
-    var dispatchDepth = 0
-    /// Actions waiting for the effects being performed (``dispatchAfterEffects(_:)``).
-    var heldActions: [WorkflowAction] = []
+    /// How deep ``dispatch(_:)`` calls are nested now, and the actions waiting for the effects
+    /// being performed (``dispatchAfterEffects(_:)``).
+    var dispatches = HeldActions()
 
     /// Creates a picker.
     ///

@@ -25,11 +25,25 @@ extension Equatable {
     }
 }
 
+/// An image that is `Equatable` as ``ImageBuffer/isSame(as:)`` compares images: what a value
+/// holding an image stores, so that its `==` is synthesized from its properties rather than
+/// written out beside them.
+struct SameImage: Sendable, Equatable {
+    var image: any ImageBuffer
+
+    init(_ image: any ImageBuffer) {
+        self.image = image
+    }
+
+    init?(_ image: (any ImageBuffer)?) {
+        guard let image else { return nil }
+        self.image = image
+    }
+
+    static func == (a: SameImage, b: SameImage) -> Bool { a.image.isSame(as: b.image) }
+}
+
 /// Two optional images are the same when both are absent or both are the same image.
 func isSame(_ a: (any ImageBuffer)?, _ b: (any ImageBuffer)?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): true
-    case let (a?, b?): a.isSame(as: b)
-    default: false
-    }
+    SameImage(a) == SameImage(b)
 }

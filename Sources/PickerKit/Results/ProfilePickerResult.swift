@@ -1,7 +1,8 @@
 import Foundation
 import PickerImaging
 
-/// What a finished session hands back.
+/// What a finished session hands back. Equal when every part is, the images compared as
+/// `ImageBuffer.isSame(as:)` compares them.
 ///
 /// ```swift
 /// func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
@@ -13,9 +14,17 @@ public struct ProfilePickerResult: Sendable, Equatable {
     /// The kind of media chosen.
     public var mediaType: MediaType
     /// The image as picked, for images.
-    public var originalImage: (any ImageBuffer)?
+    public var originalImage: (any ImageBuffer)? {
+        get { original?.image }
+        set { original = SameImage(newValue) }
+    }
     /// The image as cropped on the edit screen, when it was edited.
-    public var editedImage: (any ImageBuffer)?
+    public var editedImage: (any ImageBuffer)? {
+        get { edited?.image }
+        set { edited = SameImage(newValue) }
+    }
+    private var original: SameImage?
+    private var edited: SameImage?
     /// The part of the original kept, in the original's pixels and display orientation, after
     /// any turns and flips the person made (``EditSession/geometry`` has them; its
     /// `rawCropRect` maps the crop to stored pixels).
@@ -42,17 +51,10 @@ public struct ProfilePickerResult: Sendable, Equatable {
         self.movieTrim = movieTrim
         self.videoQuality = videoQuality
         self.mediaType = mediaType
-        self.originalImage = originalImage
-        self.editedImage = editedImage
+        original = SameImage(originalImage)
+        edited = SameImage(editedImage)
         self.cropRect = cropRect
         self.mediaURL = mediaURL
-    }
-
-    /// Equal when every part is, the images compared as `ImageBuffer.isSame(as:)` compares them.
-    public static func == (a: ProfilePickerResult, b: ProfilePickerResult) -> Bool {
-        a.mediaType == b.mediaType && isSame(a.originalImage, b.originalImage) && isSame(a.editedImage, b.editedImage)
-            && a.cropRect == b.cropRect && a.mediaURL == b.mediaURL && a.editSession == b.editSession
-            && a.movieTrim == b.movieTrim && a.videoQuality == b.videoQuality && a.items == b.items
     }
 
     /// The image to use: the edited image when there is one, else the original.

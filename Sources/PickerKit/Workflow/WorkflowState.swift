@@ -319,7 +319,11 @@ public struct EditingStep: Sendable, Equatable {
     /// The edit screen's route.
     public var route: Route
     /// The image being edited.
-    public var original: any ImageBuffer
+    public var original: any ImageBuffer {
+        get { image.image }
+        set { image = SameImage(newValue) }
+    }
+    private var image: SameImage
     /// Its media type.
     public var mediaType: MediaType
     /// Where the person has moved and scaled it.
@@ -334,16 +338,12 @@ public struct EditingStep: Sendable, Equatable {
     public init(root: RootStep?, route: Route, original: any ImageBuffer, mediaType: MediaType, geometry: EditorGeometry) {
         self.root = root
         self.route = route
-        self.original = original
+        image = SameImage(original)
         self.mediaType = mediaType
         self.geometry = geometry
         history = EditHistory(start: geometry)
     }
 
-    public static func == (a: EditingStep, b: EditingStep) -> Bool {
-        a.root == b.root && a.route == b.route && a.mediaType == b.mediaType && a.geometry == b.geometry
-            && a.history == b.history && a.isRendering == b.isRendering && a.original.isSame(as: b.original)
-    }
 }
 
 /// A movie's preview.
