@@ -14,8 +14,10 @@ import PickerImaging
 /// ```
 public struct DecodeOptions: Sendable, Hashable {
     /// The size to decode at. A JPEG file is reduced from its DCT coefficients (libjpeg's
-    /// `scale_denom`: see ``JPEG/Scale``); PNG and Netpbm files have no such reduction and decode
-    /// at full size whatever this says (the result's size tells which). `.full` by default.
+    /// `scale_denom`: see ``JPEG/Scale``). PNG and Netpbm files have no such reduction: asked
+    /// for another scale than `.full` (the default), they throw
+    /// `ImagingError.unsupportedFeature(format:feature:)` rather than return a size, and a
+    /// crop, that were not asked for.
     public var scale: JPEG.Scale
     /// The part to keep, in display orientation (after the file's EXIF orientation) on the image
     /// at ``scale``; `nil` (the default) keeps all of it. A rectangle reaching outside the image
@@ -45,6 +47,12 @@ public struct DecodeOptions: Sendable, Hashable {
         self.pixelLimit = pixelLimit
         self.scanLimit = scanLimit
         self.threads = threads
+    }
+
+    /// The refusal of a reduced scale by a format that has none.
+    func checkFullScale(_ format: ImageFileFormat) throws(ImagingError) {
+        guard scale != .full else { return }
+        throw .unsupportedFeature(format: format.rawValue, feature: "decoding at 1/\(scale.denominator) scale (only JPEG reduces while decoding)")
     }
 }
 

@@ -21,7 +21,8 @@ extension ImageFileFormat {
 
     /// Decodes `data` in whichever format it is, as `options` say, and gives back with the
     /// pixels what the decoder worked around (PNG chunks skipped, JPEG damage, colour profiles
-    /// left out). Only JPEG reduces its scale; PNG and Netpbm decode at full size.
+    /// left out). Only JPEG reduces its scale: a PNG or Netpbm file asked for another scale than
+    /// `.full` throws `ImagingError.unsupportedFeature(format:feature:)`.
     ///
     /// - Throws: `ImagingError.unknownFormat` when it is none of them, and the format's own
     ///   errors.

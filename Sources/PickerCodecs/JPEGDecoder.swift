@@ -104,7 +104,7 @@ struct JPEGDecoder {
 
     /// The refusal of a file with more than `limit` scans.
     private static func tooManyScans(_ limit: Int) -> ImagingError {
-        .workLimitExceeded(format: .jpeg, reason: "more than \(limit) scans (JPEG.decode's scanLimit raises it)")
+        .workLimitExceeded(format: .jpeg, reason: "more than \(limit) scans (DecodeOptions.scanLimit raises it)")
     }
 
     /// The refusal of a file whose scans together walk the image's blocks too many times over.

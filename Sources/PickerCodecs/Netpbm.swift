@@ -27,14 +27,16 @@ public enum Netpbm {
                            maxval: h.maxval, ascii: h.ascii, hasAlpha: h.depth == 2 || h.depth == 4, pixelLimit: pixelLimit)
     }
 
-    /// Reads a PAM, PPM or PGM file as `options` say: decoded whole (Netpbm has no reduced
-    /// scale), then cropped to ``DecodeOptions/crop`` as `PixelBuffer.cropped(to:)` crops. A
-    /// Netpbm decode works nothing around: its warnings are always empty.
+    /// Reads a PAM, PPM or PGM file as `options` say: decoded whole, then cropped to
+    /// ``DecodeOptions/crop`` as `PixelBuffer.cropped(to:)` crops. A Netpbm decode works nothing
+    /// around: its warnings are always empty.
     ///
-    /// - Throws: the errors of ``decode(_:pixelLimit:)``, and
+    /// - Throws: the errors of ``decode(_:pixelLimit:)``;
     ///   `ImagingError.cropOutsideImage(rect:imageSize:)` for a crop that is empty or covers none
-    ///   of the image.
+    ///   of the image; `ImagingError.unsupportedFeature(format:feature:)` for a scale other than
+    ///   `.full` (Netpbm has no reduced one).
     public static func decode(_ data: Data, options: DecodeOptions) throws(ImagingError) -> DecodedImage {
+        try options.checkFullScale(ImageFileFormat(sniffing: data) ?? .pam)
         let whole = try decode(data, pixelLimit: options.pixelLimit)
         guard let rect = options.crop else { return DecodedImage(pixels: whole) }
         return DecodedImage(pixels: try whole.cropped(to: rect))

@@ -33,9 +33,9 @@ public enum PNG {
         try PNGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit).decode()
     }
 
-    /// Reads a PNG file as `options` say (its part and its pixel limit: PNG has no reduced
-    /// scale, nor threads), and gives back with the pixels what was worked around: ancillary
-    /// chunks skipped for a bad CRC, a colour profile left out.
+    /// Reads a PNG file as `options` say (its part and its pixel limit: PNG decodes on one
+    /// thread, at full size only), and gives back with the pixels what was worked around:
+    /// ancillary chunks skipped for a bad CRC, a colour profile left out.
     ///
     /// ```swift
     /// let decoded = try PNG.decode(data, options: DecodeOptions())
@@ -43,8 +43,10 @@ public enum PNG {
     /// ```
     ///
     /// - Throws: the errors of ``decode(_:pixelLimit:)``, and for a crop those of
-    ///   ``decode(_:croppingTo:pixelLimit:)``.
+    ///   ``decode(_:croppingTo:pixelLimit:)``; `ImagingError.unsupportedFeature(format:feature:)`
+    ///   for a scale other than `.full`.
     public static func decode(_ data: Data, options: DecodeOptions) throws(ImagingError) -> DecodedImage {
+        try options.checkFullScale(.png)
         var warnings: [ImagingWarning] = []
         let decoder = PNGDecoder(bytes: [UInt8](data), pixelLimit: options.pixelLimit)
         let pixels = if let rect = options.crop {

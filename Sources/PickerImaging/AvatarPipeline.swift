@@ -80,7 +80,8 @@ public struct AvatarPipeline: Sendable, Equatable {
         /// The most memory the pipeline held at once beyond the input photo, in bytes.
         public var peakExtraBytes: Int
         /// Why the output was not converted to sRGB when ``AvatarPipeline/colorOutput`` asked
-        /// for it (``ImagingError/unconvertibleColorProfile(reason:)``): the output then keeps
+        /// for it (``ImagingError/unconvertibleColorProfile(reason:)``, or any other error the
+        /// conversion threw): the output then keeps
         /// the photo's profile, so it is still shown right by apps that manage colour, and is
         /// never passed off as sRGB. `nil` otherwise.
         public var colorConversionError: ImagingError?

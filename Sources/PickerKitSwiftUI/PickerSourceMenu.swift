@@ -11,7 +11,7 @@ import SwiftUI
 /// PickerSourceMenu(picker: model.picker) { error in model.failure = error } label: {
 ///     Text("Change photo")
 /// }
-/// .profilePicker(model.presentation)
+/// .profilePicker(model.presentation, photos: model.photos)
 /// ```
 @available(iOS 17, visionOS 1, *)
 @MainActor

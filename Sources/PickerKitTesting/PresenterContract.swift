@@ -7,7 +7,7 @@ import PickerKit
 ///
 /// ```swift
 /// @MainActor @Test func ourPresenterKeepsTheContract() async {
-///     let violations = await PresenterContract.violations { UIKitPresenter(host: window.rootViewController!) }
+///     let violations = await PresenterContract.violations { UIKitPresenter(host: window.rootViewController!, photos: SystemPhotoSource()) }
 ///     #expect(violations == [])
 /// }
 /// ```

@@ -27,10 +27,11 @@ import UniformTypeIdentifiers
 @MainActor
 public final class SystemPhotoSource: PhotoSource {
     /// The picker's configuration when the last pick was registered: how large a picked image
-    /// is worth decoding. `UIKitPresenter` keeps it equal to the picker's.
+    /// is worth decoding. Each registered pick sets it (``register(_:configuration:)-(UIImagePickerController.InfoKey)``).
     public var configuration = PickerConfiguration()
     /// The screen the limited-library picker ("select more photos") is presented over: the
-    /// frontmost view controller it presents. `UIKitPresenter` sets it to its host.
+    /// frontmost view controller it presents. The `UIKitPresenter` given this source sets it to
+    /// its host, and PickerKit's SwiftUI screens to the system picker they show.
     public weak var presentingViewController: UIViewController?
     /// Where picked movies are copied to: a folder of this source's own in the temporary
     /// directory by default, made at the first copy and deleted when the picker drops the last

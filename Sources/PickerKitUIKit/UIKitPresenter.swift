@@ -32,8 +32,9 @@ import UIKit
 ///
 /// ```swift
 /// final class ProfileViewController: UIViewController, ProfilePickerDelegate {
-///     lazy var presenter = UIKitPresenter(host: self)
-///     lazy var picker = ProfilePicker(photoSource: presenter.photos, presenter: presenter, delegate: self)
+///     let photos = SystemPhotoSource()
+///     lazy var presenter = UIKitPresenter(host: self, photos: photos)
+///     lazy var picker = ProfilePicker(photoSource: photos, presenter: presenter, delegate: self)
 /// }
 /// ```
 @MainActor
@@ -80,12 +81,12 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     ///
     /// - Parameters:
     ///   - host: the view controller that presents the picker; held weakly.
-    ///   - photos: where the system pickers' picks go, and the picker's photo source; a new one
-    ///     by default.
+    ///   - photos: where the system pickers' picks go: the picker's photo source (it presents
+    ///     the limited-library picker from `host`).
     ///   - makeViewController: the view controller of each screen the app draws; `nil` for
     ///     PickerKit's own.
     public init(
-        host: UIViewController, photos: SystemPhotoSource = SystemPhotoSource(),
+        host: UIViewController, photos: SystemPhotoSource,
         makeViewController: @escaping (Route) -> UIViewController? = { _ in nil }
     ) {
         self.host = host

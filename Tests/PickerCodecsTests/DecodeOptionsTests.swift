@@ -16,21 +16,45 @@ struct DecodeOptionsTests {
         #expect(options.threads == nil)
     }
 
-    @Test("JPEG: each scale and crop, on one thread and two, is the plain functions' pixels",
-          arguments: ["prog-420-64x48.jpg", "base-422-33x21.jpg", "exif-right.jpg"])
+    @Test("JPEG: each scale is libjpeg-turbo's (djpeg -scale), each crop that part of it",
+          arguments: ["base-420-33x21", "base-422-17x9", "prog-440-64x48", "gray-33x21"])
     func jpegOptions(name: String) throws {
-        let data = try JPEGTests.data(name)
+        let data = try JPEGTests.data(name + ".jpg")
         for scale in JPEG.Scale.allCases {
-            let whole = try JPEG.decode(data, scale: scale)
-            let shown = whole.displaySize
+            let whole = try JPEG.decode(data, options: DecodeOptions(scale: scale))
+            #expect(whole.warnings == [])
+            let reference = try JPEGTests.reference(name, scale: scale)
+            #expect(whole.pixels.pixelSize == reference.pixelSize)
+            #expect(JPEGTests.compare(whole.pixels, reference).differing == 0, "\(name) 1/\(scale.denominator)")
+            let shown = whole.pixels.displaySize
             let crop = PixelRect(x: shown.width / 4, y: shown.height / 3, width: max(1, shown.width / 2), height: max(1, shown.height / 2))
+            let part = try JPEG.decode(data, options: DecodeOptions(scale: scale, crop: crop))
+            #expect(part == DecodedImage(pixels: try whole.pixels.cropped(to: crop)), "\(name) 1/\(scale.denominator) \(crop)")
+        }
+    }
+
+    @Test("the threads asked for reach the decoder, whole and cropped: two tell of their rows as they write them")
+    func threadsReachTheDecoder() throws {
+        let data = try JPEGTests.data("photo-4032x3024-420.jpg")
+        final class Rows: @unchecked Sendable {
+            var told = 0
+        }
+        var pixels: [PixelBuffer] = []
+        for crop in [nil, PixelRect(x: 100, y: 60, width: 1800, height: 1400)] {
             for threads in [1, 2] {
-                #expect(try JPEG.decode(data, options: DecodeOptions(scale: scale, threads: threads)) == DecodedImage(pixels: whole))
-                let part = try JPEG.decode(data, options: DecodeOptions(scale: scale, crop: crop, threads: threads))
-                #expect(part == DecodedImage(pixels: try JPEG.decode(data, scale: scale, croppingTo: crop)), "\(name) 1/\(scale.denominator)")
-                #expect(part.pixels == (try whole.cropped(to: crop)))
+                let rows = Rows()
+                var warnings: [ImagingWarning] = []
+                var coefficientBytes = 0
+                let decoded = try JPEG.decode(
+                    data, options: DecodeOptions(scale: .half, crop: crop, threads: threads), warnings: &warnings,
+                    coefficientBytes: &coefficientBytes, rowsWritten: { count, _, _, _ in rows.told = count })
+                #expect((rows.told > 0) == (threads == 2), "\(threads) thread(s), crop \(String(describing: crop))")
+                #expect(threads == 1 || rows.told == decoded.height, "the last call has every row")
+                pixels.append(decoded)
             }
         }
+        #expect(pixels[0] == pixels[1] && pixels[2] == pixels[3], "the same pixels on any number of threads")
+        #expect(pixels[2] == (try pixels[0].cropped(to: PixelRect(x: 100, y: 60, width: 1800, height: 1400))))
     }
 
     @Test func theLimitsReachTheDecoderWholeAndCropped() throws {
@@ -44,7 +68,7 @@ struct DecodeOptionsTests {
         // The scan limit, which the cropped decode also keeps.
         let scans = JPEGWorkLimitTests.manyScans(width: 8, height: 8, scans: 20)
         for part in [nil, crop] {
-            #expect(throws: ImagingError.workLimitExceeded(format: .jpeg, reason: "more than 10 scans (JPEG.decode's scanLimit raises it)")) {
+            #expect(throws: ImagingError.workLimitExceeded(format: .jpeg, reason: "more than 10 scans (DecodeOptions.scanLimit raises it)")) {
                 try JPEG.decode(scans, options: DecodeOptions(crop: part, scanLimit: 10))
             }
             #expect(try JPEG.decode(scans, options: DecodeOptions(crop: part, scanLimit: 21)).pixels.displaySize == PixelSize(width: 8, height: 8))
@@ -63,17 +87,22 @@ struct DecodeOptionsTests {
         }
     }
 
-    @Test func pngAndNetpbmCropExactlyAndDecodeAtFullSizeWhateverTheScale() throws {
+    @Test func pngAndNetpbmCropExactlyAndRefuseAReducedScale() throws {
         let photo = try PixelBuffer(width: 5, height: 3, format: .rgba8, bytes: (0..<60).map { UInt8($0 * 4) })
         let crop = PixelRect(x: 1, y: 1, width: 3, height: 2)
-        for file in [PNG.encode(photo), Netpbm.encodePAM(photo)] {
-            let whole = try ImageFileFormat.decode(file, options: DecodeOptions(scale: .quarter))
-            #expect(whole == DecodedImage(pixels: photo), "no reduction: full size, no warnings")
+        for (file, format) in [(PNG.encode(photo), "PNG"), (Netpbm.encodePAM(photo), "PAM")] {
+            #expect(try ImageFileFormat.decode(file, options: DecodeOptions()) == DecodedImage(pixels: photo))
             let part = try ImageFileFormat.decode(file, options: DecodeOptions(crop: crop))
-            #expect(part.pixels == (try photo.cropped(to: crop)))
+            // Rows 1 and 2, columns 1 to 3: samples (y·5 + x)·4 + channel, times 4.
             #expect(part.pixels.bytes == [96, 100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 176, 180, 184, 188, 192, 196, 200, 204, 208, 212, 216, 220])
+            #expect(part.warnings == [])
+            for scale in [JPEG.Scale.half, .quarter, .eighth] {
+                #expect(throws: ImagingError.unsupportedFeature(
+                    format: format, feature: "decoding at 1/\(scale.denominator) scale (only JPEG reduces while decoding)")) {
+                    try ImageFileFormat.decode(file, options: DecodeOptions(scale: scale, crop: crop))
+                }
+            }
         }
-        #expect(try PNG.decode(PNG.encode(photo), options: DecodeOptions(crop: crop)).pixels == (try PNG.decode(PNG.encode(photo), croppingTo: crop)))
         #expect(throws: ImagingError.unknownFormat) { try ImageFileFormat.decode(Data("nope".utf8), options: DecodeOptions()) }
     }
 

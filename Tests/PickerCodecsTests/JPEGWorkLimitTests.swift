@@ -53,7 +53,7 @@ struct JPEGWorkLimitTests {
     @Test func moreScansThanTheLimitAreRefusedUnlessRaised() throws {
         let file = Self.manyScans(width: 8, height: 8, scans: JPEG.defaultScanLimit)  // and the DC scan: one over
         #expect(throws: ImagingError.workLimitExceeded(
-            format: .jpeg, reason: "more than 1000 scans (JPEG.decode's scanLimit raises it)")) { try JPEG.decode(file) }
+            format: .jpeg, reason: "more than 1000 scans (DecodeOptions.scanLimit raises it)")) { try JPEG.decode(file) }
         let raised = try JPEG.decode(file, scale: .full, scanLimit: 2_000)
         #expect(raised.displaySize == PixelSize(width: 8, height: 8))
     }

@@ -229,7 +229,7 @@ struct HostileNumberTableTests {
             description: "JPEG.decode(_:scale:pixelLimit:scanLimit:) scanLimit",
             call: { n in .of { _ = try JPEG.decode(JPEG.encode(photo()), scale: .full, scanLimit: n) } },
             expected: { n in
-                n >= 1 ? .accepted : .imaging(.workLimitExceeded(format: .jpeg, reason: "more than \(n) scans (JPEG.decode's scanLimit raises it)"))
+                n >= 1 ? .accepted : .imaging(.workLimitExceeded(format: .jpeg, reason: "more than \(n) scans (DecodeOptions.scanLimit raises it)"))
             }),
         Integer(
             description: "AvatarOutput.size",

@@ -15,7 +15,7 @@ extension AppleSurfaceTests {
     struct PresenterTests {
         @Test func itKeepsThePresenterContract() async {
             let phone = Phone()
-            let violations = await PresenterContract.violations { UIKitPresenter(host: phone.host) { _ in UIViewController() } }
+            let violations = await PresenterContract.violations { UIKitPresenter(host: phone.host, photos: phone.photos) { _ in UIViewController() } }
             #expect(violations == [])
             phone.expectNoCrash()
         }

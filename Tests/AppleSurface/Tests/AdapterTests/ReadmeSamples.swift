@@ -10,9 +10,10 @@ import UIKit
 final class ProfileViewController: UIViewController, ProfilePickerDelegate {
     private(set) var avatar: (any ImageBuffer)?
     private(set) var failure: PickerError?
-    private lazy var presenter = UIKitPresenter(host: self)
+    private let photos = SystemPhotoSource()
+    private lazy var presenter = UIKitPresenter(host: self, photos: photos)
     private(set) lazy var picker = ProfilePicker(
-        photoSource: presenter.photos, camera: AVCameraSession(), presenter: presenter, delegate: self)
+        photoSource: photos, camera: AVCameraSession(), presenter: presenter, delegate: self)
 
     func changePhotoTapped(_ button: UIBarButtonItem) {
         do {
