@@ -50,9 +50,9 @@ public struct DecodeOptions: Sendable, Hashable {
     }
 
     /// The refusal of a reduced scale by a format that has none.
-    func checkFullScale(_ format: ImageFileFormat) throws(ImagingError) {
+    func checkFullScale(_ format: @autoclosure () -> ImageFileFormat) throws(ImagingError) {
         guard scale != .full else { return }
-        throw .unsupportedFeature(format: format.rawValue, feature: "decoding at 1/\(scale.denominator) scale (only JPEG reduces while decoding)")
+        throw .unsupportedFeature(format: format().rawValue, feature: "decoding at 1/\(scale.denominator) scale (only JPEG reduces while decoding)")
     }
 }
 

@@ -58,7 +58,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
     }
     /// The source the system pickers' picks are registered with, and that loads them: the
     /// picker's photo source, for browsers and the library picker drawn by the system.
-    public let photos: SystemPhotoSource
+    public var photos: SystemPhotoSource { relay.photos }
     /// The picker that presents on this presenter, where the person's actions go; set by the picker.
     public weak var picker: ProfilePicker? {
         didSet { relay.coordinator = picker }
@@ -90,7 +90,6 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         makeViewController: @escaping (Route) -> UIViewController? = { _ in nil }
     ) {
         self.host = host
-        self.photos = photos
         self.makeViewController = makeViewController
         relay = PickerRelay(photos: photos)
         super.init()
