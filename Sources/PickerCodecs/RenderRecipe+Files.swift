@@ -27,11 +27,11 @@ extension RenderRecipe {
     /// - Parameters:
     ///   - data: the original's PNG, JPEG or Netpbm file (Netpbm is decoded whole).
     ///   - sizes: the outputs' longer sides, each 1…``largestSide``, 1 to ``mostSizes`` of
-    ///     them; `nil` renders the one size the recipe names (``outputSize``).
+    ///     them; `nil` renders the one size the recipe's output names (``AvatarOutput/size``).
     ///   - pixelLimit: the decoders' pixel limit.
     /// - Returns: one image per size, in order, and what was worked around: what the decoder
     ///   did, then for each size a colour profile that could not be converted when
-    ///   ``colorOutput`` asks for sRGB.
+    ///   the output's ``AvatarOutput/colorOutput`` asks for sRGB.
     /// - Throws: ``ImagingError/imageMismatch(expected:actual:)`` when the file, shown, is not
     ///   ``imageSize``; ``problem``; the errors of the decoders and ``AvatarPipeline/render(_:)``.
     public func render(imageFile data: Data, longerSides sizes: [Int]?, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> Rendered {
@@ -47,7 +47,7 @@ extension RenderRecipe {
         guard format == .png || format == .jpeg else {
             let photo = try Netpbm.decode(data, pixelLimit: pixelLimit)
             var images: [PixelBuffer] = []
-            for size in sizes ?? [outputSize ?? 0] { images.append(try render(photo, longerSide: sizes == nil ? nil : size)) }
+            for size in sizes ?? [output.size ?? 0] { images.append(try render(photo, longerSide: sizes == nil ? nil : size)) }
             return Rendered(images: images, warnings: [])
         }
         let file = try PhotoFile(data, format: format, pixelLimit: pixelLimit, shown: displayOrientation(of:))
@@ -67,7 +67,7 @@ extension RenderRecipe {
         return rendered
     }
 
-    /// ``render(imageFile:longerSides:pixelLimit:)`` at one size (``outputSize`` when `nil`),
+    /// ``render(imageFile:longerSides:pixelLimit:)`` at one size (the output's ``AvatarOutput/size`` when `nil`),
     /// dropping the warnings.
     public func render(imageFile data: Data, longerSide size: Int? = nil, pixelLimit: Int = PixelBuffer.defaultPixelLimit) throws(ImagingError) -> PixelBuffer {
         try render(imageFile: data, longerSides: size.map { [$0] }, pixelLimit: pixelLimit).images[0]

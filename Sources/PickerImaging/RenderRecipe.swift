@@ -26,22 +26,13 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
     public var angle: Double
     /// What a straightened crop shows where it leaves the photo.
     public var edges: StraightenEdges
-    /// The output's longer side in pixels; `nil` keeps the crop's own pixels.
-    public var outputSize: Int?
-    /// The resampling filter; `nil` picks area to downscale and Lanczos-3 to upscale.
-    public var filter: ResampleFilter?
-    /// The mask applied last.
-    public var mask: AvatarMask
-    /// The largest output side; a larger output is scaled down to it.
-    public var maximumDimension: Int
-    /// What colours the output is in: the photo's profile (the default) or sRGB.
-    public var colorOutput: AvatarPipeline.ColorOutput
+    /// How the crop becomes the output: its size, filter, mask, largest side and colours.
+    public var output: AvatarOutput
 
-    /// Creates a recipe; the defaults are the photo as it is, square, at most 4096 pixels.
+    /// Creates a recipe from the edit's geometry and its `output`.
     public init(
         imageSize: PixelSize, isMirrored: Bool = false, quarterTurns: Int = 0, crop: PixelRect, angle: Double = 0,
-        edges: StraightenEdges = .transparent, outputSize: Int? = nil, filter: ResampleFilter? = nil, mask: AvatarMask = .square,
-        maximumDimension: Int = 4096, colorOutput: AvatarPipeline.ColorOutput = .keepProfile
+        edges: StraightenEdges = .transparent, output: AvatarOutput
     ) {
         self.imageSize = imageSize
         self.isMirrored = isMirrored
@@ -49,15 +40,60 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
         self.crop = crop
         self.angle = angle
         self.edges = edges
-        self.outputSize = outputSize
-        self.filter = filter
-        self.mask = mask
-        self.maximumDimension = maximumDimension
-        self.colorOutput = colorOutput
+        self.output = output
     }
 
-    /// The largest ``outputSize`` and ``maximumDimension``: 10,000 pixels.
-    public static let largestSide = 10_000
+    /// Creates a recipe with the output's settings one by one; the defaults are the photo as it
+    /// is, square, at most 4096 pixels.
+    public init(
+        imageSize: PixelSize, isMirrored: Bool = false, quarterTurns: Int = 0, crop: PixelRect, angle: Double = 0,
+        edges: StraightenEdges = .transparent, outputSize: Int? = nil, filter: ResampleFilter? = nil, mask: AvatarMask = .square,
+        maximumDimension: Int = 4096, colorOutput: AvatarPipeline.ColorOutput = .keepProfile
+    ) {
+        self.init(
+            imageSize: imageSize, isMirrored: isMirrored, quarterTurns: quarterTurns, crop: crop, angle: angle, edges: edges,
+            output: AvatarOutput(
+                size: outputSize, mask: mask, filter: filter, maximumDimension: maximumDimension, colorOutput: colorOutput))
+    }
+
+    /// The output's ``AvatarOutput/size``.
+    @available(*, deprecated, renamed: "output.size")
+    public var outputSize: Int? {
+        get { output.size }
+        set { output.size = newValue }
+    }
+
+    /// The output's ``AvatarOutput/filter``.
+    @available(*, deprecated, renamed: "output.filter")
+    public var filter: ResampleFilter? {
+        get { output.filter }
+        set { output.filter = newValue }
+    }
+
+    /// The output's ``AvatarOutput/mask``.
+    @available(*, deprecated, renamed: "output.mask")
+    public var mask: AvatarMask {
+        get { output.mask }
+        set { output.mask = newValue }
+    }
+
+    /// The output's ``AvatarOutput/maximumDimension``.
+    @available(*, deprecated, renamed: "output.maximumDimension")
+    public var maximumDimension: Int {
+        get { output.maximumDimension }
+        set { output.maximumDimension = newValue }
+    }
+
+    /// The output's ``AvatarOutput/colorOutput``.
+    @available(*, deprecated, renamed: "output.colorOutput")
+    public var colorOutput: AvatarPipeline.ColorOutput {
+        get { output.colorOutput }
+        set { output.colorOutput = newValue }
+    }
+
+    /// The largest output side (``AvatarOutput/size`` and ``AvatarOutput/maximumDimension``):
+    /// 10,000 pixels.
+    public static let largestSide = AvatarOutput.largestSide
 
     /// The first value out of range, as ``ImagingError/invalidNumber(parameter:value:)`` names
     /// it, or `nil`: quarter turns 0…3, a finite angle, a crop and image size with sides of
@@ -72,13 +108,7 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
             return .invalidNumber(parameter: name, value: Double(value))
         }
         if imageSize.isEmpty { return .invalidDimensions(width: imageSize.width, height: imageSize.height) }
-        if let outputSize, !(1...Self.largestSide).contains(outputSize) {
-            return .invalidNumber(parameter: "outputSize", value: Double(outputSize))
-        }
-        if !(1...Self.largestSide).contains(maximumDimension) {
-            return .invalidNumber(parameter: "maximumDimension", value: Double(maximumDimension))
-        }
-        return nil
+        return output.sideProblem(sizeName: "outputSize")
     }
 
     /// The orientation the photo is shown with: its own, `base`, then the mirror and turns.
@@ -86,24 +116,19 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
         base.edited(mirrored: isMirrored, quarterTurns: quarterTurns)
     }
 
-    /// The pipeline that renders the crop, with its longer side `size` (``outputSize`` when
-    /// `nil`).
+    /// The pipeline that renders the crop, with its longer side `size` (the output's
+    /// ``AvatarOutput/size`` when `nil`).
     public func pipeline(longerSide size: Int? = nil) -> AvatarPipeline {
-        var pipeline = AvatarPipeline(
-            crop: crop, outputSize: AvatarPipeline.outputSize(of: crop.size, longerSide: size ?? outputSize), filter: filter, mask: mask,
-            maximumDimension: maximumDimension, angle: angle)
-        pipeline.edges = edges
-        pipeline.colorOutput = colorOutput
-        return pipeline
+        output.pipeline(for: crop, angle: angle, edges: edges, longerSide: size)
     }
 
-    /// Renders the recipe on `photo`, the original it was made for. When ``colorOutput`` asks
+    /// Renders the recipe on `photo`, the original it was made for. When the output's ``AvatarOutput/colorOutput`` asks
     /// for sRGB and the photo's profile cannot be converted, the output keeps that profile (its
     /// `colorProfile` shows it, never sRGB).
     ///
     /// - Parameters:
     ///   - photo: the original, with its own orientation.
-    ///   - size: the output's longer side; ``outputSize`` when `nil`.
+    ///   - size: the output's longer side; the output's ``AvatarOutput/size`` when `nil`.
     /// - Throws: ``ImagingError/imageMismatch(expected:actual:)`` when the photo, shown, is not
     ///   ``imageSize``; ``problem``; the errors of ``AvatarPipeline/render(_:)``.
     public func render(_ photo: PixelBuffer, longerSide size: Int? = nil) throws(ImagingError) -> PixelBuffer {
@@ -196,6 +221,23 @@ extension RenderRecipe {
         if let problem {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "render recipe: \(problem)"))
         }
+    }
+
+    /// Encodes the recipe in one flat object: the geometry, then the output's settings as
+    /// `outputSize`, `filter`, `mask`, `maximumDimension` and `colorOutput`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(imageSize, forKey: .imageSize)
+        try c.encode(isMirrored, forKey: .isMirrored)
+        try c.encode(quarterTurns, forKey: .quarterTurns)
+        try c.encode(crop, forKey: .crop)
+        try c.encode(angle, forKey: .angle)
+        try c.encode(edges, forKey: .edges)
+        try c.encodeIfPresent(output.size, forKey: .outputSize)
+        try c.encodeIfPresent(output.filter, forKey: .filter)
+        try c.encode(output.mask, forKey: .mask)
+        try c.encode(output.maximumDimension, forKey: .maximumDimension)
+        try c.encode(output.colorOutput, forKey: .colorOutput)
     }
 
     /// The recipe inside an `EditSession`'s JSON (its `recipe` key), read without PickerKit.

@@ -201,7 +201,7 @@ enum Command {
         } catch {
             throw UsageError(message: "\(sessionPath) holds no render recipe (an EditSession's JSON, or a RenderRecipe's): \(error)")
         }
-        if toSRGB { recipe.colorOutput = .sRGB }
+        if toSRGB { recipe.output.colorOutput = .sRGB }
         let data = try ImageFile.contents(files[0])
         let rendered = try recipe.render(imageFile: data, longerSides: sizes)
         for warning in rendered.warnings { ImageFile.warn("\(files[0]): \(warning)") }

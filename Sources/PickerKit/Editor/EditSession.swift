@@ -37,8 +37,7 @@ public struct EditSession: Sendable, Equatable, Codable {
     public var recipe: RenderRecipe {
         RenderRecipe(
             imageSize: geometry.imageSize, isMirrored: geometry.isMirrored, quarterTurns: geometry.quarterTurns, crop: cropRect,
-            angle: geometry.angle, edges: edges, outputSize: output.size, filter: output.filter, mask: output.mask,
-            maximumDimension: output.maximumDimension, colorOutput: output.colorOutput)
+            angle: geometry.angle, edges: edges, output: output)
     }
 
     /// Without empty space the turned crop lies on the photo but for the rounding of its whole
@@ -183,9 +182,8 @@ public struct EditSession: Sendable, Equatable, Codable {
         _ pixels: PixelBuffer, crop: PixelRect, inside: PixelRect, angle: Double, edges: StraightenEdges,
         output: AvatarOutput, threads: Int?
     ) throws -> PixelBuffer {
-        var whole = output.pipeline(for: crop, angle: angle)
+        var whole = output.pipeline(for: crop, angle: angle, edges: edges)
         whole.threads = threads
-        whole.edges = edges
         // Turned, the pipeline itself shows what is off the image, as `edges` says; level, the
         // part inside is placed on a transparent canvas.
         return try whole.renderReachingOutside(pixels).image

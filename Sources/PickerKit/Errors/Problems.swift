@@ -7,9 +7,9 @@ public enum ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
     case movieMaximumDuration(Duration)
     /// `camera.warmUp` is negative.
     case cameraWarmUp(Duration)
-    /// `output.size` is outside 1…``AvatarOutput/largestSide``.
+    /// `output.size` is outside 1…`AvatarOutput.largestSide`.
     case outputSize(Int)
-    /// `output.maximumDimension` is outside 1…``AvatarOutput/largestSide``.
+    /// `output.maximumDimension` is outside 1…`AvatarOutput.largestSide`.
     case outputMaximumDimension(Int)
     /// `transitionDeadline` is not positive.
     case transitionDeadline(Duration)

@@ -37,7 +37,7 @@ public struct PickerConfiguration: Sendable, Equatable {
     public init() {}
 
     /// Checks every setting that has a range: the movie's maximum duration (positive), the
-    /// camera's warm-up (not negative) and the output's sizes (``AvatarOutput/validate()``).
+    /// camera's warm-up (not negative) and the output's sizes (`AvatarOutput.validate()`).
     /// Starting a session runs this check; the editor's layout is checked when it opens.
     ///
     /// - Throws: ``PickerError/invalidConfiguration(_:)`` naming the setting.
@@ -49,8 +49,8 @@ public struct PickerConfiguration: Sendable, Equatable {
     /// so a photo source can downsample at load (ImageIO thumbnailing) and a 48 MP photo never
     /// lands in memory whole; `nil` when the full size is needed.
     ///
-    /// Choose never produces more than ``AvatarOutput/maximumDimension`` (or
-    /// ``AvatarOutput/size``) pixels across, and at the editor's maximum zoom the crop spans the
+    /// Choose never produces more than the output's `maximumDimension` (or its `size`) pixels
+    /// across, and at the editor's maximum zoom the crop spans the
     /// fewest original pixels. The image is scaled so that even that crop still has the
     /// output's pixels: no blur (B21), no wasted memory (B20). With editing off the image is
     /// returned as picked, so it is needed whole.
