@@ -107,7 +107,8 @@ struct PickerScreenController: UIViewControllerRepresentable {
         }
         let controller = PickerScreens.viewController(for: route, picker: picker, strings: strings, relay: context.coordinator)
             ?? UIViewController()
-        PickerScreens.share(picker, photos: photos, host: controller)
+        // The limited-library picker is presented from the screen shown.
+        photos.presentingViewController = controller
         // A swipe back on the image picker's own stack reaches the picker as UIKit's does.
         if controller is UIImagePickerController { context.coordinator.navigationProxy = picker.navigationProxy }
         return controller

@@ -93,7 +93,7 @@ public enum CameraSessionContract {
             let outcome = Outcome<any ImageBuffer>()
             let held = held
             let task = Task { @MainActor in
-                do { outcome.value = .success(try await held.camera.captureStill(flash: .off)) } catch { outcome.value = .failure(error) }
+                do { outcome.value = .success(try await held.camera.captureStill(flash: .off, configuration: PickerConfiguration())) } catch { outcome.value = .failure(error) }
             }
             for _ in 0..<3 { await Task.yield() }
             meanwhile(task)

@@ -27,6 +27,9 @@ public final class FakeCamera: CameraSession {
     public var recording: Result<Duration, FakePhotoSource.LoadError> = .success(.seconds(5))
     /// Whether a movie is being recorded.
     public private(set) var isRecording = false
+    /// The configuration each capture was asked with (``captureStill(flash:configuration:)``), in
+    /// order; `nil` for a capture asked without one (``captureStill(flash:)``).
+    public private(set) var captureConfigurations: [PickerConfiguration?] = []
 
     private let transcript: Transcript
     private var capturing = false
@@ -51,6 +54,15 @@ public final class FakeCamera: CameraSession {
     }
 
     public func captureStill(flash: FlashMode) async throws -> any ImageBuffer {
+        try await capture(flash: flash, configuration: nil)
+    }
+
+    public func captureStill(flash: FlashMode, configuration: PickerConfiguration) async throws -> any ImageBuffer {
+        try await capture(flash: flash, configuration: configuration)
+    }
+
+    private func capture(flash: FlashMode, configuration: PickerConfiguration?) async throws -> any ImageBuffer {
+        captureConfigurations.append(configuration)
         transcript.record("camera", "capture, flash \(flash.rawValue)")
         if !isRunning { transcript.reportUnexpected("capture without a running session") }
         if capturing { transcript.reportUnexpected("a second capture while one is in flight") }

@@ -26,8 +26,8 @@ import UIKit
 public final class AVCameraSession: CameraSession {
     /// The capture session, for previews (see ``makePreviewLayer()``).
     public let session = AVCaptureSession()
-    /// The picker's configuration, which decides how large a capture is worth decoding.
-    /// `UIKitPresenter` keeps it equal to the picker's.
+    /// How large a capture made with ``captureStill(flash:)`` is worth decoding. The picker
+    /// passes its own configuration with each capture (``captureStill(flash:configuration:)``).
     public var configuration = PickerConfiguration()
 
     private let output = AVCapturePhotoOutput()
@@ -208,10 +208,16 @@ public final class AVCameraSession: CameraSession {
     /// photo asked for on the session's queue, as AVFoundation asks of every session, input and
     /// output call; the photo is decoded off the main actor.
     public func captureStill(flash: FlashMode) async throws -> any ImageBuffer {
+        try await captureStill(flash: flash, configuration: configuration)
+    }
+
+    /// Takes a photo, as ``captureStill(flash:)`` does, decoded no larger than
+    /// `configuration.largestUsefulSide(for:)` asks for the edit; a reduced photo reports its
+    /// full size in `fullResolutionPixelSize`. The picker captures through this call.
+    public func captureStill(flash: FlashMode, configuration: PickerConfiguration) async throws -> any ImageBuffer {
         guard device != nil else { throw CameraError.notPrepared }
         if let unavailability { throw CameraError.unavailableNow(unavailability) }
         guard capture == nil else { throw CameraError.busy }
-        let configuration = self.configuration
         let rotation = captureRotation
         captures += 1
         let id = captures

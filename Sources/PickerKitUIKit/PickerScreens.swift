@@ -73,16 +73,5 @@ public enum PickerScreens {
         return ProfileCameraViewController(route: route, picker: picker, strings: strings)
         #endif
     }
-
-    /// Hands `host` to `photos`, which presents the limited-library picker from it, and the
-    /// picker's configuration to its camera session, which decodes captures by it (an
-    /// `AVCameraSession`). Presenters call it before each presentation. (`photos` hears the
-    /// configuration with each pick it registers.)
-    public static func share(_ picker: ProfilePicker, photos: SystemPhotoSource, host: UIViewController?) {
-        if let host { photos.presentingViewController = host }
-        #if !os(visionOS)
-        (picker.camera as? AVCameraSession)?.configuration = picker.configuration
-        #endif
-    }
 }
 #endif

@@ -6,9 +6,9 @@ import UIKit
 ///
 /// Everything it shows and does comes from the picker's camera step (``ProfilePicker/cameraScreen``):
 ///
-/// - the preview is the camera session's own (`AVCameraSession.makePreviewLayer()`), which
-///   follows camera switches and stays level with the horizon as the device and the interface
-///   turn;
+/// - the preview is the camera session's own, when it shows one (``CameraPreviewing``):
+///   `AVCameraSession`'s follows camera switches and stays level with the horizon as the device
+///   and the interface turn;
 /// - "Starting the camera…" shows while the capture session starts and while the shutter waits
 ///   out the warm-up (`CameraScreenState.isStarting`);
 /// - the toolbar is `CameraScreenState.controls(flashModes:strings:)`: Cancel, the flash menu
@@ -64,8 +64,8 @@ public final class ProfileCameraViewController: UIViewController {
         statusLabel.adjustsFontForContentSizeCategory = true
         statusLabel.textColor = .white
         statusLabel.textAlignment = .center
-        if let camera = picker?.camera as? AVCameraSession {
-            let layer = camera.makePreviewLayer()
+        if let camera = picker?.camera as? any CameraPreviewing {
+            let layer = camera.makeCameraPreview()
             previewView.layer.addSublayer(layer)
             previewLayer = layer
         }
@@ -113,4 +113,23 @@ public final class ProfileCameraViewController: UIViewController {
         .record: "record.circle", .stop: "stop.circle",
     ]
 }
+/// A camera session that shows what it sees: PickerKit's camera screen
+/// (``ProfileCameraViewController``) puts its preview under the controls, full screen.
+/// `AVCameraSession` is one; an app's own `CameraSession` over AVFoundation conforms to have its
+/// preview shown too (a camera that is not one shows a black screen with the controls).
+@MainActor
+public protocol CameraPreviewing: CameraSession {
+    /// A new layer showing what the camera sees; the screen sizes it to its bounds and holds it
+    /// while it shows.
+    func makeCameraPreview() -> CALayer
+}
+
+#if canImport(AVFoundation)
+extension AVCameraSession: CameraPreviewing {
+    /// ``makePreviewLayer()``.
+    public func makeCameraPreview() -> CALayer {
+        makePreviewLayer()
+    }
+}
+#endif
 #endif

@@ -130,7 +130,8 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         relay.root = route
         relay.routes = [:]
         shown = made
-        if let picker { PickerScreens.share(picker, photos: photos, host: host) }
+        // The limited-library picker is presented from the screen the picker shows on.
+        photos.presentingViewController = host
         host.present(made.controller, animated: animated) { completion() }
     }
 

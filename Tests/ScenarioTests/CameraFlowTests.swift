@@ -52,6 +52,25 @@ struct CameraFlowTests {
         #expect(s.transcript.unexpected.isEmpty)
     }
 
+    /// The camera decodes a capture no larger than the edit needs: the picker hands it the
+    /// configuration of the moment with each capture, so a change between two is heard.
+    @Test func eachCaptureIsAskedWithThePickersConfigurationOfTheMoment() async throws {
+        let s = try await Self.openCamera { $0.picker.configuration.output.size = 64 }
+        s.exhaustivity = .off
+        let first = s.picker.configuration
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await s.settle()
+        s.user.tapCancel()
+        s.picker.configuration.output.size = 128
+        let second = s.picker.configuration
+        s.user.tapShutter()
+        await s.settle()
+        #expect(first.output.size == 64 && second.output.size == 128)
+        #expect(s.camera.captureConfigurations == [first, second])
+        #expect(s.transcript.unexpected.isEmpty)
+    }
+
     @Test func onlyTheRestOfTheWarmUpIsWaited() async throws {
         let s = try await Self.openCamera()
         s.exhaustivity = .off

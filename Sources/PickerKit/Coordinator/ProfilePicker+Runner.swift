@@ -369,7 +369,8 @@ extension ProfilePicker {
     }
 
     private func captureStill(_ flash: FlashMode, _ session: Int) {
-        cameraWork(session, "photo capture", { try await $0.captureStill(flash: flash) }, failure: {
+        let configuration = self.configuration
+        cameraWork(session, "photo capture", { try await $0.captureStill(flash: flash, configuration: configuration) }, failure: {
             .captureFailed(ErrorCause($0))
         }, answer: WorkflowResponse.captured)
     }

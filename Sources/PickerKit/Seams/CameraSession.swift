@@ -12,7 +12,10 @@ import PickerImaging
 /// ## Implementation requirements
 /// - ``prepare(_:)`` starts a session on the device or throws; calling it again after
 ///   ``tearDown()`` starts a new one.
-/// - ``captureStill(flash:)`` is called only on a prepared session, never twice at once.
+/// - ``captureStill(flash:configuration:)`` is called only on a prepared session, never twice at
+///   once. The picker captures through it, passing its configuration, whose
+///   ``PickerConfiguration/largestUsefulSide(for:)`` says how large a capture is worth decoding;
+///   by default it calls ``captureStill(flash:)``, which decodes the whole photo.
 /// - ``startRecording()`` and ``stopRecording()`` are called in pairs on a prepared session,
 ///   and only when ``canRecordMovies`` is `true`; the defaults record nothing.
 /// - ``tearDown()`` stops the session (and any recording); it is called once per prepared session.
@@ -24,6 +27,10 @@ public protocol CameraSession: AnyObject {
     func prepare(_ device: CameraDevice) async throws
     /// Captures a still image.
     func captureStill(flash: FlashMode) async throws -> any ImageBuffer
+    /// Captures a still image for a picker with `configuration`: decoded no larger than
+    /// `configuration.largestUsefulSide(for:)` asks, reporting its full size in
+    /// `ImageBuffer.fullResolutionPixelSize` when it is reduced. This is the call the picker makes.
+    func captureStill(flash: FlashMode, configuration: PickerConfiguration) async throws -> any ImageBuffer
     /// Whether this session records movies; the camera offers `public.movie` only if it does.
     var canRecordMovies: Bool { get }
     /// Starts recording a movie.
@@ -38,6 +45,11 @@ public protocol CameraSession: AnyObject {
 }
 
 extension CameraSession {
+    /// By default the configuration is not needed: ``captureStill(flash:)``.
+    public func captureStill(flash: FlashMode, configuration: PickerConfiguration) async throws -> any ImageBuffer {
+        try await captureStill(flash: flash)
+    }
+
     /// By default every mode: the session resolves the one it is asked for
     /// (``FlashMode/resolved(supported:)``).
     public func supportedFlashModes() -> [FlashMode] { FlashMode.allCases }

@@ -71,6 +71,40 @@ extension AppleSurfaceTests {
             phone.expectNoCrash()
         }
 
+        /// An app's own camera session that shows what it sees.
+        final class PreviewingCamera: CameraPreviewing {
+            let fake: FakeCamera
+            private(set) var previews: [CALayer] = []
+            init(_ fake: FakeCamera) { self.fake = fake }
+            func isAvailable(_ device: CameraDevice) -> Bool { fake.isAvailable(device) }
+            func prepare(_ device: CameraDevice) async throws { try await fake.prepare(device) }
+            func captureStill(flash: FlashMode) async throws -> any ImageBuffer { try await fake.captureStill(flash: flash) }
+            func tearDown() { fake.tearDown() }
+            func makeCameraPreview() -> CALayer {
+                let layer = CALayer()
+                previews.append(layer)
+                return layer
+            }
+        }
+
+        @Test func anAppsOwnCameraShowsItsPreviewOnTheScreen() async throws {
+            let phone = Phone(configuration: PickerConfiguration(), ownScreens: false)
+            let camera = PreviewingCamera(FakeCamera(transcript: phone.transcript))
+            phone.picker.camera = camera
+            try await phone.picker.select(from: .camera)
+            await phone.settle()
+            let stack = try #require(phone.presented.first as? UINavigationController)
+            let screen = try #require(stack.topViewController as? ProfileCameraViewController)
+            #expect(camera.previews.count == 1)
+            #expect(screen.previewView.layer.sublayers?.count == 1)
+            #expect(screen.previewView.layer.sublayers?.first === camera.previews.first)
+            #expect(camera.previews.first?.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
+            phone.picker.cancel()
+            await phone.settle()
+            #expect(phone.presented.isEmpty && phone.delegate.callbacks.count == 1)
+            phone.expectNoCrash()
+        }
+
         @Test func moviesAreRecordedAndStoppedFromTheScreen() async throws {
             var configuration = PickerConfiguration()
             configuration.mediaTypes = [.image, .movie]
@@ -81,7 +115,7 @@ extension AppleSurfaceTests {
             await phone.settle()
             let stack = try #require(phone.presented.first as? UINavigationController)
             let screen = try #require(stack.topViewController as? ProfileCameraViewController)
-            #expect(screen.previewView.layer.sublayers == nil, "a camera session that is not AVFoundation's shows no preview")
+            #expect(screen.previewView.layer.sublayers == nil, "a camera session that shows no preview (not CameraPreviewing) leaves it empty")
             #expect(Self.items(screen.toolbar).map(\.title) == ["Cancel", "Flash", "Switch camera", "Take photo", "Record"])
             try Self.item(screen.toolbar, "Record").surfaceTap()
             try #require(await phone.waitFor { Self.items(screen.toolbar).last?.title == "Stop" && Self.items(screen.toolbar).last?.isEnabled == true })

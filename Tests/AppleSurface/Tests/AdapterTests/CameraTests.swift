@@ -70,17 +70,44 @@ extension AppleSurfaceTests {
         }
 
         @Test func aCaptureIsReducedToWhatTheEditNeedsAndReportsItsFullSize() async throws {
-            let phone = try Self.phone(photos: 1, width: 1200, height: 900)
+            let phone = try Self.phone(photos: 2, width: 1200, height: 900)
             var configuration = PickerConfiguration()
             configuration.output.size = 40
             configuration.editor.maximumZoom = .factor(2)
-            phone.camera.configuration = configuration
             try await phone.camera.prepare(.rear)
-            let photo = try await phone.camera.captureStill(flash: .auto)
+            let photo = try await phone.camera.captureStill(flash: .auto, configuration: configuration)
             // 40 px at up to 2x zoom: 80 px of the short side, 107 of the long.
             #expect(photo.pixelSize == PixelSize(width: 107, height: 80))
             #expect(photo.fullResolutionPixelSize == PixelSize(width: 1200, height: 900))
+            // Without one, the camera's own configuration (the defaults: 4096 across, 5x zoom).
+            let whole = try await phone.camera.captureStill(flash: .auto)
+            #expect(whole.pixelSize == PixelSize(width: 1200, height: 900))
+            #expect(whole.fullResolutionPixelSize == nil)
             phone.camera.tearDown()
+        }
+
+        /// The picker hands its configuration to the camera with each capture: no presenter
+        /// has to copy it across first.
+        @Test func thePickersCaptureIsReducedByThePickersConfiguration() async throws {
+            let phone = try Self.phone(photos: 1, width: 1200, height: 900)
+            phone.picker.configuration.output.size = 40
+            phone.picker.configuration.editor.maximumZoom = .factor(2)
+            #expect(phone.camera.configuration == PickerConfiguration(), "the camera's own is left as it was")
+            try await phone.picker.select(from: .camera)
+            await phone.settle()
+            let camera = try #require(phone.topScreen)
+            phone.tap(.shutterTapped, on: camera.route.id)
+            await phone.settle()
+            let editor = try #require(phone.topScreen)
+            #expect(editor.route.screen.kind == .editor)
+            let edited = try #require(phone.picker.editing?.original)
+            // 40 px at up to 2x zoom: 80 px of the short side, 107 of the long, as stored.
+            #expect(edited.pixelSize == PixelSize(width: 107, height: 80))
+            #expect(edited.fullResolutionPixelSize == PixelSize(width: 1200, height: 900))
+            phone.picker.cancel()
+            await phone.settle()
+            #expect(phone.presented.isEmpty && phone.delegate.callbacks.count == 1)
+            phone.expectNoCrash()
         }
 
         @Test func anInterruptedCameraSaysWhyInsteadOfRaisingAndCapturesAgainAfterIt() async throws {
