@@ -37,17 +37,23 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
     /// The largest ``size`` and ``maximumDimension`` accepted: 10,000 pixels across.
     public static let largestSide = 10_000
 
-    /// The first side out of 1…``largestSide``, as
-    /// ``ImagingError/invalidNumber(parameter:value:)`` names it (``size`` as `sizeName`), or
-    /// `nil`.
-    package func sideProblem(sizeName: String = "size") -> ImagingError? {
-        if let size, !(1...Self.largestSide).contains(size) {
-            return .invalidNumber(parameter: sizeName, value: Double(size))
-        }
-        if !(1...Self.largestSide).contains(maximumDimension) {
-            return .invalidNumber(parameter: "maximumDimension", value: Double(maximumDimension))
-        }
+    /// The two sides an output has a range for.
+    package enum Side: Sendable {
+        case size, maximumDimension
+    }
+
+    /// The first of ``size`` and ``maximumDimension`` outside 1…``largestSide``, with its
+    /// value; `nil` when both are in range.
+    package var sideOutOfRange: (side: Side, value: Int)? {
+        if let size, !(1...Self.largestSide).contains(size) { return (.size, size) }
+        if !(1...Self.largestSide).contains(maximumDimension) { return (.maximumDimension, maximumDimension) }
         return nil
+    }
+
+    /// ``sideOutOfRange`` as ``ImagingError/invalidNumber(parameter:value:)`` names it (``size``
+    /// as `sizeName`), or `nil`.
+    package func sideProblem(sizeName: String = "size") -> ImagingError? {
+        sideOutOfRange.map { .invalidNumber(parameter: $0.side == .size ? sizeName : "maximumDimension", value: Double($0.value)) }
     }
 
     /// The pipeline that renders `crop` (display orientation) of an original, turned `angle`
@@ -82,8 +88,16 @@ extension AvatarOutput {
             filter: try container.decodeIfPresent(ResampleFilter.self, forKey: .filter),
             maximumDimension: try container.decodeIfPresent(Int.self, forKey: .maximumDimension) ?? 4096,
             colorOutput: try container.decodeIfPresent(AvatarPipeline.ColorOutput.self, forKey: .colorOutput) ?? .keepProfile)
-        if let problem = sideProblem() {
-            throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "avatar output: \(problem)")
+        switch sideOutOfRange {
+        case nil: break
+        case let (.size, size)?:
+            throw DecodingError.dataCorruptedError(
+                forKey: .size, in: container,
+                debugDescription: "avatar output: size is \(size); use 1...\(Self.largestSide), or leave it out for the crop's own pixels")
+        case let (.maximumDimension, side)?:
+            throw DecodingError.dataCorruptedError(
+                forKey: .maximumDimension, in: container,
+                debugDescription: "avatar output: maximumDimension is \(side); use 1...\(Self.largestSide)")
         }
     }
 

@@ -113,6 +113,7 @@ public final class ProfileCameraViewController: UIViewController {
         .record: "record.circle", .stop: "stop.circle",
     ]
 }
+
 /// A camera session that shows what it sees: PickerKit's camera screen
 /// (``ProfileCameraViewController``) puts its preview under the controls, full screen.
 /// `AVCameraSession` is one; an app's own `CameraSession` over AVFoundation conforms to have its

@@ -48,18 +48,45 @@ struct AvatarOutputTests {
         #expect(try JSONDecoder().decode(AvatarOutput.self, from: Data("{}".utf8)) == AvatarOutput())
     }
 
+    /// The message of the `DecodingError.dataCorrupted` that decoding `json` as `type` throws.
+    static func corruption(_ type: (some Decodable).Type, _ json: String) -> String? {
+        do {
+            _ = try JSONDecoder().decode(type, from: Data(json.utf8))
+            return nil
+        } catch let DecodingError.dataCorrupted(context) {
+            return context.debugDescription
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test(
-        "a side out of 1...10000 is refused when read, and named by the recipe",
-        arguments: [(#"{"size":0}"#, "outputSize", 0.0), (#"{"size":10001}"#, "outputSize", 10001), (#"{"maximumDimension":0}"#, "maximumDimension", 0)])
-    func sidesOutOfRange(json: String, parameter: String, value: Double) throws {
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AvatarOutput.self, from: Data(json.utf8)) }
-        var output = AvatarOutput()
-        output.size = json.contains("size\"") ? Int(value) : nil
-        output.maximumDimension = json.contains("maximumDimension") ? Int(value) : 4096
+        "a side out of 1...10000 is refused when read, saying the range, and named by the recipe",
+        arguments: [(Int?(0), 4096), (10_001, 4096), (Int.max, 4096), (nil, 0), (64, -1), (nil, 10_001)])
+    func sidesOutOfRange(size: Int?, maximumDimension: Int) throws {
+        let output = AvatarOutput(size: size, maximumDimension: maximumDimension)
+        let sizeIsWrong = size.map { !(1...10_000).contains($0) } ?? false
+        let (parameter, value) = sizeIsWrong ? ("outputSize", size!) : ("maximumDimension", maximumDimension)
+        let expected = sizeIsWrong
+            ? "avatar output: size is \(value); use 1...10000, or leave it out for the crop's own pixels"
+            : "avatar output: maximumDimension is \(value); use 1...10000"
+        let saved = try Self.json(output)
+        #expect(Self.corruption(AvatarOutput.self, saved) == expected)
+
         let recipe = RenderRecipe(imageSize: Self.imageSize, crop: Self.crop, output: output)
-        #expect(recipe.problem == .invalidNumber(parameter: parameter, value: value))
-        #expect(throws: ImagingError.invalidNumber(parameter: parameter, value: value)) { try recipe.render(PixelBuffer(width: 40, height: 30)) }
-        #expect(RenderRecipe(imageSize: Self.imageSize, crop: Self.crop).problem == nil)
+        #expect(recipe.problem == .invalidNumber(parameter: parameter, value: Double(value)))
+        #expect(throws: ImagingError.invalidNumber(parameter: parameter, value: Double(value))) {
+            try recipe.render(PixelBuffer(width: 40, height: 30))
+        }
+        #expect(Self.corruption(RenderRecipe.self, try Self.json(recipe)) == "render recipe: \(recipe.problem!)")
+    }
+
+    @Test("the sides at the ends of the range are taken")
+    func sidesInRange() throws {
+        for output in [AvatarOutput(size: 1, maximumDimension: 1), AvatarOutput(size: 10_000, maximumDimension: 10_000)] {
+            #expect(try JSONDecoder().decode(AvatarOutput.self, from: Data(Self.json(output).utf8)) == output)
+            #expect(RenderRecipe(imageSize: Self.imageSize, crop: Self.crop, output: output).problem == nil)
+        }
     }
 
     @Test("the settings one by one make the same recipe as the output value")

@@ -111,7 +111,7 @@ struct EditSessionDecodingTests {
     @Test("hostile values throw DecodingError", arguments: [
         ("zoom 0", "zoom"), ("zoom -1", "zoom"), ("zoom 1e300", "zoom"), ("origin -4e300", "origin"),
         ("origin far right", "origin"), ("output size Int.max", "size"), ("output size 0", "size"),
-        ("maximum dimension 0", "size"), ("image Int.max wide", "configuration"), ("image 0 high", "configuration"),
+        ("maximum dimension 0", "maximumDimension"), ("image Int.max wide", "configuration"), ("image 0 high", "configuration"),
         ("viewport 0", "configuration"), ("margin -5", "configuration"),
     ])
     func hostileValues(damage: String, key: String) throws {

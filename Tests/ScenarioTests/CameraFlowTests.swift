@@ -53,8 +53,9 @@ struct CameraFlowTests {
     }
 
     /// The camera decodes a capture no larger than the edit needs: the picker hands it the
-    /// configuration of the moment with each capture, so a change between two is heard.
-    @Test func eachCaptureIsAskedWithThePickersConfigurationOfTheMoment() async throws {
+    /// session's configuration with each capture, the one its editor and output use, so a
+    /// change the host makes meanwhile is for the next session.
+    @Test func eachCaptureIsAskedWithItsSessionsConfiguration() async throws {
         let s = try await Self.openCamera { $0.picker.configuration.output.size = 64 }
         s.exhaustivity = .off
         let first = s.picker.configuration
@@ -66,8 +67,15 @@ struct CameraFlowTests {
         let second = s.picker.configuration
         s.user.tapShutter()
         await s.settle()
+        s.picker.cancel()
+        await s.settle()
+        try await s.picker.select(from: .camera)
+        await s.settle()
+        s.clock.advance(by: .seconds(1))
+        s.user.tapShutter()
+        await s.settle()
         #expect(first.output.size == 64 && second.output.size == 128)
-        #expect(s.camera.captureConfigurations == [first, second])
+        #expect(s.camera.captureConfigurations == [first, first, second])
         #expect(s.transcript.unexpected.isEmpty)
     }
 

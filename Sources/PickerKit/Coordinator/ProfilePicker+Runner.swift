@@ -369,7 +369,9 @@ extension ProfilePicker {
     }
 
     private func captureStill(_ flash: FlashMode, _ session: Int) {
-        let configuration = self.configuration
+        // The session's own, as its editor and output are: a change the host makes meanwhile
+        // is for the next session.
+        let configuration = workflow.state.session?.configuration ?? self.configuration
         cameraWork(session, "photo capture", { try await $0.captureStill(flash: flash, configuration: configuration) }, failure: {
             .captureFailed(ErrorCause($0))
         }, answer: WorkflowResponse.captured)

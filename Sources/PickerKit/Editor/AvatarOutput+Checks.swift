@@ -10,12 +10,10 @@ extension AvatarOutput {
 
     /// The first setting out of range, as ``validate()`` reports it; `nil` when both are in range.
     public var problem: PickerError? {
-        if let size, !(1...Self.largestSide).contains(size) {
-            return .invalidConfiguration(.outputSize(size))
+        switch sideOutOfRange {
+        case nil: nil
+        case let (.size, size)?: .invalidConfiguration(.outputSize(size))
+        case let (.maximumDimension, side)?: .invalidConfiguration(.outputMaximumDimension(side))
         }
-        guard (1...Self.largestSide).contains(maximumDimension) else {
-            return .invalidConfiguration(.outputMaximumDimension(maximumDimension))
-        }
-        return nil
     }
 }

@@ -16,6 +16,8 @@ import PickerImaging
 ///   once. The picker captures through it, passing its configuration, whose
 ///   ``PickerConfiguration/largestUsefulSide(for:)`` says how large a capture is worth decoding;
 ///   by default it calls ``captureStill(flash:)``, which decodes the whole photo.
+///   (A class that conforms and is subclassed declares it in the base class, for a subclass's
+///   override to be the one called.)
 /// - ``startRecording()`` and ``stopRecording()`` are called in pairs on a prepared session,
 ///   and only when ``canRecordMovies`` is `true`; the defaults record nothing.
 /// - ``tearDown()`` stops the session (and any recording); it is called once per prepared session.

@@ -92,7 +92,6 @@ extension AppleSurfaceTests {
             let phone = try Self.phone(photos: 1, width: 1200, height: 900)
             phone.picker.configuration.output.size = 40
             phone.picker.configuration.editor.maximumZoom = .factor(2)
-            #expect(phone.camera.configuration == PickerConfiguration(), "the camera's own is left as it was")
             try await phone.picker.select(from: .camera)
             await phone.settle()
             let camera = try #require(phone.topScreen)
@@ -104,6 +103,7 @@ extension AppleSurfaceTests {
             // 40 px at up to 2x zoom: 80 px of the short side, 107 of the long, as stored.
             #expect(edited.pixelSize == PixelSize(width: 107, height: 80))
             #expect(edited.fullResolutionPixelSize == PixelSize(width: 1200, height: 900))
+            #expect(phone.camera.configuration == PickerConfiguration(), "passed with the capture, not copied into the camera")
             phone.picker.cancel()
             await phone.settle()
             #expect(phone.presented.isEmpty && phone.delegate.callbacks.count == 1)
