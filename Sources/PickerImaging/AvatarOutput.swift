@@ -58,7 +58,9 @@ public struct AvatarOutput: Sendable, Equatable, Codable {
 
     /// The pipeline that renders `crop` (display orientation) of an original, turned `angle`
     /// degrees clockwise about its centre and showing `edges` where the turned crop leaves the
-    /// photo, with its longer side `longerSide` (``size`` when `nil`).
+    /// photo, with its longer side `longerSide` (``size`` when `nil`; a side of 0 or less keeps
+    /// the crop's own pixels, as ``AvatarPipeline/outputSize(of:longerSide:)`` does). The
+    /// pipeline scales a larger output down to ``maximumDimension``.
     public func pipeline(
         for crop: PixelRect, angle: Double = 0, edges: StraightenEdges = .transparent, longerSide: Int? = nil
     ) -> AvatarPipeline {

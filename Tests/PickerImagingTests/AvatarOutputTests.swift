@@ -116,5 +116,9 @@ struct AvatarOutputTests {
         expected.outputSize = PixelSize(width: 30, height: 20)
         #expect(AvatarOutput(mask: .circle, filter: .bilinear, maximumDimension: 10, colorOutput: .sRGB)
             .pipeline(for: recipe.crop, angle: 5, edges: .nearest) == expected)
+        #expect(output.pipeline(for: recipe.crop, angle: 5, edges: .nearest, longerSide: 0) == expected, "0 keeps the crop's own")
+        #expect(output.pipeline(for: recipe.crop, angle: 5, edges: .nearest, longerSide: -3) == expected)
+        // Clamped when rendered: 30x20 at most 10 across is 10x7.
+        #expect(expected.clampedOutputSize == PixelSize(width: 10, height: 7))
     }
 }
