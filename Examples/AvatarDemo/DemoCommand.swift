@@ -5,10 +5,12 @@ import PickerKitTesting
 
 /// The demo's work, apart from `main` so a test can run it.
 enum DemoCommand {
-    /// Runs the demo with `arguments`; returns the exit code. Errors are one line on standard
-    /// error: 2 for bad arguments, 1 for anything else.
+    /// Runs the demo with `arguments`; returns the exit code. Errors are one line to `complain`
+    /// (standard error): 2 for bad arguments, 1 for anything else.
     @MainActor
-    static func run(_ arguments: [String], say: (String) -> Void = { print($0) }) async -> Int32 {
+    static func run(
+        _ arguments: [String], say: (String) -> Void = { print($0) }, complain: (String) -> Void = DemoCommand.complain
+    ) async -> Int32 {
         let options: DemoOptions
         do { options = try DemoOptions(parsing: arguments) } catch {
             complain("\(error.message) (see --help)")
@@ -52,6 +54,7 @@ enum DemoCommand {
         }
     }
 
+    /// Writes `message` to standard error as one line.
     static func complain(_ message: String) {
         FileHandle.standardError.write(Data("avatar-demo: \(message)\n".utf8))
     }

@@ -138,6 +138,9 @@ struct DemoRun {
             let photo = try ImageFileFormat.decode(data)
             progress("decoded \(photo.displaySize) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             return photo
+        } catch ImagingError.unknownFormat {
+            let name = ImageFileFormat.unsupportedName(sniffing: data).map { "a \($0) file" } ?? "not an image file"
+            throw Failure.unreadable(path, "\(name): PNG, JPEG, PPM, PGM and PAM are read")
         } catch {
             throw Failure.unreadable(path, "\(error)")
         }

@@ -34,6 +34,35 @@ public enum ImageFileFormat: String, Sendable, Equatable, CaseIterable, CustomSt
         }
     }
 
+    /// The name of a common image format that is not one of these, told from the first bytes of
+    /// `data`, so that an error can say what the file is: `"HEIF"` (what an iPhone's camera
+    /// writes), `"AVIF"`, `"GIF"`, `"WebP"`, `"TIFF"`, `"BMP"`, `"JPEG 2000"` or `"JPEG XL"`;
+    /// `nil` for a format PickerCodecs reads, or one it does not know.
+    ///
+    /// ```swift
+    /// ImageFileFormat.unsupportedName(sniffing: heicData)   // "HEIF"
+    /// ```
+    public static func unsupportedName(sniffing data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        }
+        func ascii(_ text: String) -> [UInt8] { Array(text.utf8) }
+        if starts(ascii("ftyp"), at: 4), bytes.count >= 12 {
+            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+            if ["avif", "avis"].contains(brand) { return "AVIF" }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"].contains(brand) { return "HEIF" }
+            return nil
+        }
+        if starts(ascii("GIF87a")) || starts(ascii("GIF89a")) { return "GIF" }
+        if starts(ascii("RIFF")), starts(ascii("WEBP"), at: 8) { return "WebP" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG 2000" }
+        if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL" }
+        if starts(ascii("BM")), bytes.count >= 6 { return "BMP" }
+        return nil
+    }
+
     /// Whether this is one of the Netpbm formats.
     public var isNetpbm: Bool { self == .pam || self == .ppm || self == .pgm }
 

@@ -18,6 +18,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A turn angle that is not a finite number of degrees.
     case invalidAngle(Double)
     /// The data is not in a format PickerImaging reads (PNG, JPEG, PPM, PGM, PAM).
+    /// ``ImageFileFormat/unsupportedName(sniffing:)`` names a common one it is in (an iPhone's
+    /// HEIF, a GIF…), for a message that says what the file is.
     case unknownFormat
     /// The file ends before the image does.
     case truncatedFile(format: ImageFileFormat)

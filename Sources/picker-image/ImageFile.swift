@@ -38,9 +38,30 @@ enum ImageFile {
         return try ImageFileFormat.info(data)
     }
 
+    /// The file's bytes.
+    ///
+    /// - Throws: a `UsageError` when it cannot be read, and an ``UnreadFormat`` when it is an
+    ///   image in a format that is not read (an iPhone's HEIF, a GIF…), named.
     static func contents(_ path: String) throws -> Data {
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw UsageError(message: "cannot read \(path): \((error as NSError).localizedDescription)")
+        }
+        if ImageFileFormat(sniffing: data) == nil, let name = ImageFileFormat.unsupportedName(sniffing: data) {
+            throw UnreadFormat(path: path, name: name)
+        }
+        return data
+    }
+
+    /// An image file in a format picker-image does not read.
+    struct UnreadFormat: Error, Equatable, CustomStringConvertible {
+        var path: String
+        /// The format's name, as `ImageFileFormat.unsupportedName(sniffing:)` tells it.
+        var name: String
+
+        var description: String {
+            let hint = name == "HEIF" ? " (on the iPhone, the photo picker's compatible representation is a JPEG)" : ""
+            return "\(path) is a \(name) file: PNG, JPEG, PPM, PGM and PAM are read; convert it to one of them first\(hint)"
         }
     }
 

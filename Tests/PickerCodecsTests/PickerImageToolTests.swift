@@ -53,6 +53,28 @@ struct PickerImageToolTests {
         #expect(turned[0, 0] == stored[0, 6] && turned[6, 0] == stored[0, 0])
     }
 
+    @Test("a file in a format that is not read is named, whatever the command", arguments: ["info", "crop", "apply"])
+    func aFormatThatIsNotReadIsNamed(command: String) throws {
+        let heic = Self.scratch("photo.heic"), out = Self.scratch("out.png")
+        defer { try? FileManager.default.removeItem(atPath: heic) }
+        try Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)).write(to: URL(fileURLWithPath: heic))
+        let session = Self.scratch("edit.json")
+        try Data(#"{"imageSize":{"width":4,"height":4},"crop":{"x":0,"y":0,"width":4,"height":4}}"#.utf8).write(to: URL(fileURLWithPath: session))
+        defer { try? FileManager.default.removeItem(atPath: session) }
+        let arguments = switch command {
+        case "info": ["info", heic]
+        case "crop": ["crop", "--rect", "0,0,2,2", "--size", "2", heic, out]
+        default: ["apply", "--session", session, heic, "--output", out]
+        }
+        #expect(throws: ImageFile.UnreadFormat(path: heic, name: "HEIF")) { try Command.run(arguments) }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(
+            "\(ImageFile.UnreadFormat(path: heic, name: "HEIF"))"
+                == "\(heic) is a HEIF file: PNG, JPEG, PPM, PGM and PAM are read; convert it to one of them first"
+                + " (on the iPhone, the photo picker's compatible representation is a JPEG)")
+        #expect("\(ImageFile.UnreadFormat(path: "a.gif", name: "GIF"))" == "a.gif is a GIF file: PNG, JPEG, PPM, PGM and PAM are read; convert it to one of them first")
+    }
+
     @Test("bad arguments are usage errors", arguments: [
         ["crop", "--size", "4", "a.png", "b.png"],
         ["crop", "--rect", "1,2,3", "--size", "4", "a.png", "b.png"],

@@ -165,6 +165,19 @@ struct AvatarDemoTests {
         #expect(await DemoCommand.run(["--image", garbage.path], say: { _ in }) == 1)
     }
 
+    @Test("an image in a format that is not read is named", arguments: [
+        ("HEIF", Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))),
+        ("GIF", Data("GIF89a".utf8) + Data(count: 20)),
+    ])
+    func aFormatThatIsNotReadIsNamed(name: String, data: Data) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).img")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var complaints: [String] = []
+        #expect(await DemoCommand.run(["--image", file.path], say: { _ in }, complain: { complaints.append($0) }) == 1)
+        #expect(complaints == ["cannot read \(file.path): a \(name) file: PNG, JPEG, PPM, PGM and PAM are read"])
+    }
+
     @Test func helpPrintsTheUsage() async {
         var said: [String] = []
         #expect(await DemoCommand.run(["--help"], say: { said.append($0) }) == 0)
