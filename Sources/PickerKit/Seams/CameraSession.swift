@@ -13,9 +13,10 @@ import PickerImaging
 /// - ``prepare(_:)`` starts a session on the device or throws; calling it again after
 ///   ``tearDown()`` starts a new one.
 /// - ``captureStill(flash:configuration:)`` is called only on a prepared session, never twice at
-///   once. The picker captures through it, passing its configuration, whose
-///   ``PickerConfiguration/largestUsefulSide(for:)`` says how large a capture is worth decoding;
-///   by default it calls ``captureStill(flash:)``, which decodes the whole photo.
+///   once. The picker captures through it, passing the session's configuration (the picker's
+///   when the session started), whose ``PickerConfiguration/largestUsefulSide(for:)`` says how
+///   large a capture is worth decoding; by default it calls ``captureStill(flash:)``, which
+///   decodes the whole photo.
 ///   (A class that conforms and is subclassed declares it in the base class, for a subclass's
 ///   override to be the one called.)
 /// - ``startRecording()`` and ``stopRecording()`` are called in pairs on a prepared session,
