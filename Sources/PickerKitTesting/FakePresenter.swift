@@ -27,10 +27,16 @@ public final class FakePresenter: Presenter {
     /// When presentations and dismissals finish: at once, or when the test calls
     /// ``completeTransitions()`` (the animation is still running meanwhile).
     public var transitionMode: FakePhotoSource.LoadMode = .immediate
+    /// Who holds the completions of transitions that do not finish at once: the presenter itself
+    /// by default (releasing it releases them, uncalled), or an animation system that outlives it,
+    /// as UIKit's does (``FakeAnimations``): then ``completeTransitions()`` leaves them to it.
+    public var animations: FakeAnimations?
     /// Whether a presentation or dismissal is animating.
-    public var isTransitioning: Bool { !heldCompletions.isEmpty }
+    public var isTransitioning: Bool { !heldCompletions.isEmpty || animating > 0 }
 
     private var heldCompletions: [@MainActor () -> Void] = []
+    /// The transitions held by ``animations`` that have not ended.
+    private var animating = 0
 
     private let transcript: Transcript
 
@@ -120,7 +126,13 @@ public final class FakePresenter: Presenter {
     }
 
     private func finish(_ completion: @escaping @MainActor () -> Void) {
-        if transitionMode == .immediate { completion() } else { heldCompletions.append(completion) }
+        if transitionMode == .immediate { return completion() }
+        guard let animations else { return heldCompletions.append(completion) }
+        animating += 1
+        animations.run { [weak self] in
+            self?.animating -= 1
+            completion()
+        }
     }
 
     /// The person swipes back on the navigation stack: it pops by itself and tells the proxy,

@@ -33,7 +33,9 @@ public final class PickerScenario {
     public let source: FakePhotoSource
     /// The scripted camera.
     public let camera: FakeCamera
-    /// The clock of the camera's warm-up; it moves only when the test advances it.
+    /// The picker's clocks: the camera's warm-up and the transitions' deadlines
+    /// (``ProfilePicker/transitionClock``). It moves only when the test advances it, so a
+    /// deadline passes exactly when the test says and never by itself.
     public let clock = ManualClock()
     /// The recording presenter.
     public let presenter: FakePresenter
@@ -86,6 +88,7 @@ public final class PickerScenario {
         picker = ProfilePicker(
             photoSource: source, camera: camera, presenter: presenter, delegate: delegate,
             configuration: configuration, hostInfo: hostInfo, clock: clock)
+        picker.transitionClock = clock
         user = ScriptedUser(picker: picker, presenter: presenter, source: source, transcript: transcript)
         picker.eventHandler = { [transcript, delegate] event in
             transcript.record("picker", event.description)

@@ -26,6 +26,7 @@ struct TransitionEndTests {
             presenter.transitionMode = .manual
             self.presenter = presenter
             picker = ProfilePicker(photoSource: source, presenter: presenter, delegate: delegate, hostInfo: .allDeclared, clock: clock)
+            picker.transitionClock = clock
             picker.eventHandler = { [transcript, delegate] event in
                 transcript.record("picker", event.description)
                 if case .sessionStarted = event { delegate.sessionStarted() }

@@ -30,7 +30,7 @@ extension ProfilePicker {
         _ request: PickRequest, anchor: PopoverAnchor?, requiresDelegate: Bool, outcome: Once<SessionEnd>? = nil
     ) throws(PickerError) -> Int {
         endIfSeamsGone()
-        if workflow.state.session == nil, presenterQueue.hasPendingEnd {
+        if workflow.state.session == nil, transitions.hasPendingEnd {
             // The last session's screens are still going away and its callback has not been
             // made: a session is in progress until the host has heard how it ended.
             eventHandler?(.startFailed(.sessionInProgress))
@@ -130,8 +130,10 @@ extension ProfilePicker {
     /// to, has been released. Returns whether it did.
     @discardableResult
     func endIfSeamsGone() -> Bool {
-        // A presenter released while it animated never reports the end: what waited moves on.
-        if presenterQueue.isReady { sendPresenterCalls() }
+        if sessionPresenter == nil, let owner = workflow.state.session?.id ?? transitions.pendingSession {
+            // Nothing more is sent to it; a transition it began waits for its completion still.
+            transition(.presenterGone(session: owner))
+        }
         guard let session = workflow.state.session else { return false }
         if sessionPresenter == nil {
             dispatch(.presenterGone)
@@ -158,13 +160,9 @@ extension ProfilePicker {
         case .rejectStart:
             // `dispatch` returns it to the start it refuses.
             break
-        case .dismiss where presenterQueue.dropUnsent(session: workflow.sessionsStarted):
-            // The session ends before its presentation was made: nothing to show, nothing to dismiss.
-            break
         case .present, .dismiss, .push, .pop, .setNavigationBarHidden, .showAlert:
             // Every presenter call belongs to the latest session: sessions never overlap.
-            presenterQueue.append(effect, to: sessionPresenter, session: workflow.sessionsStarted)
-            sendPresenterCalls()
+            transition(.call(effect, session: workflow.sessionsStarted))
         case let .checkAccess(source, session):
             checkAccess(source, session)
         case let .selectMoreItems(source, session):
@@ -206,8 +204,7 @@ extension ProfilePicker {
         case let .deliver(outcome, session):
             stopWork(of: session)
             // After the dismissal queued before it: the delegate hears the end once the screens are gone.
-            presenterQueue.appendEnd(outcome, session: session)
-            sendPresenterCalls()
+            transition(.sessionEnded(outcome, session: session))
         }
     }
 
@@ -217,75 +214,6 @@ extension ProfilePicker {
     nonisolated private static func render(_ edit: EditSession, of original: any ImageBuffer) async -> Result<any ImageBuffer, PickerError> {
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
         do throws(PickerError) { return .success(try edit.apply(to: original, threads: threads)) } catch { return .failure(error) }
-    }
-
-    /// Sends the waiting presenter calls and session ends in order, holding each back while a
-    /// presentation or dismissal is still animating ("presentation in progress" on a device).
-    func sendPresenterCalls() {
-        while let entry = presenterQueue.next() {
-            switch entry {
-            case let .deliver(outcome, session): deliver(outcome, session)
-            case let .call(effect, presenter, _): if let presenter = presenter.value { send(effect, to: presenter) }
-            }
-        }
-    }
-
-    /// Makes one presenter call; a presentation or dismissal holds the queue until it finishes.
-    private func send(_ effect: WorkflowEffect, to presenter: any Presenter) {
-        switch effect {
-        case let .present(route, style, animated):
-            presenter.picker = self
-            if route.screen.kind.isNavigationStack { presenter.navigationProxy = proxy }
-            let completion = beginTransition("the presentation of \(route.id)", on: presenter)
-            presenter.present(route, style: style, animated: animated) { completion.call() }
-        case let .dismiss(animated):
-            let completion = beginTransition("a dismissal", on: presenter)
-            presenter.dismiss(animated: animated) { completion.call() }
-        case let .push(route, animated):
-            presenter.push(route, animated: animated)
-        case let .pop(animated):
-            presenter.pop(animated: animated)
-        case let .setNavigationBarHidden(hidden):
-            presenter.setNavigationBarHidden(hidden, animated: false)
-        case let .showAlert(error):
-            presenter.showAlert(for: error)
-        default:
-            break
-        }
-    }
-
-    /// Starts a transition of `presenter`: the queue waits for it until the completion returned
-    /// here is called, is released uncalled (the presenter went with it), or the configuration's
-    /// ``PickerConfiguration/transitionDeadline`` passes on the picker's clock, whichever comes
-    /// first. Each wakes the picker itself: no host call is needed for the queue to go on.
-    private func beginTransition(_ what: String, on presenter: any Presenter) -> TransitionCompletion {
-        let id = presenterQueue.begin(what, on: presenter)
-        let clock = self.clock, deadline = configuration.transitionDeadline
-        presenterQueue.watch(id, until: Task { [weak self] in
-            // A picker gone before this task ran leaves nothing to give up: no sleep that a
-            // manual clock would hold for good.
-            guard self != nil else { return }
-            do { try await clock.sleep(for: deadline) } catch { return }
-            self?.giveUpTransition(id, .deadline(deadline))
-        })
-        return TransitionCompletion(
-            finished: { [weak self] in self?.endTransition(id) },
-            released: { [weak self] in self?.giveUpTransition(id, .completionReleased) })
-    }
-
-    /// A transition finished: the calls held back go on. A second completion, or one of a
-    /// transition given up, is ignored.
-    private func endTransition(_ id: Int) {
-        guard presenterQueue.end(id) else { return }
-        sendPresenterCalls()
-    }
-
-    /// A transition will not finish: the picker says so and goes on, ending the session when
-    /// its presenter is gone.
-    private func giveUpTransition(_ id: Int, _ reason: PickerEvent.TransitionGiveUp) {
-        guard let transition = presenterQueue.animating(id), presenterQueue.giveUp(id) else { return }
-        eventHandler?(.transitionGivenUp(transition.what, reason: reason))
-        if !endIfSeamsGone() { sendPresenterCalls() }
     }
 
     /// Runs `body` in a task of `session`'s (as `timer`, when it is one), unless the session
@@ -421,7 +349,7 @@ extension ProfilePicker {
 
     /// The session's screens are gone: the awaiting task and the delegate of the session's end
     /// hear the outcome, once.
-    private func deliver(_ outcome: SessionEnd, _ session: Int) {
+    func deliver(_ outcome: SessionEnd, _ session: Int) {
         let link = sessions.removeValue(forKey: session)
         link?.outcome?.resolve(outcome)
         guard let delegate = link?.recipient?.value else { return }
@@ -438,7 +366,7 @@ extension ProfilePicker {
     /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`. PickerKitTesting offers it to
     /// tests as `pendingWork`.
     package var backgroundWork: [String] {
-        work.descriptions + (presenterQueue.transition.map { ["\($0.what) (animating)"] } ?? [])
+        work.descriptions + transitions.pendingWork
     }
 
     /// Waits until the work the picker started in the background (an access request, an item
@@ -452,42 +380,13 @@ extension ProfilePicker {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var turns = 0
-        while !work.isEmpty || !presenterQueue.isIdle {
+        while !work.isEmpty || !transitions.isIdle {
             // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
             guard clock.now < deadline || turns < 2_000 else { return backgroundWork }
             turns += 1
-            if presenterQueue.isReady { sendPresenterCalls() }
             if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
         }
         return []
-    }
-}
-
-/// The completion the picker hands a presenter for one transition. Called, it ends the
-/// transition; released without being called (the presenter was released with it, or dropped
-/// it), it gives the transition up, on the main actor's next turn.
-final class TransitionCompletion: @unchecked Sendable {
-    private let finished: @MainActor @Sendable () -> Void
-    private let released: @MainActor @Sendable () -> Void
-    /// Set on the main actor only, where the completion is called.
-    private var called = false
-
-    init(finished: @escaping @MainActor @Sendable () -> Void, released: @escaping @MainActor @Sendable () -> Void) {
-        self.finished = finished
-        self.released = released
-    }
-
-    @MainActor
-    func call() {
-        guard !called else { return }
-        called = true
-        finished()
-    }
-
-    deinit {
-        guard !called else { return }
-        let released = self.released
-        Task { @MainActor in released() }
     }
 }
 

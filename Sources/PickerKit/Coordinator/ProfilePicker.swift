@@ -29,8 +29,24 @@ public final class ProfilePicker {
     /// running stays in use (and is the one torn down) until the camera screen closes, even if
     /// this is set to another camera or to `nil` meanwhile.
     public var camera: (any CameraSession)?
-    /// The clock the camera's warm-up is measured on.
+    /// The clock the workflow's waits are measured on: the camera's warm-up, a recording's
+    /// maximum duration. A test clock here (PickerKitTesting's `ManualClock`, or one whose sleeps
+    /// return at once) changes nothing about presentations and dismissals, which wait on
+    /// ``transitionClock``.
     public var clock: any PickerClock
+    /// The clock a presentation's or dismissal's ``PickerConfiguration/transitionDeadline`` is
+    /// measured on: real time by default, and never ``clock``, so a test clock that returns from
+    /// its sleeps at once cannot give up an animation as it starts.
+    ///
+    /// On the real clock only the time the main actor is free counts (slices of 50 ms after
+    /// which the main actor resumed the deadline within 25 ms): a loaded test run, or a device
+    /// busy on its main thread, gives an animation more time instead of giving it up while its
+    /// completion waits in line. On another clock a deadline is given up once that clock's `now`
+    /// has moved on by the whole deadline since the transition was sent; a sleep that returns
+    /// before then is not believed, and the rest is waited as on the real clock. A test that
+    /// exercises deadlines sets a `ManualClock` here and advances it (`PickerScenario` does, with
+    /// its own clock).
+    public var transitionClock: any PickerClock = SystemPickerClock()
     /// How sessions run. Changes apply to the next session.
     public var configuration: PickerConfiguration
     /// The host's Info.plist, checked for privacy keys before a source is shown.
@@ -53,7 +69,7 @@ public final class ProfilePicker {
     /// Whether a session is running: from its start until its callback, which comes once the
     /// screens it showed have finished going away. A start meanwhile throws
     /// ``PickerError/sessionInProgress``.
-    public var isSessionActive: Bool { workflow.state.session != nil || presenterQueue.hasPendingEnd }
+    public var isSessionActive: Bool { workflow.state.session != nil || transitions.hasPendingEnd }
 
     /// The edit screen's current geometry, while it is shown.
     public var editorGeometry: EditorGeometry? {
@@ -118,8 +134,11 @@ public final class ProfilePicker {
     /// The camera whose capture session runs for the session: the one torn down, even if the
     /// host sets another ``camera`` meanwhile.
     var runningCamera: (any CameraSession)?
-    /// Presenter calls and session ends, held back while a presentation or dismissal animates.
-    var presenterQueue = PresenterQueue()
+    /// Presenter calls and session ends, held back while a presentation or dismissal animates:
+    /// the one place that decides when the presenter is called and a callback delivered.
+    var transitions = TransitionMachine()
+    /// The deadline of each transition animating, by its id; cancelled when it ends.
+    var deadlines: [Int: Task<Void, Never>] = [:]
 
     /// How deep ``dispatch(_:)`` calls are nested now, and the actions waiting for the effects
     /// being performed (``dispatchAfterEffects(_:)``).
@@ -134,7 +153,8 @@ public final class ProfilePicker {
     ///   - delegate: receives the session's end; held weakly.
     ///   - configuration: media types, editing, titles.
     ///   - hostInfo: the host's Info.plist keys; ``HostInfo/main`` by default.
-    ///   - clock: the clock of the camera's warm-up; the system's by default.
+    ///   - clock: the clock of the camera's warm-up; the system's by default. Transitions'
+    ///     deadlines are measured on ``transitionClock``, real time by default.
     public init(
         photoSource: any PhotoSource, camera: (any CameraSession)? = nil, presenter: (any Presenter)? = nil,
         delegate: (any ProfilePickerDelegate)? = nil,

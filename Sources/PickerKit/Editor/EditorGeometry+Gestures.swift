@@ -52,13 +52,13 @@ extension EditorGeometry {
             }
         case let .rotate(degrees):
             guard degrees.isFinite else { return }
-            angle = Self.clampedAngle(angle + degrees)
+            angle = straightenable ? Self.clampedAngle(angle + degrees) : 0
             // The limits follow the angle: keep the zoom within what a gesture may stretch to.
             zoom(to: min(max(zoom, minimumZoom / Self.zoomStretch), maximumZoom * Self.zoomStretch), about: maskRect.center)
             clampOrigin(stretch: Self.panStretch)
         case let .straighten(degrees):
             guard degrees.isFinite else { return }
-            angle = Self.clampedAngle(degrees)
+            angle = straightenable ? Self.clampedAngle(degrees) : 0
             settle(about: maskRect.center)
         case .ended:
             settle(about: maskRect.center)
@@ -72,6 +72,13 @@ extension EditorGeometry {
     }
 
     /// `degrees` within ±``largestAngle``, and 0 for a hair either side of it.
+    /// Whether the photo can be straightened: always when empty space is allowed; otherwise only
+    /// a photo at least 3 pixels a side, the smallest in which a turned crop of whole pixels
+    /// (one pixel at the least) has a place inside the photo. A smaller photo's angle stays 0.
+    var straightenable: Bool {
+        configuration.allowsEmptySpace || min(imageSize.width, imageSize.height) >= 3
+    }
+
     static func clampedAngle(_ degrees: Double) -> Double {
         let clamped = min(max(degrees, -largestAngle), largestAngle)
         return abs(clamped) < 1e-9 ? 0 : clamped

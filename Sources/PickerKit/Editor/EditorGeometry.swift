@@ -295,6 +295,18 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
                 width = max(1, Int(Double(width) * fit))
                 height = square ? width : max(1, Int(Double(height) * fit))
             }
+            // On a photo a few pixels across, whole pixels may still have no place inside it
+            // turned: the longer side gives a pixel at a time (a square's both) until they do.
+            while !Self.hasPlace(width, height, turn: (c, s), in: imageSize), width > 1 || height > 1 {
+                if square || width == height {
+                    width = max(1, width - 1)
+                    height = width
+                } else if width > height {
+                    width -= 1
+                } else {
+                    height -= 1
+                }
+            }
         }
         // Round the centre, so the rectangle stays centred under the mask.
         let centreX = (Double(mask.midX) - Double(origin.x)) / zoom
@@ -314,6 +326,17 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
             y = clamp(y, length: height, box: Double(width) * s + Double(height) * c, image: imageSize.height)
         }
         return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Whether a crop of `width` by `height` pixels, turned by an angle whose cosine and sine
+    /// are `turn`, has a whole-pixel position at which its turned corners lie inside an image of
+    /// `size`, on both axes.
+    static func hasPlace(_ width: Int, _ height: Int, turn: (c: Double, s: Double), in size: PixelSize) -> Bool {
+        func fits(_ length: Int, box: Double, image: Int) -> Bool {
+            (box / 2 - Double(length) / 2 - 1e-9).rounded(.up) <= (Double(image) - box / 2 - Double(length) / 2 + 1e-9).rounded(.down)
+        }
+        let w = Double(width), h = Double(height)
+        return fits(width, box: w * turn.c + h * turn.s, image: size.width) && fits(height, box: w * turn.s + h * turn.c, image: size.height)
     }
 
     /// The same edit of the same photo at another resolution: `size` is the photo's size as the

@@ -21,11 +21,26 @@ import PickerImaging
 /// - A completion that cannot come does not wedge the picker. One the presenter releases
 ///   without calling it (the presenter itself released mid-animation, or dropping it) ends the
 ///   transition on the main actor's next turn; one still not called after
-///   ``PickerConfiguration/transitionDeadline`` (4 s by default, on the picker's ``ProfilePicker/clock``)
-///   is given up. Either way the picker logs ``PickerEvent/transitionGivenUp(_:reason:)``, goes
-///   on (a session's callback, the next start), and ignores the completion if it comes later.
-///   The rule is the same for every presenter: UIKit's, SwiftUI's `PresentationModel` and the
-///   host's own.
+///   ``PickerConfiguration/transitionDeadline`` (4 s by default, on the picker's
+///   ``ProfilePicker/transitionClock``, real time unless a test sets another) is given up.
+///   Either way the picker logs ``PickerEvent/transitionGivenUp(_:reason:)``, goes on (a
+///   session's callback, the next start), and ignores the completion if it comes later. The rule
+///   is the same for every presenter: UIKit's, SwiftUI's `PresentationModel` and the host's own.
+/// - A presenter released while its transition animates does not end the transition: whatever
+///   still holds the completion (UIKit's animation, which outlives the view controller) may call
+///   it, and the picker waits for it (``ProfilePicker/idle(timeout:)`` lists it as animating).
+///   When it comes, or is released, or the deadline passes, the session ends with a cancel and
+///   the delegate hears it at once, with no call from the host needed. A presenter released
+///   while nothing animates is noticed at the picker's next event (a load, a tap, a host call).
+///
+/// ## A fake presenter in your tests
+/// A fake may finish each transition at once (calling the completion inside the call), or hold
+/// the completion and call it later, when the test says (PickerKitTesting's `FakePresenter` with
+/// `transitionMode = .manual`; with `animations` set, held by a `FakeAnimations` that outlives
+/// the presenter, as UIKit's animations do). Either way it calls each completion once, or
+/// releases it uncalled. A fake clock given as ``ProfilePicker/clock`` (one that skips the
+/// camera's warm-up) changes nothing here: leave ``ProfilePicker/transitionClock`` as it comes,
+/// or set a `ManualClock` there to test what a deadline does.
 /// - When the person dismisses the presented screen themselves (swiping a sheet down, tapping
 ///   outside a popover), send ``UserAction/interactivelyDismissed`` from the presented route:
 ///   the session ends with one cancel, and no dismiss follows.
