@@ -69,31 +69,98 @@ public final class PickerScenario {
     ///     callback after the recording delegate has recorded it.
     ///   - exhaustivity: whether unasserted lines fail the test when the scenario ends.
     ///   - configureSource: adjusts the source (availability, authorization) before use.
-    public init(
+    public convenience init(
         idiom: DeviceIdiom = .phone, items: [FakePhotoSource.Item] = [],
         configuration: PickerConfiguration = PickerConfiguration(), hostInfo: HostInfo = .allDeclared,
         delegate hostDelegate: (any ProfilePickerDelegate)? = nil, exhaustivity: Exhaustivity = .on,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configureSource: (FakePhotoSource) -> Void = { _ in }
     ) {
+        self.init(
+            idiom: idiom, items: items, hostInfo: hostInfo, exhaustivity: exhaustivity, createdAt: (fileID, filePath, line, column),
+            configureSource: configureSource
+        ) { fakes in
+            ProfilePicker(
+                photoSource: fakes.source, camera: fakes.camera, presenter: fakes.presenter, delegate: hostDelegate,
+                configuration: configuration, hostInfo: hostInfo, clock: fakes.clock)
+        }
+    }
+
+    /// The fakes a scenario makes, for an app's own picker to be built on.
+    public struct Fakes {
+        /// The scripted photo source: the app's picker must load from it.
+        public let source: FakePhotoSource
+        /// The scripted camera.
+        public let camera: FakeCamera
+        /// The recording presenter: the app's picker shows on it.
+        public let presenter: FakePresenter
+        /// The manual clock: the scenario sets it as the picker's ``ProfilePicker/clock`` and
+        /// ``ProfilePicker/transitionClock``.
+        public let clock: ManualClock
+    }
+
+    /// Creates a scenario around the app's own picker: a view model that makes and owns its
+    /// picker is tested as it is, in one step.
+    ///
+    /// `makePicker` gets the scenario's fakes and returns the app's picker, built on them (its
+    /// photo source must be `fakes.source`). The scenario then wires it as it wires its own: the
+    /// picker shows on ``presenter``, its clocks are ``clock``, its ``ProfilePicker/hostInfo`` is
+    /// `hostInfo`, its events go to the ``transcript`` (and then to the app's own
+    /// ``ProfilePicker/eventHandler``), and ``delegate`` records every callback, then forwards it
+    /// to the delegate the app set (its view model). The configuration stays the app's.
+    ///
+    /// ```swift
+    /// var model: ProfileViewModel!
+    /// let scenario = PickerScenario(items: [.image("IMG_1", photo)]) { fakes in
+    ///     model = ProfileViewModel(photos: fakes.source, camera: fakes.camera, presenter: fakes.presenter)
+    ///     return model.picker
+    /// }
+    /// try model.changePhotoTapped()         // the app's own entry point
+    /// ```
+    public convenience init(
+        idiom: DeviceIdiom = .phone, items: [FakePhotoSource.Item] = [], hostInfo: HostInfo = .allDeclared,
+        exhaustivity: Exhaustivity = .on, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column, configureSource: (FakePhotoSource) -> Void = { _ in },
+        picker makePicker: (Fakes) -> ProfilePicker
+    ) {
+        self.init(
+            idiom: idiom, items: items, hostInfo: hostInfo, exhaustivity: exhaustivity, createdAt: (fileID, filePath, line, column),
+            configureSource: configureSource, makePicker: makePicker)
+    }
+
+    private init(
+        idiom: DeviceIdiom, items: [FakePhotoSource.Item], hostInfo: HostInfo, exhaustivity: Exhaustivity,
+        createdAt: (fileID: String, filePath: String, line: Int, column: Int), configureSource: (FakePhotoSource) -> Void,
+        makePicker: (Fakes) -> ProfilePicker
+    ) {
         self.exhaustivity = exhaustivity
-        createdAt = (fileID, filePath, line, column)
+        self.createdAt = createdAt
         source = FakePhotoSource(transcript: transcript, items: items)
         configureSource(source)
         camera = FakeCamera(
             transcript: transcript,
             defaultPhoto: try? PickerScenario.photo(width: 40, height: 30, orientation: .right, colour: RGBA(30, 90, 160)))
         presenter = FakePresenter(idiom: idiom, transcript: transcript)
-        delegate = RecordingDelegate(transcript: transcript, forwardingTo: hostDelegate)
-        picker = ProfilePicker(
-            photoSource: source, camera: camera, presenter: presenter, delegate: delegate,
-            configuration: configuration, hostInfo: hostInfo, clock: clock)
+        let picker = makePicker(Fakes(source: source, camera: camera, presenter: presenter, clock: clock))
+        if picker.photoSource as AnyObject !== source {
+            UnexpectedCall.reportFailure(
+                "PickerScenario: the app's picker loads from another photo source; build it on fakes.source",
+                fileID: createdAt.fileID, filePath: createdAt.filePath, line: createdAt.line, column: createdAt.column)
+        }
+        delegate = RecordingDelegate(transcript: transcript, forwardingTo: picker.delegate)
+        picker.delegate = delegate
+        picker.presenter = presenter
+        picker.clock = clock
         picker.transitionClock = clock
-        user = ScriptedUser(picker: picker, presenter: presenter, source: source, transcript: transcript)
+        picker.hostInfo = hostInfo
+        let appHandler = picker.eventHandler
         picker.eventHandler = { [transcript, delegate] event in
             transcript.record("picker", event.description)
             if case .sessionStarted = event { delegate.sessionStarted() }
+            appHandler?(event)
         }
+        self.picker = picker
+        user = ScriptedUser(picker: picker, presenter: presenter, source: source, transcript: transcript)
     }
 
     // Not isolated: an isolated deinit runs without the test's task-locals, so it could not

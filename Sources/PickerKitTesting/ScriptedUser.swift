@@ -124,6 +124,37 @@ public final class ScriptedUser {
         gesture(.ended)
     }
 
+    /// Twists two fingers by `degrees` (clockwise) and lifts them: ``twoFingerRotate(by:)``.
+    public func twist(by degrees: Double) {
+        twoFingerRotate(by: degrees)
+    }
+
+    /// Drags the photo by `dx`, `dy` points on the edit screen and lifts the finger: a
+    /// ``EditorGesture/pan(_:)`` then ``EditorGesture/ended`` (the photo settles back to cover
+    /// the mask). Points are the edit screen's viewport, `EditorConfiguration.viewport`: 375×667
+    /// unless the configuration or ``layOutEditor(viewport:safeArea:)`` says otherwise.
+    ///
+    /// ```swift
+    /// scenario.user.drag(dx: -40, dy: 0)
+    /// // user: pan(-40,0) on #1
+    /// // picker: editor pan(-40,0): crop (…)
+    /// // user: ended on #1
+    /// // picker: editor ended: crop (…)
+    /// ```
+    public func drag(dx: Double, dy: Double) {
+        gesture(.pan(CGPoint(x: dx, y: dy)))
+        gesture(.ended)
+    }
+
+    /// Pinches the photo by `scale` (2 zooms in twice as far) about `focus`, in the edit screen's
+    /// points (the mask's centre when `nil`), and lifts the fingers: a
+    /// ``EditorGesture/pinch(scale:focus:)`` then ``EditorGesture/ended``.
+    public func pinch(by scale: Double, at focus: CGPoint? = nil) {
+        let centre = picker.editorGeometry.map { CGPoint(x: $0.maskRect.midX, y: $0.maskRect.midY) } ?? .zero
+        gesture(.pinch(scale: scale, focus: focus ?? centre))
+        gesture(.ended)
+    }
+
     /// Sets the straighten control to `degrees` (clockwise).
     public func straighten(to degrees: Double) {
         gesture(.straighten(degrees: degrees))

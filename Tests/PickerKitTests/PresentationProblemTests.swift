@@ -24,3 +24,23 @@ struct PresentationProblemTests {
                 "a typed reason is not its text")
     }
 }
+
+/// Every error has a developer's description apart from the person's message, and says whether
+/// the person can undo it in Settings.
+@Suite("Errors: the developer's description and the person's message")
+struct DeveloperDescriptionTests {
+    @Test func setupErrorsReadOneSentenceToThePersonAndTheDetailToTheDeveloper() {
+        let error = PickerError.missingUsageDescription(.camera)
+        #expect(error.message(in: PickerStrings(language: .english)) == "The photo picker is not set up correctly.")
+        #expect(error.developerDescription == "the app's Info.plist has no NSCameraUsageDescription: add it before using this source")
+        #expect(error.developerDescription == error.description)
+    }
+
+    @Test func onlyDeniedAccessIsFixableInSettings() {
+        #expect(PickerError.authorizationDenied(.camera).isFixableInSettings)
+        #expect(PickerError.authorizationDenied(.savedPhotosAlbum).isFixableInSettings)
+        #expect(!PickerError.authorizationRestricted(.camera).isFixableInSettings)
+        #expect(!PickerError.sourceUnavailable(.camera).isFixableInSettings)
+        #expect(!PickerError.noPresenter.isFixableInSettings)
+    }
+}

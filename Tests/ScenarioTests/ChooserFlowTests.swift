@@ -172,6 +172,7 @@ struct ChooserFlowTests {
         s.user.chooseSource(.camera)
         s.expect([
             "picker: start chooser actionSheet",
+            "picker: chooser left out camera: the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
             "presenter: present #1 chooser(actionSheet: Camera roll=savedPhotosAlbum, Photo library=photoLibrary, cancel Cancel) actionSheet animated",
             "user: choose camera on #1",
             "picker: ignored sourceChosen(camera) on #1: not offered here",
@@ -246,5 +247,41 @@ struct ChooserFlowTests {
         s.exhaustivity = .off
         try s.picker.chooseSource(.menu)
         #expect(s.presenter.style == "menu")
+    }
+}
+
+/// The chooser names each source it leaves out, and why, so a developer who misses "Take photo"
+/// is not left to blame the device.
+@MainActor
+@Suite("The chooser says why it left a source out")
+struct ChooserOmissionTests {
+    @Test func everyReasonIsNamedInTheChoosersOrder() throws {
+        // No camera key, no camera roll on this device, and a library without movies.
+        var configuration = PickerConfiguration()
+        configuration.mediaTypes = [.movie]
+        let s = PickerScenario(configuration: configuration, hostInfo: HostInfo(usageDescriptions: [.photoLibrary: "Pick"])) { source in
+            source.sources = [.camera: [.image, .movie], .photoLibrary: [.movie]]
+        }
+        try s.picker.chooseSource()
+        s.expect([
+            "picker: start chooser actionSheet",
+            "picker: chooser left out camera: \(PickerError.missingUsageDescription(.camera))",
+            "picker: chooser left out savedPhotosAlbum: \(PickerError.sourceUnavailable(.savedPhotosAlbum))",
+            "presenter: present #1 chooser(actionSheet: Photo library=photoLibrary, cancel Cancel) actionSheet animated",
+        ])
+    }
+
+    @Test func aMenuWithALibraryDoesNotCountTheCameraRollAsLeftOut() {
+        let s = PickerScenario { $0.sources = [.camera: [.image], .photoLibrary: [.image]] }
+        #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.camera, .photoLibrary])
+        #expect(s.transcript.lines.isEmpty, "the camera roll is never a menu's gallery beside the library")
+    }
+
+    @Test func theReasonsAreWhatADirectStartThrows() {
+        let facts = DeviceFacts(
+            sources: [.photoLibrary: [.image]], cameras: nil, canRecordMovies: false, hostInfo: .allDeclared, idiom: .phone)
+        let leftOut = Workflow.leftOut(of: .actionSheet, anchor: nil, configuration: PickerConfiguration(), facts: facts)
+        #expect(leftOut.map(\.source) == [.camera, .savedPhotosAlbum])
+        #expect(leftOut.map(\.reason) == [.sourceUnavailable(.camera), .sourceUnavailable(.savedPhotosAlbum)])
     }
 }

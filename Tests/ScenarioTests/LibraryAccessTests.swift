@@ -61,6 +61,7 @@ struct LibraryAccessTests {
         s.expect([
             "picker: start failed: the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
             "picker: start chooser actionSheet",
+            "picker: chooser left out camera: the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
             "presenter: present #1 chooser(actionSheet: Camera roll=savedPhotosAlbum, Photo library=photoLibrary, cancel Cancel) actionSheet animated",
         ])
     }
@@ -106,6 +107,7 @@ struct SourceMenuTests {
         #expect(!s.picker.isSessionActive)
         try await s.picker.select(from: try #require(menu.options.first).sourceType)
         s.expect([
+            "picker: chooser left out camera: the app's Info.plist has no NSCameraUsageDescription: add it before using this source",
             "picker: start source photoLibrary",
             "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",
         ])
@@ -116,6 +118,8 @@ struct SourceMenuTests {
         #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.camera, .photoLibrary])
         s.picker.camera = nil
         #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.photoLibrary])
+        // The menu says why the camera went: no capture session to run it.
+        s.expect(["picker: chooser left out camera: \(PickerError.noCameraSession)"])
     }
 }
 

@@ -153,10 +153,19 @@ extension ProfilePicker {
 
     // MARK: Effects
 
+    /// Hands `event` to ``eventHandler``. With no handler set, a debug build writes what a
+    /// developer must know to standard error: a source the chooser left out, and why.
+    func emit(_ event: PickerEvent) {
+        if let eventHandler { return eventHandler(event) }
+        #if DEBUG
+        if case .sourceLeftOut = event { FileHandle.standardError.write(Data("PickerKit: \(event)\n".utf8)) }
+        #endif
+    }
+
     func perform(_ effect: WorkflowEffect) {
         switch effect {
         case let .emit(event):
-            eventHandler?(event)
+            emit(event)
         case .rejectStart:
             // `dispatch` returns it to the start it refuses.
             break

@@ -197,7 +197,8 @@ public final class ProfilePicker {
 
     /// The source menu's contents, for a menu the app attaches to a button before it is tapped
     /// (a `UIMenu` on `UIButton.menu`): a menu is not presented, so no session starts here. It
-    /// offers exactly the sources that would pass the checks of ``select(from:anchor:)`` now;
+    /// offers exactly the sources that would pass the checks of ``select(from:anchor:)`` now,
+    /// and logs each source it leaves out as ``PickerEvent/sourceLeftOut(_:reason:)``;
     /// when the person picks one, call ``select(from:anchor:)`` with it. Access is not among
     /// those checks: a source whose access is denied or restricted is offered, and selecting it
     /// fails with ``PickerError/authorizationDenied(_:)`` (its message points to Settings) or
@@ -213,7 +214,11 @@ public final class ProfilePicker {
     /// - Parameter anchor: where the chosen source's browser will point on iPad, Mac and Vision.
     /// - Returns: a chooser of style ``SourceChooser/Style/menu``; no options when no source would start.
     public func sourceMenu(anchor: PopoverAnchor? = nil) -> SourceChooser {
-        Workflow.chooser(.menu, anchor: anchor, configuration: configuration, facts: currentFacts())
+        let facts = currentFacts()
+        for (source, reason) in Workflow.leftOut(of: .menu, anchor: anchor, configuration: configuration, facts: facts) {
+            emit(.sourceLeftOut(source, reason: reason))
+        }
+        return Workflow.chooser(.menu, anchor: anchor, configuration: configuration, facts: facts)
     }
 
     /// Starts `source` in a task of its own, as a source menu's entry does when it is chosen

@@ -5,6 +5,20 @@ import PickerImaging
 /// Starting a session validates the host's setup before anything is shown, so a mistake that
 /// would crash a real app (a missing privacy key, an iPad popover without an anchor) is a
 /// thrown error instead.
+///
+/// Each error speaks to two readers. The person reads ``message(in:)`` (also
+/// `localizedDescription`): what happened and what they can do, in their language; every setup
+/// mistake reads "The photo picker is not set up correctly." The developer reads
+/// ``developerDescription``: the case and what to fix, in English. Log the second, show the first:
+///
+/// ```swift
+/// do {
+///     try await picker.select(from: .camera)
+/// } catch {
+///     logger.error("profile photo: \(error.developerDescription)")   // "the app's Info.plist has no NSCameraUsageDescription: …"
+///     showAlert(error.message(in: PickerStrings()), openSettings: error.isFixableInSettings)
+/// }
+/// ```
 public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A session is already running on this picker. Wait for its finish or cancel callback.
     case sessionInProgress
@@ -59,6 +73,19 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// already presenting something; nothing draws the screen): present from a screen that is on
     /// screen and presenting nothing.
     case presentationFailed(PresentationProblem)
+
+    /// What the app's developer needs to know: the case and what to fix (`"the app's
+    /// Info.plist has no NSCameraUsageDescription: add it before using this source"`). The same
+    /// text as ``description``; a person reads ``message(in:)`` instead.
+    public var developerDescription: String { description }
+
+    /// Whether the person can undo this in the Settings app: access they denied. An app offers an
+    /// "Open Settings" button for these (on iOS, PickerKitUIKit's `PickerError.settingsURL`
+    /// opens `UIApplication.openSettingsURLString`); a restriction set by a policy
+    /// (``authorizationRestricted(_:)``) cannot be undone there.
+    public var isFixableInSettings: Bool {
+        if case .authorizationDenied = self { true } else { false }
+    }
 
     public var description: String {
         switch self {

@@ -25,7 +25,8 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var animated = true
     /// How long the picker waits for a presenter to finish a presentation or dismissal (to call
     /// its completion) before it gives the transition up and goes on: 4 s by default, well past
-    /// UIKit's and SwiftUI's animations. Measured on the picker's ``ProfilePicker/clock``. See
+    /// UIKit's and SwiftUI's animations. Measured on the picker's ``ProfilePicker/transitionClock``
+    /// (real time while the main actor is free), never on ``ProfilePicker/clock``. See
     /// ``Presenter`` for the rule; it must be positive.
     public var transitionDeadline: Duration = .seconds(4)
     /// The edit screen's layout and limits.
@@ -33,8 +34,32 @@ public struct PickerConfiguration: Sendable, Equatable {
     /// What Choose produces from the crop.
     public var output = AvatarOutput()
 
-    /// The defaults: images only, editing on, rear camera, English titles, animated.
+    /// The defaults: images only, editing on, rear camera, English titles, animated. The edit
+    /// screen frames the photo in a circle, and Choose hands back the square around it at the
+    /// crop's own pixels; for the circle itself at a fixed size, use ``profilePhoto(size:)``.
     public init() {}
+
+    /// A profile photo: the person frames it in a circle, and Choose hands back that circle,
+    /// `size` pixels square, transparent outside it (``AvatarMask/circle``). Everything else is
+    /// the default.
+    ///
+    /// The shape on screen and the mask of the result are two settings, and a preset sets them
+    /// together rather than one following the other: an app that uploads square avatars (and a
+    /// server that expects them opaque, as JPEG) keeps what it has, and one that wants the circle
+    /// says so in one place. A `size` outside 1...10000 is refused when a session starts
+    /// (``PickerError/invalidConfiguration(_:)``).
+    ///
+    /// ```swift
+    /// let picker = ProfilePicker(photoSource: photos, presenter: screen, configuration: .profilePhoto())
+    /// // Choose: a 512x512 avatar, the circle the person framed, its corners transparent
+    /// ```
+    public static func profilePhoto(size: Int = 512) -> PickerConfiguration {
+        var configuration = PickerConfiguration()
+        configuration.editor.shape = .circle
+        configuration.output.mask = .circle
+        configuration.output.size = size
+        return configuration
+    }
 
     /// Checks every setting that has a range: the movie's maximum duration (positive), the
     /// camera's warm-up (not negative) and the output's sizes (`AvatarOutput.validate()`).

@@ -60,6 +60,12 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     /// A presentation or dismissal (`what`) was given up without its completion, for `reason`;
     /// the picker went on as if it had finished, and ignores a completion that comes later.
     case transitionGivenUp(String, reason: TransitionGiveUp)
+    /// The source chooser (or ``ProfilePicker/sourceMenu(anchor:)``) left `source` out, because
+    /// starting it directly would fail with `reason`: a missing usage key
+    /// (``PickerError/missingUsageDescription(_:)``), a device without it
+    /// (``PickerError/sourceUnavailable(_:)``), media types it does not offer, no camera session.
+    /// Logged once per chooser, before it shows, so a developer who misses "Take photo" learns why.
+    case sourceLeftOut(SourceType, reason: PickerError)
 
     /// Why a transition was given up.
     public enum TransitionGiveUp: Sendable, Equatable, CustomStringConvertible {
@@ -126,6 +132,7 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .unknownRouteShown(route): "unknown route shown \(route)"
         case let .sessionEnded(outcome): "end \(outcome)"
         case let .transitionGivenUp(what, reason): "gave up \(what): \(reason)"
+        case let .sourceLeftOut(source, reason): "chooser left out \(source): \(reason)"
         }
     }
 }

@@ -71,7 +71,27 @@ extension Workflow {
         let session = newSession(.sourceChooser(style), anchor: anchor, configuration: configuration, facts: facts)
         let route = makeRoute(.sourceChooser(chooser))
         state = .active(session, .choosingSource(route))
-        return .success([.emit(.sessionStarted(session.entry)), .present(route, presentation, animated: configuration.animated)])
+        let leftOut = Self.leftOut(of: style, anchor: anchor, configuration: configuration, facts: facts)
+        return .success(
+            [.emit(.sessionStarted(session.entry))] + leftOut.map { .emit(.sourceLeftOut($0.source, reason: $0.reason)) }
+                + [.present(route, presentation, animated: configuration.animated)])
+    }
+
+    /// The sources a chooser of `style` would list but leaves out, each with the error that
+    /// starting it directly would fail with, in the chooser's order: what a developer reads when
+    /// "Take photo" is missing. A menu lists the camera roll only when the photo library is not
+    /// offered, so it is left out only then.
+    public static func leftOut(
+        of style: SourceChooser.Style, anchor: PopoverAnchor?, configuration: PickerConfiguration, facts: DeviceFacts
+    ) -> [(source: SourceType, reason: PickerError)] {
+        let refusals = [SourceType.camera, .savedPhotosAlbum, .photoLibrary].compactMap { source -> (SourceType, PickerError)? in
+            guard case let .failure(error) = validate(source, anchor: anchor, library: nil, configuration: configuration, facts: facts)
+            else { return nil }
+            return (source, error)
+        }
+        let libraryOffered = !refusals.contains { $0.0 == .photoLibrary }
+        return refusals.filter { style == .actionSheet || $0.0 != .savedPhotosAlbum || !libraryOffered }
+            .map { (source: $0.0, reason: $0.1) }
     }
 
     /// The chooser of `style` offering exactly the sources that would pass the checks of
