@@ -28,10 +28,15 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
         self.fullResolutionPixelSize = fullResolutionPixelSize
     }
 
-    /// The image and orientation of a `UIImage`; `nil` when it has no `CGImage`.
+    /// The image and orientation of a `UIImage`, for ``PickerKit/ProfilePicker/edit(_:mediaType:restoring:)``;
+    /// `nil` when it has no `CGImage` (one made from a `CIImage`).
+    ///
+    /// ```swift
+    /// if let photo = CGImageBuffer(currentAvatar) { try picker.edit(photo) }
+    /// ```
     public init?(_ image: UIImage) {
         guard let cgImage = image.cgImage else { return nil }
-        self.init(image: cgImage, orientation: Self.orientation(image.imageOrientation))
+        self.init(image: cgImage, orientation: ImageOrientation(image.imageOrientation))
     }
 
     public var pixelSize: PixelSize { PixelSize(width: image.width, height: image.height) }
@@ -71,7 +76,7 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
         Self.make(from: pixels, space: Self.space(of: image))
     }
 
-    private static func make(from pixels: PixelBuffer, space: CGColorSpace?) -> CGImageBuffer? {
+    static func make(from pixels: PixelBuffer, space: CGColorSpace?) -> CGImageBuffer? {
         let rgba = pixels.asStraightRGBA()
         guard let space, let provider = CGDataProvider(data: Data(rgba.bytes) as CFData),
             let image = CGImage(
@@ -105,21 +110,6 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
         else { return nil }
         context.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
         return context
-    }
-
-    /// UIKit's orientation as the EXIF one.
-    static func orientation(_ o: UIImage.Orientation) -> ImageOrientation {
-        switch o {
-        case .up: .up
-        case .upMirrored: .upMirrored
-        case .down: .down
-        case .downMirrored: .downMirrored
-        case .leftMirrored: .leftMirrored
-        case .right: .right
-        case .rightMirrored: .rightMirrored
-        case .left: .left
-        @unknown default: .up
-        }
     }
 }
 #endif

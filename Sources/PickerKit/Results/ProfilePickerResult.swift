@@ -10,6 +10,15 @@ import PickerImaging
 ///     savedCrop = result.cropRect    // in the original's pixels, display orientation
 /// }
 /// ```
+///
+/// ## Which image type
+/// The images are the type the photo source delivered, and an avatar rendered from one is the
+/// same type. On a device, with PickerKitUIKit's `SystemPhotoSource` and `AVCameraSession`,
+/// they are `CGImageBuffer`s (a `CGImage` and its orientation, in the photo's own colour space);
+/// in tests, on Linux and on servers they are `PixelBuffer`s; with an image type of the app's
+/// own (an `ImageBuffer` it conforms), that type. To show one, PickerKitUIKit gives every
+/// `ImageBuffer` `uiImage(scale:)` and `cgImage()`, and PickerKitSwiftUI gives SwiftUI's
+/// `Image(decorative:scale:)`; `pixelBuffer()` gives the pixels anywhere.
 public struct ProfilePickerResult: Sendable, Equatable {
     /// The kind of media chosen.
     public var mediaType: MediaType

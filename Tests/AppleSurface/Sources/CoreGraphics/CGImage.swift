@@ -79,6 +79,27 @@ public final class CGColorSpace: @unchecked Sendable {
         self.name = name
     }
 
+    /// Apple: `init?(iccData data: CFTypeRef?)` (iOS 10), from an ICC profile's bytes (`CFData`).
+    ///
+    /// Modelled: the profile's header is read, its `acsp` signature and its colour space (RGB or
+    /// gray; any other gives `nil`, as does data that is not a profile). The space has no `name`:
+    /// one made from a profile has none. Whether a device converts between such a space and a
+    /// named one exactly as its profile says only a device can show.
+    public init?(iccData data: CFTypeRef?) {
+        guard let data = data as? NSData else { return nil }
+        let bytes = Data(referencing: data)
+        guard bytes.count >= 128, bytes[36..<40].elementsEqual("acsp".utf8) else { return nil }
+        let space = bytes[16..<20]
+        if space.elementsEqual("RGB ".utf8) {
+            model = .rgb
+        } else if space.elementsEqual("GRAY".utf8) {
+            model = .monochrome
+        } else {
+            return nil
+        }
+        name = nil
+    }
+
     /// Apple: `var numberOfComponents: Int { get }`.
     public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
 }

@@ -15,3 +15,5 @@ public typealias CFDictionary = NSDictionary
 public typealias CFURL = NSURL
 /// Apple: `class CFData`, toll-free bridged to `NSData`.
 public typealias CFData = NSData
+/// Apple: `typealias CFTypeRef = AnyObject`.
+public typealias CFTypeRef = AnyObject

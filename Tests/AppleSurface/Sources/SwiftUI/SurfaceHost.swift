@@ -5,7 +5,7 @@ import SurfaceDevice
 @MainActor
 public final class SurfaceNode {
     enum Kind {
-        case group, text(String), presented, navigationStack, pushed(AnyHashable), controller(SurfaceRepresented)
+        case group, text(String), image(Image), presented, navigationStack, pushed(AnyHashable), controller(SurfaceRepresented)
         case button(title: String, role: ButtonRole?, action: () -> Void)
     }
 
@@ -42,6 +42,11 @@ public final class SurfaceNode {
     /// The texts shown, in order.
     public var texts: [String] {
         all.compactMap { if case let .text(text) = $0.kind { text } else { nil } }
+    }
+
+    /// The images shown, in order.
+    @_spi(Surface) public var images: [Image] {
+        all.compactMap { if case let .image(image) = $0.kind { image } else { nil } }
     }
 
     /// The buttons, in order: title and role.
@@ -176,6 +181,9 @@ public final class SurfaceHost {
             if let current = hosted[key] { represented.update(current.controller, current.coordinator) }
         }
     }
+
+    /// What the view itself shows now, under any presentation.
+    public var screen: SurfaceNode { tree }
 
     /// The view controllers of the representables shown now, in tree order.
     public var controllers: [UIViewController] {
