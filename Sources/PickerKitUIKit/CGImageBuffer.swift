@@ -20,12 +20,19 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
     /// The stored size of the photo these pixels were reduced from when it was loaded; `nil`
     /// when they are the full resolution.
     public let fullResolutionPixelSize: PixelSize?
+    /// The image file these pixels were read from, where the picker read one (a picked or
+    /// captured photo: the file as the photo source gave it, mapped rather than copied where the
+    /// system allows); `nil` for an image made otherwise (a crop, an avatar, an app's own).
+    /// ``PickerKit/SavedEdit`` keeps it, so an edit reopens on the photo itself.
+    public let file: Data?
 
-    /// An image and how it is shown; `fullResolutionPixelSize` when it was reduced at load.
-    public init(image: CGImage, orientation: ImageOrientation, fullResolutionPixelSize: PixelSize? = nil) {
+    /// An image and how it is shown; `fullResolutionPixelSize` when it was reduced at load, and
+    /// the image `file` it was read from, if any.
+    public init(image: CGImage, orientation: ImageOrientation, fullResolutionPixelSize: PixelSize? = nil, file: Data? = nil) {
         self.image = image
         self.orientation = orientation
         self.fullResolutionPixelSize = fullResolutionPixelSize
+        self.file = file
     }
 
     /// The image and orientation of a `UIImage`, for ``PickerKit/ProfilePicker/edit(_:mediaType:restoring:)``;

@@ -10,32 +10,45 @@ import PickerImaging
 enum ImageFileReader {
     /// Reads the image file at `file`; `limit` gives the longest side worth decoding for the
     /// photo's shown size (`nil`: all of it).
+    /// The image keeps the file's bytes (``CGImageBuffer/file``), mapped, not copied: the file
+    /// may be deleted once this returns.
     nonisolated static func read(_ file: URL, limit: (PixelSize) -> Int?) throws -> CGImageBuffer {
-        guard let source = CGImageSourceCreateWithURL(file as CFURL, [kCGImageSourceShouldCache: false] as CFDictionary) else {
+        guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
             throw PhotoSourceError.unreadable(file.lastPathComponent)
         }
-        return try read(source, named: file.lastPathComponent, orientation: nil, limit: limit)
+        return try read(data, named: file.lastPathComponent, orientation: nil, limit: limit)
     }
 
-    /// Reads an image file's bytes (a capture's); `orientation`, when given, wins over the file's.
-    nonisolated static func read(_ data: Data, orientation: ImageOrientation?, limit: (PixelSize) -> Int?) throws -> CGImageBuffer {
+    /// Reads an image file's bytes (a capture's, a saved edit's); `orientation`, when given,
+    /// wins over the file's, and `fullResolutionPixelSize`, when given, is the size the file's
+    /// pixels stand for (a saved copy of a photo already reduced).
+    nonisolated static func read(
+        _ data: Data, named name: String = "the captured photo", orientation: ImageOrientation?,
+        fullResolutionPixelSize: PixelSize? = nil, limit: (PixelSize) -> Int?
+    ) throws -> CGImageBuffer {
         guard let source = CGImageSourceCreateWithData(data as CFData, [kCGImageSourceShouldCache: false] as CFDictionary) else {
-            throw PhotoSourceError.unreadable("the captured photo")
+            throw PhotoSourceError.unreadable(name)
         }
-        return try read(source, named: "the captured photo", orientation: orientation, limit: limit)
+        return try read(source, data: data, named: name, orientation: orientation, fullResolution: fullResolutionPixelSize, limit: limit)
     }
 
     nonisolated private static func read(
-        _ source: CGImageSource, named name: String, orientation: ImageOrientation?, limit: (PixelSize) -> Int?
+        _ source: CGImageSource, data: Data, named name: String, orientation: ImageOrientation?, fullResolution: PixelSize?,
+        limit: (PixelSize) -> Int?
     ) throws -> CGImageBuffer {
         guard let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any],
             let width = properties[kCGImagePropertyPixelWidth] as? Int, let height = properties[kCGImagePropertyPixelHeight] as? Int,
             width > 0, height > 0
         else { throw PhotoSourceError.unreadable(name) }
-        let stored = PixelSize(width: width, height: height)
+        let inFile = PixelSize(width: width, height: height)
+        let stored = fullResolution ?? inFile
         let orientation = orientation ?? (properties[kCGImagePropertyOrientation] as? Int).flatMap(ImageOrientation.init(rawValue:)) ?? .up
         let longest = max(width, height)
-        let side = min(limit(orientation.displaySize(forRaw: stored)) ?? longest, longest)
+        // The limit is for the photo the file stands for; the file's own pixels scale with it.
+        let wanted = limit(orientation.displaySize(forRaw: stored)).map { side in
+            Int((Double(side) * Double(longest) / Double(max(stored.width, stored.height))).rounded(.up))
+        }
+        let side = min(wanted ?? longest, longest)
         let options: [CFString: Any] = [
             kCGImageSourceCreateThumbnailFromImageAlways: true,
             kCGImageSourceCreateThumbnailWithTransform: false,
@@ -45,8 +58,8 @@ enum ImageFileReader {
         guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, options as CFDictionary) else {
             throw PhotoSourceError.unreadable(name)
         }
-        let reduced = image.width != width || image.height != height
-        return CGImageBuffer(image: image, orientation: orientation, fullResolutionPixelSize: reduced ? stored : nil)
+        let reduced = image.width != stored.width || image.height != stored.height
+        return CGImageBuffer(image: image, orientation: orientation, fullResolutionPixelSize: reduced ? stored : nil, file: data)
     }
 }
 #endif

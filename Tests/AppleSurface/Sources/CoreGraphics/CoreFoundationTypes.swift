@@ -17,3 +17,5 @@ public typealias CFURL = NSURL
 public typealias CFData = NSData
 /// Apple: `typealias CFTypeRef = AnyObject`.
 public typealias CFTypeRef = AnyObject
+/// Apple: `class CFMutableData`, toll-free bridged to `NSMutableData`.
+public typealias CFMutableData = NSMutableData
