@@ -11,18 +11,24 @@ import Testing
 final class ProfileScreen: ProfilePickerDelegate {
     let picker: ProfilePicker
     var avatar: (any ImageBuffer)?
+    var problem: String?
 
     init(photos: any PhotoSource, presenter: any Presenter) {
-        picker = ProfilePicker(photoSource: photos, presenter: presenter)
+        picker = ProfilePicker(photoSource: photos, presenter: presenter, configuration: .profilePhoto())
         picker.delegate = self
     }
 
-    func changePhotoTapped() throws {
-        try picker.chooseSource(.actionSheet)
+    func changePhotoTapped() {
+        do {
+            try picker.chooseSource(.actionSheet)
+        } catch {
+            print("profile photo: \(error.developerDescription)")  // what to fix, for you
+            problem = error.message(in: PickerStrings())            // what to say, for the person
+        }
     }
 
     func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
-        avatar = result.image  // the edited square, else the original
+        avatar = result.image  // the 512x512 circle
     }
 
     func profilePickerDidCancel(_ picker: ProfilePicker) {
@@ -94,21 +100,37 @@ struct ReadmeExampleTests {
     // README: end
 
     @Test func theQuickStartScreenReceivesTheAvatar() async throws {
-        let s = PickerScenario(items: [.image("IMG_1", try PickerScenario.photo(width: 6, height: 4))])
+        // The scenario wraps the screen's own picker.
+        var screen: ProfileScreen!
+        let s = PickerScenario(items: [.image("IMG_1", try PickerScenario.photo(width: 6, height: 4))]) { fakes in
+            screen = ProfileScreen(photos: fakes.source, presenter: fakes.presenter)
+            return screen.picker
+        }
         s.exhaustivity = .off
-        let screen = ProfileScreen(photos: s.source, presenter: s.presenter)
-        screen.picker.hostInfo = .allDeclared
-        try screen.changePhotoTapped()
-        // The scenario's scripted user taps on the scenario's own picker; this screen has its own.
-        func tap(_ action: UserAction) { screen.picker.send(action, from: s.presenter.stack.last!.id) }
-        tap(.sourceChosen(.photoLibrary))
-        await screen.picker.waitUntilIdle()
-        tap(.itemPicked(s.source.items[0].item))
-        await screen.picker.waitUntilIdle()
-        tap(.chooseTapped)
-        await screen.picker.waitUntilIdle()
-        #expect(screen.avatar?.displaySize == PixelSize(width: 4, height: 4))
+        screen.changePhotoTapped()
+        s.user.chooseSource(.photoLibrary)
+        await s.settle()
+        s.user.pickItem(at: 0)
+        await s.settle()
+        s.user.tapChoose()
+        await s.settle()
+        #expect(screen.avatar?.displaySize == PixelSize(width: 512, height: 512), "the profile photo preset's circle")
+        #expect(screen.problem == nil)
         #expect(s.presenter.stack.isEmpty)
+    }
+
+    @Test func theQuickStartScreenTellsTheDeveloperAndThePersonApart() {
+        var screen: ProfileScreen!
+        let s = PickerScenario { fakes in
+            screen = ProfileScreen(photos: fakes.source, presenter: fakes.presenter)
+            return screen.picker
+        }
+        s.source.sources = [:]
+        screen.changePhotoTapped()
+        #expect(screen.problem == "The photo picker is not set up correctly.")
+        s.expect([
+            "picker: start failed: \(PickerError.noSourceAvailable)",
+        ])
     }
 
     @Test("each flow of the flows sample starts its first screen", arguments: PhotoFlow.allCases)

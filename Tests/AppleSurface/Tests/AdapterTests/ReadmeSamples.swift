@@ -8,29 +8,68 @@ import PickerKitUIKit
 import UIKit
 
 final class ProfileViewController: UIViewController, ProfilePickerDelegate {
-    private(set) var avatar: (any ImageBuffer)?
+    let avatarView = UIImageView()
     private(set) var failure: PickerError?
     private let photos = SystemPhotoSource()
     private lazy var presenter = UIKitPresenter(host: self, photos: photos)
     private(set) lazy var picker = ProfilePicker(
-        photoSource: photos, camera: AVCameraSession(), presenter: presenter, delegate: self)
+        photoSource: photos, camera: AVCameraSession(), presenter: presenter, delegate: self,
+        configuration: .profilePhoto())
+    private let savedEditURL = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        .appendingPathComponent("avatar-edit.json")
 
     func changePhotoTapped(_ button: UIBarButtonItem) {
         do {
             try picker.chooseSource(.actionSheet, anchor: PopoverAnchor(barButtonItem: button))
         } catch {
-            failure = error
+            report(error)
         }
     }
 
     func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
-        avatar = result.image
+        do {
+            // A CGImageBuffer on a device: its own CGImage, shown with its orientation.
+            avatarView.image = try result.image?.uiImage()
+        } catch {
+            print("profile photo: \(error)")
+        }
+        guard let original = result.originalImage, let session = result.editSession else { return }
+        Task {
+            // The photo's own file and the edit, to reopen the editor in a later launch.
+            do {
+                let saved = try await SavedEdit(original: original, session: session)
+                try JSONEncoder().encode(saved).write(to: savedEditURL)
+            } catch {
+                print("profile photo: the edit was not saved: \(error)")
+            }
+        }
+    }
+
+    func editAgainTapped() async {
+        do {
+            let saved = try JSONDecoder().decode(SavedEdit.self, from: Data(contentsOf: savedEditURL))
+            let largest = picker.configuration.largestUsefulSide(for: saved.displaySize)
+            try picker.edit(try await saved.original(largestSide: largest), restoring: saved.session)
+        } catch {
+            print("profile photo: cannot reopen the edit: \(error)")
+        }
     }
 
     func profilePickerDidCancel(_ picker: ProfilePicker) {}
 
     func profilePicker(_ picker: ProfilePicker, didFailWith error: PickerError) {
+        report(error)
+    }
+
+    private func report(_ error: PickerError) {
+        print("profile photo: \(error.developerDescription)")
         failure = error
+        let alert = UIAlertController(title: nil, message: error.message(in: PickerStrings()), preferredStyle: .alert)
+        if let settings = error.settingsURL {
+            alert.addAction(UIAlertAction(title: "Settings", style: .default) { _ in UIApplication.shared.open(settings) })
+        }
+        alert.addAction(UIAlertAction(title: "OK", style: .cancel))
+        present(alert, animated: true)
     }
 }
 
@@ -48,15 +87,31 @@ final class ProfileModel: ProfilePickerDelegate {
     let presentation = PresentationModel()
     let photos = SystemPhotoSource()
     let picker: ProfilePicker
-    var avatar: (any ImageBuffer)?
+    var avatar: Image?
+    var problem: String?
 
     init() {
-        picker = ProfilePicker(photoSource: photos, camera: AVCameraSession(), presenter: presentation)
+        picker = ProfilePicker(
+            photoSource: photos, camera: AVCameraSession(), presenter: presentation, configuration: .profilePhoto())
         picker.delegate = self
     }
 
+    func changePhotoTapped() {
+        do {
+            try picker.chooseSource()
+        } catch {
+            print("profile photo: \(error.developerDescription)")
+            problem = error.message(in: PickerStrings())
+        }
+    }
+
     func profilePicker(_ picker: ProfilePicker, didFinishWith result: ProfilePickerResult) {
-        avatar = result.image
+        guard let image = result.image else { return }
+        do {
+            avatar = try Image(decorative: image, scale: 2)
+        } catch {
+            print("profile photo: \(error)")
+        }
     }
 
     func profilePickerDidCancel(_ picker: ProfilePicker) {}
@@ -68,7 +123,8 @@ struct ProfileScreenView: View {
     let model: ProfileModel
 
     var body: some View {
-        Button("Change photo") { try? model.picker.chooseSource() }
+        if let avatar = model.avatar { avatar }
+        Button("Change photo") { model.changePhotoTapped() }
             .profilePicker(model.presentation, photos: model.photos)
     }
 }
@@ -122,8 +178,10 @@ extension AppleSurfaceTests {
             let editor = try #require(browser.topViewController as? ProfileEditViewController)
             let choose = try #require(editor.toolbar.items?.first { $0.title == "Choose" })
             choose.surfaceTap()
-            try #require(await waitFor { screen.avatar != nil && screen.presentedViewController == nil })
-            #expect(screen.avatar?.displaySize == PixelSize(width: 30, height: 30))
+            try #require(await waitFor { screen.avatarView.image != nil && screen.presentedViewController == nil })
+            // The profile photo preset: the 512 px circle, shown in the image view.
+            #expect(screen.avatarView.image?.size == CGSize(width: 512, height: 512))
+            #expect(screen.avatarView.image?.cgImage?.width == 512)
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
         }
 
@@ -153,7 +211,9 @@ extension AppleSurfaceTests {
             let editor = try #require(browser.topViewController as? ProfileEditViewController, "pushed on the image picker's own stack")
             try #require(editor.toolbar.items?.first { $0.title == "Choose" }).surfaceTap()
             await settle()
-            #expect(model.avatar?.displaySize == PixelSize(width: 40, height: 40))
+            let avatar = try #require(model.avatar)
+            #expect(avatar.surfaceCGImage.width == 512 && avatar.surfaceScale == 2 && avatar.surfaceOrientation == .up)
+            #expect(host.screen.images == [avatar], "the avatar is shown")
             #expect(host.presentedKind == nil)
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
         }
