@@ -1,7 +1,13 @@
 #if canImport(Observation)
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 import Observation
 import PickerKit
+#if canImport(UIKit)
+import PickerKitUIKit
+#endif
 
 /// A ``Presenter`` that is observable state, for SwiftUI: bind `.fullScreenCover(item:)`,
 /// `.sheet(item:)` or `.popover(item:)` to ``fullScreenRoute``, ``sheetRoute`` and
@@ -107,9 +113,30 @@ public final class PresentationModel: Presenter {
         }
     }
 
-    /// Creates a model for screens shown on `idiom`.
-    public init(idiom: DeviceIdiom = .phone) {
-        self.idiom = idiom
+    /// Creates a model for screens shown on `idiom`: by default this device's
+    /// (`DeviceIdiom.current`, from `UIDevice`, where UIKit is; a phone elsewhere), so on an iPad
+    /// the chooser and browsers are popovers that need an anchor (``anchor(at:)``).
+    public init(idiom: DeviceIdiom? = nil) {
+        #if canImport(UIKit)
+        self.idiom = idiom ?? .current
+        #else
+        self.idiom = idiom ?? .phone
+        #endif
+    }
+
+    /// An anchor for this model's popovers, for SwiftUI, which has no view object to point at:
+    /// `rect` in the coordinates of the view that carries the `profilePicker` modifier (a
+    /// button's frame there, from a `GeometryReader`), or that whole view when it is `.zero`.
+    /// The anchor holds the model itself (weakly) as its source, so it stays attached while the
+    /// model lives.
+    ///
+    /// ```swift
+    /// Button("Change photo") {
+    ///     do { try model.picker.chooseSource(.actionSheet, anchor: model.presentation.anchor()) } catch { … }
+    /// }
+    /// ```
+    public func anchor(at rect: CGRect = .zero, permittedArrowDirections: ArrowDirections = .any) -> PopoverAnchor {
+        PopoverAnchor(sourceView: self, sourceRect: rect, permittedArrowDirections: permittedArrowDirections, name: "SwiftUI anchor")
     }
 
     // MARK: Bindings

@@ -95,16 +95,7 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         super.init()
     }
 
-    public var idiom: DeviceIdiom {
-        let idiom = UIDevice.current.userInterfaceIdiom
-        switch idiom {
-        case .pad: return .pad
-        case .mac: return .mac
-        default:
-            if #available(iOS 17, *), idiom == .vision { return .vision }
-            return .phone
-        }
-    }
+    public var idiom: DeviceIdiom { .current }
 
     // MARK: Presenting
 

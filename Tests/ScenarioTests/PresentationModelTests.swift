@@ -213,3 +213,35 @@ final class Flag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
     var isSet: Bool { lock.withLock { value } }
 }
+
+/// SwiftUI on iPad: the model knows the device, and an anchor needs no view object.
+@MainActor
+@Suite("PresentationModel on a pad")
+struct PresentationModelPadTests {
+    @Test func withoutAnIdiomItIsThisDevicesAndAPhoneHere() {
+        #expect(PresentationModel().idiom == .phone, "Linux has no UIDevice: a phone")
+        #expect(PresentationModel(idiom: .pad).idiom == .pad)
+    }
+
+    @Test func theModelsOwnAnchorOpensTheChooserAndTheLibraryOnAPad() async throws {
+        let transcript = Transcript()
+        let model = PresentationModel(idiom: .pad)
+        let picker = ProfilePicker(photoSource: FakePhotoSource(transcript: transcript), presenter: model, hostInfo: .allDeclared)
+        let delegate = RecordingDelegate(transcript: transcript)
+        picker.delegate = delegate
+        picker.eventHandler = { if case .sessionStarted = $0 { delegate.sessionStarted() } }
+        #expect(throws: PickerError.popoverAnchorRequired(.sourceChooser)) { try picker.chooseSource(.actionSheet) }
+        let button = CGRect(x: 20, y: 40, width: 120, height: 44)
+        let anchor = model.anchor(at: button)
+        #expect(anchor.isAttached && anchor.sourceView === model && anchor.name == "SwiftUI anchor")
+        try picker.chooseSource(.actionSheet, anchor: anchor)
+        #expect(model.dialogRoute != nil, "the chooser, as a confirmation dialog")
+        picker.cancel()
+        await picker.waitUntilIdle()
+        try await picker.selectFromPhotoLibrary(anchor: model.anchor(at: button))
+        #expect(model.popoverRoute != nil && model.popoverSourceRect == button, "the browser, a popover pointing at the button")
+        picker.cancel()
+        await picker.waitUntilIdle()
+        #expect(delegate.callbacks.count == 2)
+    }
+}

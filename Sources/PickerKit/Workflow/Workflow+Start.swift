@@ -62,7 +62,12 @@ extension Workflow {
     ) -> Result<[WorkflowEffect], PickerError> {
         guard !configuration.mediaTypes.isEmpty else { return .failure(.mediaTypesEmpty) }
         let chooser = Self.chooser(style, anchor: anchor, configuration: configuration, facts: facts)
-        guard !chooser.options.isEmpty else { return .failure(.noSourceAvailable) }
+        guard !chooser.options.isEmpty else {
+            // On a pad with no anchor every source is left out for it: say so, not "no source".
+            let reasons = Self.leftOut(of: style, anchor: anchor, configuration: configuration, facts: facts).map(\.reason)
+            let anchorProblem = reasons.first { if case .popoverAnchorRequired = $0 { true } else if case .popoverAnchorReleased = $0 { true } else { false } }
+            return .failure(anchorProblem.map { _ in anchor == nil ? .popoverAnchorRequired(.sourceChooser) : .popoverAnchorReleased(.sourceChooser) } ?? .noSourceAvailable)
+        }
         let presentation: PresentationStyle
         switch Self.presentationStyle(for: .sourceChooser(chooser), anchor: anchor, idiom: facts.idiom) {
         case let .success(style): presentation = style
