@@ -70,7 +70,9 @@ public final class PresentationModel: Presenter {
     @ObservationIgnored public var reportsTransitions = false
     /// How long a presented screen may take to appear before the session ends with
     /// `PickerError.presentationFailed`; 2 s by default, on the picker's
-    /// ``ProfilePicker/clock`` (the real clock until a picker is attached).
+    /// ``ProfilePicker/transitionClock`` (real time while the main actor is free, until a picker
+    /// is attached and always by default), never on its ``ProfilePicker/clock``: a test clock
+    /// that skips the camera's warm-up does not end a session as its screen starts to appear.
     @ObservationIgnored public var transitionTimeout: Duration = .seconds(2)
 
     /// The presentation waiting for its screen to appear, and the dismissal waiting for SwiftUI.
@@ -92,8 +94,9 @@ public final class PresentationModel: Presenter {
     }
     @ObservationIgnored private weak var observedPicker: ProfilePicker?
 
-    /// The clock the timeouts run on: the picker's, so tests move them with a manual clock.
-    private var clock: any PickerClock { picker?.clock ?? SystemPickerClock() }
+    /// The clock the timeouts run on: the picker's transition clock, so tests that set a manual
+    /// one move them with it.
+    private var clock: any PickerClock { picker?.transitionClock ?? SystemPickerClock() }
 
     /// Whether the person's swipe down or tap outside should be refused now: the edit screen
     /// shown has unsaved edits (``EditingStep/hasUnsavedEdits``), as the system's editors refuse
@@ -253,7 +256,7 @@ public final class PresentationModel: Presenter {
         appearing = (route.id, completion)
         let timeout = transitionTimeout, clock = self.clock
         Task { @MainActor [weak self] in
-            do { try await clock.sleep(for: timeout) } catch { return }
+            do { try await ProfilePicker.sleep(for: timeout, on: clock) } catch { return }
             guard let self, let waiting = self.appearing, waiting.route == route.id else { return }
             self.appearing = nil
             waiting.completion()
@@ -281,7 +284,7 @@ public final class PresentationModel: Presenter {
         dismissing = (id, completion)
         let timeout = transitionTimeout, clock = self.clock
         Task { @MainActor [weak self] in
-            do { try await clock.sleep(for: timeout) } catch { return }
+            do { try await ProfilePicker.sleep(for: timeout, on: clock) } catch { return }
             guard let self, self.dismissing?.id == id else { return }
             self.dismissalEnded()
         }

@@ -42,8 +42,9 @@ extension ImageBuffer {
     /// A ``CGImageBuffer`` (what a picked or captured photo, and an avatar rendered from one,
     /// is on a device) gives its own image, without a copy. Any other buffer (a `PixelBuffer`,
     /// as in tests and on servers) is copied once from its ``PickerImaging/ImageBuffer/pixelBuffer()``,
-    /// straight RGBA in its colour profile (sRGB when it has none, or one Core Graphics cannot
-    /// read).
+    /// straight RGBA tagged with its ICC colour profile when it has an RGB one; otherwise (no
+    /// profile, PNG's gamma and chromaticity chunks, a gray profile) tagged sRGB with the values
+    /// unchanged: convert such a buffer to sRGB first where its colours matter.
     ///
     /// - Throws: ``PickerImaging/ImagingError/cannotRepresent(format:reason:)`` when the buffer
     ///   has no pixels to give or Core Graphics refuses them.

@@ -42,13 +42,13 @@ enum ImageFileReader {
         else { throw PhotoSourceError.unreadable(name) }
         let inFile = PixelSize(width: width, height: height)
         let stored = fullResolution ?? inFile
+        if let fullResolution, !Self.isReduction(inFile, of: fullResolution) {
+            throw PhotoSourceError.unreadable("\(name): its \(inFile) pixels are not the \(fullResolution) photo, or a reduction of it")
+        }
         let orientation = orientation ?? (properties[kCGImagePropertyOrientation] as? Int).flatMap(ImageOrientation.init(rawValue:)) ?? .up
         let longest = max(width, height)
-        // The limit is for the photo the file stands for; the file's own pixels scale with it.
-        let wanted = limit(orientation.displaySize(forRaw: stored)).map { side in
-            Int((Double(side) * Double(longest) / Double(max(stored.width, stored.height))).rounded(.up))
-        }
-        let side = min(wanted ?? longest, longest)
+        // The longest side worth decoding, in pixels: never more than the file has, at least one.
+        let side = max(1, min(limit(orientation.displaySize(forRaw: stored)) ?? longest, longest))
         let options: [CFString: Any] = [
             kCGImageSourceCreateThumbnailFromImageAlways: true,
             kCGImageSourceCreateThumbnailWithTransform: false,
@@ -60,6 +60,14 @@ enum ImageFileReader {
         }
         let reduced = image.width != stored.width || image.height != stored.height
         return CGImageBuffer(image: image, orientation: orientation, fullResolutionPixelSize: reduced ? stored : nil, file: data)
+    }
+
+    /// Whether `pixels` is `full` or a reduction of it: no larger on either side, and the same
+    /// shape to within a pixel of rounding.
+    nonisolated static func isReduction(_ pixels: PixelSize, of full: PixelSize) -> Bool {
+        guard pixels.width <= full.width, pixels.height <= full.height, !pixels.isEmpty else { return false }
+        let expectedHeight = Double(full.height) * Double(pixels.width) / Double(full.width)
+        return abs(expectedHeight - Double(pixels.height)) <= 1
     }
 }
 #endif

@@ -51,7 +51,9 @@ extension SavedEdit {
     /// try picker.edit(photo, restoring: saved.session)
     /// ```
     ///
-    /// - Throws: `PhotoSourceError.unreadable` when the file is not an image ImageIO reads.
+    /// - Throws: `PhotoSourceError.unreadable` when the file is not an image ImageIO reads, or
+    ///   its pixels are neither the full-resolution photo nor a reduction of it (a damaged or
+    ///   altered document). A `largestSide` below 1 reads one pixel; above the file's, all of it.
     @concurrent
     public func original(largestSide: Int? = nil) async throws -> CGImageBuffer {
         try ImageFileReader.read(

@@ -321,6 +321,11 @@ struct PickerModel {
     }
 
     private mutating func transition(_ event: TransitionMachine.Event) {
+        if !isAlive(sessionPresenter), let owner = workflow.state.session?.id ?? machine.pendingSession,
+            !machine.presenterlessSessions.contains(owner)
+        {
+            for output in machine.handle(.presenterGone(session: owner)) { perform(output) }
+        }
         let animating = machine.animating?.session
         for output in machine.handle(event) {
             if case .gaveUp = output, let animating {

@@ -120,6 +120,8 @@ struct SourceMenuTests {
         #expect(s.picker.sourceMenu().options.map(\.sourceType) == [.photoLibrary])
         // The menu says why the camera went: no capture session to run it.
         s.expect(["picker: chooser left out camera: \(PickerError.noCameraSession)"])
+        _ = s.picker.sourceMenu()
+        s.expect([])  // asked again, unchanged: nothing more is logged
     }
 }
 

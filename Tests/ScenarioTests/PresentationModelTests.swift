@@ -19,6 +19,8 @@ struct PresentationModelTests {
         let transcript = Transcript()
         let picker = ProfilePicker(
             photoSource: FakePhotoSource(transcript: transcript, items: items), hostInfo: .allDeclared, clock: clock)
+        // The model's timeouts, like the picker's deadlines, run on the transition clock.
+        picker.transitionClock = clock
         let delegate = RecordingDelegate(transcript: transcript)
         picker.delegate = delegate
         picker.eventHandler = { event in
@@ -150,7 +152,7 @@ struct PresentationModelTests {
     @Test func anEarlierDismissalsTimeoutDoesNotFinishALaterOne() async throws {
         let model = PresentationModel()
         model.reportsTransitions = true
-        // The timeouts run on the picker's clock: this test moves it.
+        // The timeouts run on the picker's transition clock: this test moves it.
         let clock = ManualClock()
         defer { clock.cancelSleepers() }
         let (picker, _, _) = Self.picker(model, clock: clock)

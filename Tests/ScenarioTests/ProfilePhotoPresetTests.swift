@@ -32,6 +32,8 @@ struct ProfilePhotoPresetTests {
         #expect(PickerConfiguration.profilePhoto(size: 96) == expected)
         #expect(PickerConfiguration.profilePhoto().output.size == 512)
         #expect(PickerConfiguration().output.mask == .square, "the plain defaults keep the square")
+        #expect(PickerConfiguration.profilePhoto(size: 6000).output.maximumDimension == 6000, "not clamped to 4096")
+        #expect(PickerConfiguration.profilePhoto(size: 512).output.maximumDimension == 4096)
     }
 
     @Test func aSizeOutOfRangeIsRefusedAtStart() throws {

@@ -4,6 +4,12 @@ extension ProfilePicker {
     /// Moves the ``TransitionMachine`` on for `event` and does what it hands out, in order: the
     /// deadlines to stop, then each presenter call and callback now due, taken one at a time.
     func transition(_ event: TransitionMachine.Event) {
+        // A presenter found gone first: what was queued for it is dropped, not sent and given up.
+        if sessionPresenter == nil, let owner = workflow.state.session?.id ?? transitions.pendingSession,
+            !transitions.presenterlessSessions.contains(owner)
+        {
+            for output in transitions.handle(.presenterGone(session: owner)) { perform(output) }
+        }
         for output in transitions.handle(event) { perform(output) }
         while let output = transitions.next() { perform(output) }
     }
@@ -60,11 +66,13 @@ extension ProfilePicker {
     private func watch(_ id: Int?) -> TransitionCompletion? {
         guard let id else { return nil }
         let clock = transitionClock, deadline = configuration.transitionDeadline
+        // From the moment the transition is sent, not when the task first runs.
+        let sent = clock.now
         deadlines[id] = Task { [weak self] in
             // A picker gone before this task ran leaves nothing to give up: no sleep that a
             // manual clock would hold for good.
             guard self != nil else { return }
-            do { try await Self.sleep(for: deadline, on: clock) } catch { return }
+            do { try await Self.sleep(for: deadline, on: clock, from: sent) } catch { return }
             self?.transitionEnded(.deadlinePassed(id, after: deadline))
         }
         return TransitionCompletion(
@@ -87,10 +95,10 @@ extension ProfilePicker {
     /// (a test's `ManualClock`) it is one sleep, until the clock's `now` has moved on by
     /// `duration`; a sleep that returns early (a clock that skips its waits) is not believed, and
     /// the rest is waited as on the real clock.
-    static func sleep(for duration: Duration, on clock: any PickerClock) async throws {
+    package static func sleep(for duration: Duration, on clock: any PickerClock, from start: Duration? = nil) async throws {
         guard !(clock is SystemPickerClock) else { return try await sleepWhileFree(for: duration) }
-        let start = clock.now
-        try await clock.sleep(for: duration)
+        let start = start ?? clock.now
+        try await clock.sleep(for: duration - (clock.now - start))
         let slept = clock.now - start
         guard slept < duration else { return }
         try await sleepWhileFree(for: duration - max(slept, .zero))

@@ -122,6 +122,8 @@ public final class ProfilePicker {
     }
 
     let proxy = ForwardingNavigationProxy()
+    /// What ``sourceMenu(anchor:)`` last logged as left out.
+    var menuLeftOut: [String] = []
     /// Who hears the workflow's state change, held weakly.
     var stateObservers = StateObservers()
     /// Work running in the background for the sessions, in the order started, and the timers.
@@ -198,7 +200,8 @@ public final class ProfilePicker {
     /// The source menu's contents, for a menu the app attaches to a button before it is tapped
     /// (a `UIMenu` on `UIButton.menu`): a menu is not presented, so no session starts here. It
     /// offers exactly the sources that would pass the checks of ``select(from:anchor:)`` now,
-    /// and logs each source it leaves out as ``PickerEvent/sourceLeftOut(_:reason:)``;
+    /// and logs each source it leaves out as ``PickerEvent/sourceLeftOut(_:reason:)`` (when what
+    /// it leaves out changes, not on every call: SwiftUI asks on every redraw);
     /// when the person picks one, call ``select(from:anchor:)`` with it. Access is not among
     /// those checks: a source whose access is denied or restricted is offered, and selecting it
     /// fails with ``PickerError/authorizationDenied(_:)`` (its message points to Settings) or
@@ -215,8 +218,12 @@ public final class ProfilePicker {
     /// - Returns: a chooser of style ``SourceChooser/Style/menu``; no options when no source would start.
     public func sourceMenu(anchor: PopoverAnchor? = nil) -> SourceChooser {
         let facts = currentFacts()
-        for (source, reason) in Workflow.leftOut(of: .menu, anchor: anchor, configuration: configuration, facts: facts) {
-            emit(.sourceLeftOut(source, reason: reason))
+        let leftOut = Workflow.leftOut(of: .menu, anchor: anchor, configuration: configuration, facts: facts)
+        // A menu is asked for on every redraw of its button: what it leaves out is logged when it changes.
+        let said = leftOut.map { "\($0.source): \($0.reason)" }
+        if said != menuLeftOut {
+            menuLeftOut = said
+            for (source, reason) in leftOut { emit(.sourceLeftOut(source, reason: reason)) }
         }
         return Workflow.chooser(.menu, anchor: anchor, configuration: configuration, facts: facts)
     }

@@ -40,7 +40,7 @@ public struct PickerConfiguration: Sendable, Equatable {
     public init() {}
 
     /// A profile photo: the person frames it in a circle, and Choose hands back that circle,
-    /// `size` pixels square, transparent outside it (``AvatarMask/circle``). Everything else is
+    /// `size` pixels square, transparent outside it (`AvatarMask.circle`). Everything else is
     /// the default.
     ///
     /// The shape on screen and the mask of the result are two settings, and a preset sets them
@@ -58,6 +58,8 @@ public struct PickerConfiguration: Sendable, Equatable {
         configuration.editor.shape = .circle
         configuration.output.mask = .circle
         configuration.output.size = size
+        // A size past the default maximum dimension is the size asked for, not clamped to it.
+        configuration.output.maximumDimension = max(configuration.output.maximumDimension, size)
         return configuration
     }
 

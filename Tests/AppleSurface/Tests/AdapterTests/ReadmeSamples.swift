@@ -98,7 +98,8 @@ final class ProfileModel: ProfilePickerDelegate {
 
     func changePhotoTapped() {
         do {
-            try picker.chooseSource()
+            // On iPad the chooser is a popover: the model's own anchor points at its view.
+            try picker.chooseSource(anchor: presentation.anchor())
         } catch {
             print("profile photo: \(error.developerDescription)")
             problem = error.message(in: PickerStrings())
@@ -216,6 +217,23 @@ extension AppleSurfaceTests {
             #expect(host.screen.images == [avatar], "the avatar is shown")
             #expect(host.presentedKind == nil)
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
+        }
+
+        @Test func onAPadTheSwiftUISamplesChooserIsADialogAtItsAnchor() async throws {
+            Device.current.reset()
+            Device.current.idiom = .pad
+            Animations.reset()
+            let model = ProfileModel()
+            #expect(model.presentation.idiom == .pad, "the device's idiom, untold")
+            model.picker.hostInfo = .allDeclared
+            let host = SurfaceHost(ProfileScreenView(model: model))
+            host.tap("Change photo")
+            host.update()
+            #expect(model.problem == nil)
+            #expect(host.dialog?.buttons == ["Take photo", "Camera roll", "Photo library", "Cancel"])
+            model.picker.cancel()
+            await model.picker.waitUntilIdle(timeout: .milliseconds(500))
+            host.update()
         }
 
         /// Waits, for at most 5 s, until `condition` holds.
