@@ -154,9 +154,11 @@ public final class PickerScenario {
         picker.transitionClock = clock
         picker.hostInfo = hostInfo
         let appHandler = picker.eventHandler
-        picker.eventHandler = { [transcript, delegate] event in
+        // The delegate weakly: it forwards to the app's delegate, which may own the picker that
+        // owns this handler.
+        picker.eventHandler = { [transcript, weak delegate] event in
             transcript.record("picker", event.description)
-            if case .sessionStarted = event { delegate.sessionStarted() }
+            if case .sessionStarted = event { delegate?.sessionStarted() }
             appHandler?(event)
         }
         self.picker = picker
