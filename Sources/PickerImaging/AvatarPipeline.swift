@@ -49,7 +49,8 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// sRGB.
     public var colorOutput: ColorOutput = .keepProfile
 
-    /// What colours an output is in.
+    /// What colours an output is in: the same rule for every image type, on a device (where a
+    /// `CGImageBuffer`'s pixels carry its colour space's profile) as on a server.
     public enum ColorOutput: String, Sendable, Equatable, Codable {
         /// The photo's own values, tagged with its ``ColorProfile`` (which the encoders write).
         case keepProfile

@@ -63,24 +63,56 @@ public struct CGImageBuffer: ImageBuffer, @unchecked Sendable {
         return CGImageBuffer(image: copy, orientation: orientation)
     }
 
-    /// The stored pixels, premultiplied RGBA in the image's own colour space, with the
-    /// orientation: so Choose can scale and mask them as it does a `PixelBuffer`.
+    /// The stored pixels, premultiplied RGBA in the image's own colour space and tagged with
+    /// its profile (the space's ICC data; ``PickerImaging/ColorProfile/sRGB`` for sRGB), with the
+    /// orientation: so Choose scales, masks and converts them as it does a `PixelBuffer`, and
+    /// `AvatarOutput.colorOutput` `.sRGB` converts a Display P3 photo's avatar on a device as
+    /// it does on a server.
     public func pixelBuffer() throws -> PixelBuffer? {
         let width = image.width, height = image.height
+        let space = Self.space(of: image)
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        let drawn = bytes.withUnsafeMutableBytes { raw in Self.drawn(image, into: Self.space(of: image), data: raw.baseAddress) != nil }
+        let drawn = bytes.withUnsafeMutableBytes { raw in Self.drawn(image, into: space, data: raw.baseAddress) != nil }
         guard drawn else { return nil }
-        return try PixelBuffer(width: width, height: height, format: .rgba8Premultiplied, bytes: bytes, orientation: orientation)
+        var pixels = try PixelBuffer(width: width, height: height, format: .rgba8Premultiplied, bytes: bytes, orientation: orientation)
+        pixels.colorProfile = space.flatMap(Self.profile(of:))
+        return pixels
     }
 
-    /// An sRGB `CGImage` over rendered pixels (straight RGBA), keeping their orientation.
+    /// A `CGImage` over rendered pixels (straight RGBA), keeping their orientation, in the
+    /// colour space of their profile (an ICC profile's, sRGB's); sRGB when they have none or
+    /// one Core Graphics cannot make an RGB space of.
     public static func make(from pixels: PixelBuffer) throws -> CGImageBuffer? {
-        make(from: pixels, space: CGColorSpace(name: CGColorSpace.sRGB))
+        make(from: pixels, space: space(for: pixels.colorProfile) ?? CGColorSpace(name: CGColorSpace.sRGB))
     }
 
-    /// A `CGImage` over pixels rendered from this image, in this image's colour space.
+    /// A `CGImage` over pixels rendered from this image: in this image's own colour space while
+    /// they are in it (untagged, or tagged with its profile), else in their profile's (an
+    /// avatar converted to sRGB is an sRGB image).
     public func remade(from pixels: PixelBuffer) throws -> CGImageBuffer? {
-        Self.make(from: pixels, space: Self.space(of: image))
+        let own = Self.space(of: image)
+        guard let profile = pixels.colorProfile, profile != own.flatMap(Self.profile(of:)), let space = Self.space(for: profile) else {
+            return Self.make(from: pixels, space: own)
+        }
+        return Self.make(from: pixels, space: space)
+    }
+
+    /// The profile pixels drawn in `space` are tagged with: ``PickerImaging/ColorProfile/sRGB``
+    /// for sRGB (named, or a profile that is sRGB's, as a file's embedded one), else the one its
+    /// ICC data describes; `nil` when it has none PickerImaging reads.
+    static func profile(of space: CGColorSpace) -> ColorProfile? {
+        if space.name == CGColorSpace.sRGB { return .sRGB }
+        guard let data = space.copyICCData(), let profile = try? ColorProfile(iccData: data as Data) else { return nil }
+        return profile.isSRGB ? .sRGB : profile
+    }
+
+    /// The RGB space pixels tagged with `profile` are in: sRGB for sRGB, else its ICC data's;
+    /// `nil` without a profile, for one with no ICC data (PNG's gamma chunks) and for a gray one.
+    static func space(for profile: ColorProfile?) -> CGColorSpace? {
+        guard let profile else { return nil }
+        if profile.isSRGB { return CGColorSpace(name: CGColorSpace.sRGB) }
+        guard let data = profile.iccData, let space = CGColorSpace(iccData: data as CFData), space.model == .rgb else { return nil }
+        return space
     }
 
     static func make(from pixels: PixelBuffer, space: CGColorSpace?) -> CGImageBuffer? {

@@ -54,8 +54,7 @@ extension ImageBuffer {
         guard let pixels = try pixelBuffer() else {
             throw ImagingError.cannotRepresent(format: "CGImage", reason: "\(type(of: self)) gives no pixels")
         }
-        let space = pixels.colorProfile?.iccData.flatMap { CGColorSpace(iccData: $0 as CFData) }.flatMap { $0.model == .rgb ? $0 : nil }
-        guard let made = CGImageBuffer.make(from: pixels, space: space ?? CGColorSpace(name: CGColorSpace.sRGB)) else {
+        guard let made = try CGImageBuffer.make(from: pixels) else {
             throw ImagingError.cannotRepresent(format: "CGImage", reason: "Core Graphics refused \(pixels.pixelSize) pixels")
         }
         return made.image

@@ -19,6 +19,25 @@ import PickerImaging
 /// own (an `ImageBuffer` it conforms), that type. To show one, PickerKitUIKit gives every
 /// `ImageBuffer` `uiImage(scale:)` and `cgImage()`, and PickerKitSwiftUI gives SwiftUI's
 /// `Image(decorative:scale:)`; `pixelBuffer()` gives the pixels anywhere.
+///
+/// ## Which colours
+/// One rule on every platform: an avatar is in the photo's own colour space, tagged with its
+/// profile (Display P3 for most iPhone photos; a `CGImageBuffer` in that `CGColorSpace`, a
+/// `PixelBuffer` with that `colorProfile`), unless `AvatarOutput.colorOutput` is `.sRGB`, which
+/// converts it to sRGB, on a device as on a server. A file written from it is sRGB by default
+/// (`ImageFileOptions.colorOutput`), whatever the avatar is in.
+///
+/// ## Uploading
+/// `fileData(_:)` writes the image as JPEG, PNG or HEIF: on Apple platforms PickerKitUIKit's,
+/// with ImageIO, for any `ImageBuffer`; on Linux and servers PickerCodecs', for a `PixelBuffer`.
+/// The file is upright, sRGB unless the profile is kept, and, for JPEG, has the circle's
+/// corners over a background (white by default), its edge pixels composited without a dark
+/// fringe:
+///
+/// ```swift
+/// let jpeg = try result.image?.fileData(.jpeg(quality: 0.85))        // PickerKitUIKit
+/// let png = try result.image?.pixelBuffer()?.fileData(.png())        // PickerCodecs
+/// ```
 public struct ProfilePickerResult: Sendable, Equatable {
     /// The kind of media chosen.
     public var mediaType: MediaType

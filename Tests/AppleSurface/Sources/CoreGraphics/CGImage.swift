@@ -65,6 +65,9 @@ public final class CGColorSpace: @unchecked Sendable {
     /// Apple: `var model: CGColorSpaceModel { get }`.
     public let model: CGColorSpaceModel
 
+    /// The ICC profile ``copyICCData()`` gives.
+    let iccData: Data?
+
     /// Apple: `init?(name: CFString)`.
     public init?(name: CFString) {
         let text = name as String
@@ -77,6 +80,25 @@ public final class CGColorSpace: @unchecked Sendable {
             return nil
         }
         self.name = name
+        if text == Self.sRGB as String {
+            iccData = SurfaceICC.rgb(name: "sRGB IEC61966-2.1", colorants: SurfaceICC.sRGBColorants)
+        } else if text == Self.displayP3 as String {
+            iccData = SurfaceICC.rgb(name: "Display P3", colorants: SurfaceICC.displayP3Colorants)
+        } else if text == Self.genericGrayGamma2_2 as String {
+            iccData = SurfaceICC.gray(name: "Generic Gray Gamma 2.2 Profile", gamma: 2.2)
+        } else {
+            iccData = nil
+        }
+    }
+
+    /// Apple: `func copyICCData() -> CFData?` (iOS 10): the space's ICC profile.
+    ///
+    /// Modelled: a space made from a profile gives that profile's bytes; sRGB, Display P3 and
+    /// Generic Gray Gamma 2.2 give version 4 profiles built from their definitions (their
+    /// colorants, white and curves, which is what a colour manager reads; the other bytes of
+    /// Apple's own profiles only a device has); the extended-range and HDR spaces give `nil`.
+    public func copyICCData() -> CFData? {
+        iccData.map { $0 as NSData }
     }
 
     /// Apple: `init?(iccData data: CFTypeRef?)` (iOS 10), from an ICC profile's bytes (`CFData`).
@@ -89,6 +111,7 @@ public final class CGColorSpace: @unchecked Sendable {
         guard let data = data as? NSData else { return nil }
         let bytes = Data(referencing: data)
         guard bytes.count >= 128, bytes[36..<40].elementsEqual("acsp".utf8) else { return nil }
+        iccData = bytes
         let space = bytes[16..<20]
         if space.elementsEqual("RGB ".utf8) {
             model = .rgb

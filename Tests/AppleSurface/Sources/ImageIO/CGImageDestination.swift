@@ -3,8 +3,8 @@ import PickerImaging
 
 // ImageIO's image destinations, as far as the adapters use them: one image written as PNG or
 // JPEG into a data object. The files are real (encoded with PickerImaging's codecs), so the
-// surface's image sources read them back. HEIF, and the colour profile a device embeds, only a
-// device writes.
+// surface's image sources read them back, and carry the image's colour space as its ICC
+// profile (`copyICCData()`), as ImageIO embeds it. HEIF only a device writes.
 
 /// Apple: `let kCGImageDestinationLossyCompressionQuality: CFString`.
 nonisolated(unsafe) public let kCGImageDestinationLossyCompressionQuality: CFString = "kCGImageDestinationLossyCompressionQuality"
@@ -45,8 +45,10 @@ public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGIm
 /// pixels are written as stored; a JPEG carries the orientation property
 /// (`kCGImagePropertyOrientation`) as its EXIF tag, as ImageIO writes it, and its quality is
 /// `kCGImageDestinationLossyCompressionQuality` (0…1; ImageIO's default otherwise). The
-/// surface's PNG has no `eXIf` chunk, so a PNG's orientation property is not written: a device
-/// writes it.
+/// values are the image's own, in its colour space, whose profile the file carries (an `iCCP`
+/// chunk, APP2 segments), as ImageIO writes a `CGImage`; an image in a space without one (the
+/// extended-range and HDR spaces) is drawn into sRGB first. The surface's PNG has no `eXIf`
+/// chunk, so a PNG's orientation property is not written: a device writes it.
 public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     guard !idst.finalized, let image = idst.image, let pixels = image.surfaceStraightPixels() else { return false }
     idst.finalized = true
@@ -71,9 +73,11 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
 
 extension CGImage {
     /// The pixels, straight RGBA, drawn as Core Graphics draws them into an 8-bit premultiplied
-    /// bitmap (the surface's only kind) and then unpremultiplied.
+    /// bitmap (the surface's only kind) in the image's own RGB space when it has a profile (else
+    /// sRGB), then unpremultiplied and tagged with that profile.
     func surfaceStraightPixels() -> PixelBuffer? {
-        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
+        let own = colorSpace.flatMap { $0.model == .rgb && $0.copyICCData() != nil ? $0 : nil }
+        guard let space = own ?? CGColorSpace(name: CGColorSpace.sRGB),
             let context = CGContext(
                 data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4, space: space,
                 bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
@@ -81,6 +85,10 @@ extension CGImage {
         context.draw(self, in: CGRect(x: 0, y: 0, width: width, height: height))
         guard let drawn = context.makeImage()?.dataProvider?.data else { return nil }
         let bytes = [UInt8](Data(referencing: drawn))
-        return (try? PixelBuffer(width: width, height: height, format: .rgba8Premultiplied, bytes: bytes))?.asStraightRGBA()
+        let profile = space.copyICCData().flatMap { try? ColorProfile(iccData: Data(referencing: $0)) }
+        guard var pixels = (try? PixelBuffer(width: width, height: height, format: .rgba8Premultiplied, bytes: bytes))?.asStraightRGBA()
+        else { return nil }
+        pixels.colorProfile = profile
+        return pixels
     }
 }

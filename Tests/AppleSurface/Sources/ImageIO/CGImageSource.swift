@@ -95,10 +95,13 @@ public func CGImageSourceCreateThumbnailAtIndex(_ isrc: CGImageSource, _ index: 
 
 extension CGImage {
     /// A bitmap of decoded pixels (their orientation dropped: the caller reads it from the
-    /// properties), straight RGBA in sRGB.
+    /// properties), straight RGBA in the colour space of the file's ICC profile when it has an
+    /// RGB one, as ImageIO makes it (a Display P3 photo's image is in Display P3), else sRGB.
     @_spi(Surface) public convenience init?(surfacePixels pixels: PixelBuffer) {
         let rgba = pixels.asStraightRGBA()
-        guard let space = CGColorSpace(name: CGColorSpace.sRGB), let provider = CGDataProvider(data: Data(rgba.bytes) as NSData) else {
+        let embedded = pixels.colorProfile?.iccData.flatMap { CGColorSpace(iccData: $0 as NSData) }.flatMap { $0.model == .rgb ? $0 : nil }
+        guard let space = embedded ?? CGColorSpace(name: CGColorSpace.sRGB), let provider = CGDataProvider(data: Data(rgba.bytes) as NSData)
+        else {
             return nil
         }
         self.init(

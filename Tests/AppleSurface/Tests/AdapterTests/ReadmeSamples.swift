@@ -17,6 +17,8 @@ final class ProfileViewController: UIViewController, ProfilePickerDelegate {
         configuration: .profilePhoto())
     private let savedEditURL = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
         .appendingPathComponent("avatar-edit.json")
+    /// Sends a file and its media type to the app's server (its API client).
+    var uploadAvatar: @Sendable (Data, String) async throws -> Void = { _, _ in }
 
     func changePhotoTapped(_ button: UIBarButtonItem) {
         do {
@@ -32,6 +34,18 @@ final class ProfileViewController: UIViewController, ProfilePickerDelegate {
             avatarView.image = try result.image?.uiImage()
         } catch {
             print("profile photo: \(error)")
+        }
+        if let avatar = result.image {
+            let upload = uploadAvatar
+            Task.detached {
+                do {
+                    // Upright, in sRGB, the circle's corners white: shown right by any server.
+                    let options = ImageFileOptions.jpeg(quality: 0.85)
+                    try await upload(try avatar.fileData(options), options.format.mimeType)
+                } catch {
+                    print("profile photo: not uploaded: \(error)")
+                }
+            }
         }
         guard let original = result.originalImage, let session = result.editSession else { return }
         Task {
@@ -132,6 +146,7 @@ struct ProfileScreenView: View {
 // README: end
 
 import Foundation
+import PickerCodecs
 import PickerImaging
 import PickerKitTesting
 import SurfaceDevice
@@ -165,6 +180,8 @@ extension AppleSurfaceTests {
             window.rootViewController = screen
             window.makeKeyAndVisible()
             screen.picker.hostInfo = .allDeclared
+            let uploads = Uploads()
+            screen.uploadAvatar = { data, type in await uploads.add(data, type) }
             let file = try Photos.file(try Photos.jpeg(width: 40, height: 30), named: "IMG.jpeg")
             screen.changePhotoTapped(UIBarButtonItem())
             #expect(screen.failure == nil)
@@ -183,7 +200,20 @@ extension AppleSurfaceTests {
             // The profile photo preset: the 512 px circle, shown in the image view.
             #expect(screen.avatarView.image?.size == CGSize(width: 512, height: 512))
             #expect(screen.avatarView.image?.cgImage?.width == 512)
+            // Uploaded: a 512 px JPEG, sRGB, with white corners.
+            var sent: [(Data, String)] = []
+            try #require(await waitUntil { sent = await uploads.files; return !sent.isEmpty })
+            #expect(sent.count == 1 && sent.first?.1 == "image/jpeg")
+            let jpeg = try JPEG.decode(try #require(sent.first?.0))
+            #expect(jpeg.pixelSize == PixelSize(width: 512, height: 512) && jpeg.colorProfile?.isSRGB == true)
+            #expect([jpeg[0, 0], jpeg[511, 0], jpeg[0, 511], jpeg[511, 511]].allSatisfy { $0.r >= 253 && $0.g >= 253 && $0.b >= 253 })
             #expect(Device.current.exceptions == [] && Device.current.warnings == [])
+        }
+
+        /// What the UIKit sample uploaded.
+        actor Uploads {
+            var files: [(Data, String)] = []
+            func add(_ data: Data, _ type: String) { files.append((data, type)) }
         }
 
         @Test func theSwiftUISamplePicksAPhotoFromTheChooser() async throws {
@@ -240,6 +270,15 @@ extension AppleSurfaceTests {
         func waitFor(_ condition: () -> Bool) async -> Bool {
             let clock = ContinuousClock(), deadline = clock.now + .seconds(5)
             while !condition() {
+                guard clock.now < deadline else { return false }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return true
+        }
+
+        func waitUntil(_ condition: () async -> Bool) async -> Bool {
+            let clock = ContinuousClock(), deadline = clock.now + .seconds(5)
+            while await !condition() {
                 guard clock.now < deadline else { return false }
                 try? await Task.sleep(for: .milliseconds(1))
             }
