@@ -128,15 +128,17 @@ public final class PresentationModel: Presenter {
     }
 
     /// An anchor for this model's popovers, for SwiftUI, which has no view object to point at:
-    /// `rect` in the coordinates of the view that carries the `profilePicker` modifier (a
-    /// button's frame there, from a `GeometryReader`), or that whole view when it is `.zero`.
-    /// The anchor holds the model itself (weakly) as its source, so it stays attached while the
-    /// model lives.
+    /// the whole view that carries the `profilePicker` modifier when `rect` is `.zero`, else
+    /// `rect` in that view's coordinates. SwiftUI attaches a popover to the view its modifier
+    /// is on, so the modifier on the button that starts the picker points every popover (the
+    /// chooser's, a browser's) at that button, with no frame to record. The anchor holds the
+    /// model itself (weakly) as its source, so it stays attached while the model lives.
     ///
     /// ```swift
     /// Button("Change photo") {
     ///     do { try model.picker.chooseSource(.actionSheet, anchor: model.presentation.anchor()) } catch { … }
     /// }
+    /// .profilePicker(model.presentation, photos: model.photos)   // on the button: popovers point at it
     /// ```
     public func anchor(at rect: CGRect = .zero, permittedArrowDirections: ArrowDirections = .any) -> PopoverAnchor {
         PopoverAnchor(sourceView: self, sourceRect: rect, permittedArrowDirections: permittedArrowDirections, name: "SwiftUI anchor")

@@ -37,7 +37,13 @@ struct ChooserFlowTests {
     @Test func withNoSourceAvailableTheChooserIsNotShown() {
         let s = PickerScenario { $0.sources = [.camera: [.movie]] }
         #expect(throws: PickerError.noSourceAvailable) { try s.picker.chooseSource() }
-        s.expect(["picker: start failed: no source is available for the requested media types"])
+        // What the developer reads: each source and why it was left out, then the refusal.
+        s.expect([
+            "picker: chooser left out camera: none of the media types [public.image] is available for camera (it offers [public.movie])",
+            "picker: chooser left out savedPhotosAlbum: source savedPhotosAlbum is not available on this device",
+            "picker: chooser left out photoLibrary: source photoLibrary is not available on this device",
+            "picker: start failed: no source is available for the requested media types",
+        ])
     }
 
     @Test func theMenuOffersCameraAndGalleryWithReplaceableTitles() throws {

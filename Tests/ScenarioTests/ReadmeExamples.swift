@@ -129,6 +129,9 @@ struct ReadmeExampleTests {
         screen.changePhotoTapped()
         #expect(screen.problem == "The photo picker is not set up correctly.")
         s.expect([
+            "picker: chooser left out camera: \(PickerError.sourceUnavailable(.camera))",
+            "picker: chooser left out savedPhotosAlbum: \(PickerError.sourceUnavailable(.savedPhotosAlbum))",
+            "picker: chooser left out photoLibrary: \(PickerError.sourceUnavailable(.photoLibrary))",
             "picker: start failed: \(PickerError.noSourceAvailable)",
         ])
     }

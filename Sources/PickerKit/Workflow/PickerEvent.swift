@@ -64,7 +64,9 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     /// starting it directly would fail with `reason`: a missing usage key
     /// (``PickerError/missingUsageDescription(_:)``), a device without it
     /// (``PickerError/sourceUnavailable(_:)``), media types it does not offer, no camera session.
-    /// Logged once per chooser, before it shows, so a developer who misses "Take photo" learns why.
+    /// Logged once per chooser, before it shows, so a developer who misses "Take photo" learns
+    /// why; when every source is left out, each is logged before the start fails with
+    /// ``PickerError/noSourceAvailable`` (``startFailed(_:)``).
     case sourceLeftOut(SourceType, reason: PickerError)
 
     /// Why a transition was given up.

@@ -11,6 +11,8 @@ extension Workflow {
         requiresDelegate: Bool
     ) -> [WorkflowEffect] {
         let refusal: PickerError
+        // A chooser refused for want of sources says first which it left out and why.
+        var leftOut: [WorkflowEffect] = []
         if state.session != nil {
             refusal = .sessionInProgress
         } else if !facts.hasPresenter {
@@ -26,6 +28,10 @@ extension Workflow {
                 started = startEditing(image, mediaType: mediaType, restoring: restoring, configuration: configuration, facts: facts)
             case let .sourceChooser(style):
                 started = startChooser(style, anchor: anchor, configuration: configuration, facts: facts)
+                if case .failure = started, !configuration.mediaTypes.isEmpty {
+                    leftOut = Self.leftOut(of: style, anchor: anchor, configuration: configuration, facts: facts)
+                        .map { .emit(.sourceLeftOut($0.source, reason: $0.reason)) }
+                }
             case let .source(source):
                 started = startSource(source, library: nil, anchor: anchor, configuration: configuration, facts: facts)
             case let .library(options):
@@ -36,7 +42,7 @@ extension Workflow {
             case let .failure(error): refusal = error
             }
         }
-        return [.emit(.startFailed(refusal)), .rejectStart(refusal)]
+        return leftOut + [.emit(.startFailed(refusal)), .rejectStart(refusal)]
     }
 
     private mutating func startEditing(
