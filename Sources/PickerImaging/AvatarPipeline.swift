@@ -78,8 +78,9 @@ public struct AvatarPipeline: Sendable, Equatable {
         /// The upright, masked image, tagged with the photo's colour profile or converted to
         /// sRGB (``AvatarPipeline/colorOutput``).
         public var image: PixelBuffer
-        /// The most memory the pipeline held at once beyond the input photo, in bytes.
-        public var peakExtraBytes: Int
+        /// The most memory the pipeline held at once beyond the input photo, in bytes (measured by
+        /// the package's memory tests and benchmarks).
+        package var peakExtraBytes: Int
         /// Why the output was not converted to sRGB when ``AvatarPipeline/colorOutput`` asked
         /// for it (``ImagingError/unconvertibleColorProfile(reason:)``, or any other error the
         /// conversion threw): the output then keeps

@@ -56,41 +56,6 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
                 size: outputSize, mask: mask, filter: filter, maximumDimension: maximumDimension, colorOutput: colorOutput))
     }
 
-    /// The output's ``AvatarOutput/size``.
-    @available(*, deprecated, renamed: "output.size")
-    public var outputSize: Int? {
-        get { output.size }
-        set { output.size = newValue }
-    }
-
-    /// The output's ``AvatarOutput/filter``.
-    @available(*, deprecated, renamed: "output.filter")
-    public var filter: ResampleFilter? {
-        get { output.filter }
-        set { output.filter = newValue }
-    }
-
-    /// The output's ``AvatarOutput/mask``.
-    @available(*, deprecated, renamed: "output.mask")
-    public var mask: AvatarMask {
-        get { output.mask }
-        set { output.mask = newValue }
-    }
-
-    /// The output's ``AvatarOutput/maximumDimension``.
-    @available(*, deprecated, renamed: "output.maximumDimension")
-    public var maximumDimension: Int {
-        get { output.maximumDimension }
-        set { output.maximumDimension = newValue }
-    }
-
-    /// The output's ``AvatarOutput/colorOutput``.
-    @available(*, deprecated, renamed: "output.colorOutput")
-    public var colorOutput: AvatarPipeline.ColorOutput {
-        get { output.colorOutput }
-        set { output.colorOutput = newValue }
-    }
-
     /// The largest output side (``AvatarOutput/size`` and ``AvatarOutput/maximumDimension``):
     /// 10,000 pixels.
     public static let largestSide = AvatarOutput.largestSide

@@ -156,7 +156,7 @@ struct StraightenGeometryTests {
     @Test func voiceOverHearsTheAngle() throws {
         var editor = try Self.editor()
         editor.apply(.straighten(degrees: -7.4))
-        #expect(editor.accessibility.value == "zoomed 100%, showing the centre, straightened 7° counterclockwise")
+        #expect(editor.accessibility.value == "zoomed 100%, showing the center, straightened 7° counterclockwise")
         editor.apply(EditorAccessibilityAction.straightenClockwise.gestures(for: editor))
         #expect(editor.angle == -6.4)
         #expect(editor.accessibility(in: PickerStrings(language: .simplifiedChinese)).value.hasSuffix("，已逆时针拉直 6°"))

@@ -13,10 +13,10 @@ struct AccessibilityTests {
     @Test func theValueSaysTheZoomAndWhatIsShown() throws {
         var editor = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
         #expect(editor.accessibility(in: Self.english).label == "Photo")
-        #expect(editor.accessibility(in: Self.english).value == "zoomed 100%, showing the centre")
+        #expect(editor.accessibility(in: Self.english).value == "zoomed 100%, showing the center")
         editor.apply(.pinch(scale: 1.5, focus: editor.maskRect.center))
         editor.apply(.ended)
-        #expect(editor.accessibility(in: Self.english).value == "zoomed 150%, showing the centre")
+        #expect(editor.accessibility(in: Self.english).value == "zoomed 150%, showing the center")
         editor.apply(.pan(CGPoint(x: 400, y: 400)))
         editor.apply(.ended)
         #expect(editor.accessibility(in: Self.english).value == "zoomed 150%, showing the upper left")

@@ -153,7 +153,7 @@ struct AvatarDemoTests {
         #expect(english.prefix(3) == [
             "edit screen in en (left to right):",
             "  toolbar: Cancel | Rotate | Flip | Undo | [Redo] | Choose",
-            "  VoiceOver: Photo: zoomed 125%, showing the centre",
+            "  VoiceOver: Photo: zoomed 125%, showing the center",
         ])
     }
 

@@ -189,7 +189,7 @@ struct ReadmeExampleTests {
     var strings = PickerStrings(language: "de")
     strings.overrides[.choose] = "Verwenden"
     strings.overrides[.turned] = "um %d° gedreht"    // %d: the number, in the language's digits
-    let titles = SourceChooserTitles(strings)        // UIKitPresenter takes `strings` itself
+    let titles = SourceChooserTitles(strings)        // for configuration.chooserTitles; UIKitPresenter takes `strings` itself
 
     #expect(strings[.choose] == "Verwenden" && strings[.cancel] == "Abbrechen")
     #expect(strings.format(.turned, number: 180) == "um 180° gedreht")

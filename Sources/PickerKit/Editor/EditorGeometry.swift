@@ -381,7 +381,7 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
 
 extension CGRect {
     /// The centre point.
-    public var center: CGPoint { CGPoint(x: midX, y: midY) }
+    package var center: CGPoint { CGPoint(x: midX, y: midY) }
 }
 
 extension EditorGeometry {

@@ -16,7 +16,7 @@ import Foundation
 /// Entries are printf-style: `%@` (or `%1$@`, `%2$@` where a language reorders them) for text,
 /// `%d` for a number, `%%` for a percent sign. A number is written in the digits of
 /// ``locale`` (Arabic-Indic for a person in Saudi Arabia reading Arabic, Persian in Persian) and
-/// picks its plural form by CLDR's rules (``PluralRules``).
+/// picks its plural form by CLDR's rules.
 public struct PickerStrings: Sendable, Equatable {
     /// A language PickerKit ships: the name of its `.lproj` folder (`"en"`, `"pt-BR"`,
     /// `"zh-Hans"`). Any shipped folder is a language; ``shipped`` lists them.
@@ -38,9 +38,9 @@ public struct PickerStrings: Sendable, Equatable {
         /// Every language PickerKit ships, sorted by name.
         public static var shipped: [Language] { StringTables.shared.languages }
 
-        /// Whether it is written right to left (Arabic, Hebrew, Persian, Urdu): screens lay out
+        /// Whether it is written right to left (Arabic, Hebrew, Persian): screens lay out
         /// their controls from the right. Positions in the photo ("upper left") do not mirror.
-        public var isRightToLeft: Bool { ["ar", "he", "fa", "ur"].contains(PluralRules.family(rawValue)) }
+        public var isRightToLeft: Bool { ["ar", "he", "fa"].contains(PluralRules.family(rawValue)) }
 
         /// The language's own locale: its numbers as CLDR writes them without a region (Persian
         /// digits for `fa`; for `ar`, Latin digits since CLDR 46, Arabic-Indic before).
@@ -104,16 +104,21 @@ public struct PickerStrings: Sendable, Equatable {
             func find(_ name: String) -> Language? { candidates.first { $0.rawValue.lowercased() == name } }
             if let exact = find(tag.name) { return exact }
             let region = tag.region ?? ""
+            // CLDR's parent locales: Spanish of the Americas reads Latin American Spanish (es-419);
+            // Portuguese everywhere but Portugal's and the lusophone countries of Africa and Asia
+            // (pt-PT's children) reads Brazilian.
             let latinAmerica: Set<String> = [
                 "419", "mx", "ar", "co", "cl", "pe", "ve", "ec", "gt", "cu", "bo", "do", "hn", "py", "sv", "ni", "cr", "pa", "uy", "pr", "us",
+                "br", "bz",
             ]
+            let europeanPortuguese: Set<String> = ["pt", "ao", "ch", "cv", "fr", "gq", "gw", "lu", "mo", "mz", "st", "tl"]
             // English's American regions read American English; Australia and New Zealand read
             // Australian, then British; every other region British (CLDR's en-001), as UIKit picks.
             let american: Set<String> = ["", "us", "as", "gu", "mh", "mp", "pr", "um", "vi"]
             let names: [String] = switch tag.language {
             case "zh": Self.chineseScript(tag) == "hans" ? ["zh-hans"] : Self.traditionalOrder(region)
             case "es": latinAmerica.contains(region) ? ["es-419", "es"] : ["es", "es-419"]
-            case "pt": region.isEmpty || region == "br" ? ["pt-br", "pt-pt"] : ["pt-pt", "pt-br"]
+            case "pt": europeanPortuguese.contains(region) ? ["pt-pt", "pt-br"] : ["pt-br", "pt-pt"]
             case "en": ["au", "nz"].contains(region) ? ["en-au", "en-gb", "en"] : american.contains(region) ? ["en", "en-gb"] : ["en-gb", "en"]
             case "fr": region == "ca" ? ["fr-ca", "fr"] : ["fr", "fr-ca"]
             default: [tag.language]

@@ -1,5 +1,5 @@
 /// A CLDR plural category: which form of a phrase a number takes in a language.
-public enum PluralCategory: String, Sendable, Hashable, CaseIterable {
+package enum PluralCategory: String, Sendable, Hashable, CaseIterable {
     case zero, one, two, few, many, other
 }
 
@@ -10,10 +10,10 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable {
 /// PluralRules.category(of: 3, in: "ru")     // .few
 /// PluralRules.categories(of: "ar")          // zero, one, two, few, many, other
 /// ```
-public enum PluralRules {
+package enum PluralRules {
     /// The categories a language's plural phrases must give, CLDR's (an unknown language: only
     /// `other`).
-    public static func categories(of language: String) -> [PluralCategory] {
+    package static func categories(of language: String) -> [PluralCategory] {
         switch family(language) {
         case "ar": [.zero, .one, .two, .few, .many, .other]
         case "ca", "es", "it", "fr", "pt": [.one, .many, .other]
@@ -27,7 +27,7 @@ public enum PluralRules {
     }
 
     /// The category of the whole number `n` in `language` (a BCP 47 tag or an `.lproj` name).
-    public static func category(of n: Int, in language: String) -> PluralCategory {
+    package static func category(of n: Int, in language: String) -> PluralCategory {
         let i = n.magnitude, tens = i % 100, units = i % 10
         let millions = i != 0 && i % 1_000_000 == 0
         switch family(language) {

@@ -47,27 +47,29 @@ public struct SourceChooser: Sendable, Equatable, CustomStringConvertible {
 
     /// The chooser offering, of `available` sources, the ones a chooser of `style` lists:
     /// camera, camera roll, photo library for an action sheet; camera and a gallery (the photo
-    /// library, else the camera roll) for a menu.
+    /// library, else the camera roll) for a menu. Titles not set in `titles` are `strings`'.
     public static func offering(
-        _ available: Set<SourceType>, style: Style, titles: SourceChooserTitles
+        _ available: Set<SourceType>, style: Style, titles: SourceChooserTitles = SourceChooserTitles(),
+        strings: PickerStrings = PickerStrings()
     ) -> SourceChooser {
+        func title(_ key: PickerStrings.Key) -> String { titles.title(key, in: strings) }
         switch style {
         case .actionSheet:
             let all: [(SourceType, String)] = [
-                (.camera, titles.takePhoto), (.savedPhotosAlbum, titles.cameraRoll),
-                (.photoLibrary, titles.photoLibrary),
+                (.camera, title(.takePhoto)), (.savedPhotosAlbum, title(.cameraRoll)),
+                (.photoLibrary, title(.photoLibrary)),
             ]
             return SourceChooser(
                 style: style, title: nil,
                 options: all.filter { available.contains($0.0) }.map { Option(sourceType: $0.0, title: $0.1) },
-                cancelTitle: titles.cancel)
+                cancelTitle: title(.cancel))
         case .menu:
             var options: [Option] = []
-            if available.contains(.camera) { options.append(Option(sourceType: .camera, title: titles.menuCamera)) }
+            if available.contains(.camera) { options.append(Option(sourceType: .camera, title: title(.menuCamera))) }
             if let gallery = [SourceType.photoLibrary, .savedPhotosAlbum].first(where: available.contains) {
-                options.append(Option(sourceType: gallery, title: titles.menuGallery))
+                options.append(Option(sourceType: gallery, title: title(.menuGallery)))
             }
-            return SourceChooser(style: style, title: titles.menuTitle, options: options, cancelTitle: nil)
+            return SourceChooser(style: style, title: title(.menuTitle), options: options, cancelTitle: nil)
         }
     }
 
@@ -78,23 +80,44 @@ public struct SourceChooser: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The chooser's titles, replaceable for localisation.
+/// The chooser's titles. Each one left `nil` (as all are by default) is the person's language's,
+/// from the same ``PickerStrings`` as the screens; set one to replace it.
+///
+/// ```swift
+/// var configuration = PickerConfiguration()
+/// configuration.chooserTitles.menuTitle = "Profile photo"   // the others stay translated
+/// ```
 public struct SourceChooserTitles: Sendable, Equatable, Codable {
-    /// The action sheet's camera option.
-    public var takePhoto = "Take photo"
-    /// The action sheet's saved photos album option.
-    public var cameraRoll = "Camera roll"
-    /// The action sheet's photo library option.
-    public var photoLibrary = "Photo library"
-    /// The action sheet's cancel button.
-    public var cancel = "Cancel"
-    /// The menu's title.
-    public var menuTitle = "Select source"
-    /// The menu's camera option.
-    public var menuCamera = "Camera"
-    /// The menu's library option.
-    public var menuGallery = "Gallery"
+    /// The action sheet's camera option (``PickerStrings/Key/takePhoto``).
+    public var takePhoto: String?
+    /// The action sheet's saved photos album option (``PickerStrings/Key/cameraRoll``).
+    public var cameraRoll: String?
+    /// The action sheet's photo library option (``PickerStrings/Key/photoLibrary``).
+    public var photoLibrary: String?
+    /// The action sheet's cancel button (``PickerStrings/Key/cancel``).
+    public var cancel: String?
+    /// The menu's title (``PickerStrings/Key/menuTitle``).
+    public var menuTitle: String?
+    /// The menu's camera option (``PickerStrings/Key/menuCamera``).
+    public var menuCamera: String?
+    /// The menu's library option (``PickerStrings/Key/menuGallery``).
+    public var menuGallery: String?
 
-    /// The English titles.
+    /// No title replaced: every title is the person's language's.
     public init() {}
+
+    /// The title for `key`: the one set here, else `strings`'.
+    func title(_ key: PickerStrings.Key, in strings: PickerStrings) -> String {
+        let set: String? = switch key {
+        case .takePhoto: takePhoto
+        case .cameraRoll: cameraRoll
+        case .photoLibrary: photoLibrary
+        case .cancel: cancel
+        case .menuTitle: menuTitle
+        case .menuCamera: menuCamera
+        case .menuGallery: menuGallery
+        default: nil
+        }
+        return set ?? strings[key]
+    }
 }

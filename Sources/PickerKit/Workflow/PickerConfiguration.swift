@@ -19,7 +19,8 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var camera = CameraSettings()
     /// The movie trim step's limit and the export quality.
     public var movie = MovieSettings()
-    /// The source chooser's titles.
+    /// The source chooser's and source menu's titles: by default all in the person's language,
+    /// as the screens speak it (``HostInfo/language``); set one to replace it.
     public var chooserTitles = SourceChooserTitles()
     /// Whether presentations and dismissals animate.
     public var animated = true

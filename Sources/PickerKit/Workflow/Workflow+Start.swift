@@ -117,7 +117,8 @@ extension Workflow {
                 available.insert(source)
             }
         }
-        return SourceChooser.offering(available, style: style, titles: configuration.chooserTitles)
+        return SourceChooser.offering(
+            available, style: style, titles: configuration.chooserTitles, strings: PickerStrings(language: facts.hostInfo.language))
     }
 
     private mutating func startSource(

@@ -32,11 +32,6 @@ public struct Workflow {
     /// A workflow with no session, whose first route will be #1.
     public init() {}
 
-    /// Moves `workflow` on for `action` and returns what to do, in order.
-    public static func reduce(into workflow: inout Workflow, action: WorkflowAction) -> [WorkflowEffect] {
-        workflow.reduce(action)
-    }
-
     /// Moves the workflow on for `action` and returns what to do, in order.
     public mutating func reduce(_ action: WorkflowAction) -> [WorkflowEffect] {
         switch action {

@@ -1,7 +1,7 @@
 import Foundation
 import PickerImaging
 
-/// Everything that can happen to a picker's workflow, fed to ``Workflow/reduce(into:action:)``.
+/// Everything that can happen to a picker's workflow, fed to ``Workflow/reduce(_:)``.
 ///
 /// Actions are named after what happened. Results of work the workflow asked for carry the
 /// session they belong to (``response(session:_:)``): one rule drops every result whose
