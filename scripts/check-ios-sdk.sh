@@ -3,12 +3,14 @@
 # arm64-apple-ios16.0 (the package's declared minimum), in Swift 6 language mode (complete
 # concurrency checking) with warnings as errors: PickerImaging, PickerCodecs, PickerKit,
 # PickerKitTesting (with ImagingTestSupport, which it re-exports), PickerKitUIKit and
-# PickerKitSwiftUI, then the README's code samples and Examples/AvatarApp.
+# PickerKitSwiftUI, then the README's code samples and Examples/AvatarApp, those two lowered to
+# SIL as well for the diagnostics that run there.
 #
 #   scripts/check-ios-sdk.sh [SDK]
 #
 # SDK defaults to ../shared/apple-sdk/iPhoneOS16.5.sdk beside the repository (the interfaces of
-# Apple's iOS 16.5 SDK: headers, module maps, API notes and Swift interfaces); any iPhoneOS SDK
+# Apple's iOS SDK: headers, module maps, API notes and Swift interfaces; the folder is named 16.5,
+# and its SDKSettings.json, which the check reads and prints, says iOS 16.4); any iPhoneOS SDK
 # directory works. On a Mac, check against Xcode's own SDK with Xcode's toolchain:
 #
 #   scripts/check-ios-sdk.sh "$(xcrun --sdk iphoneos --show-sdk-path)"
@@ -21,7 +23,8 @@
 # back-deploy to iOS 16 (`MainActor.assumeIsolated`): scripts/ios-sdk-delta/ declares it, one
 # file per framework, each declaration citing Apple's page (README.md there). The delta is used
 # only with such an SDK, and only for the modules that need it: the Apple adapters, the README's
-# samples and the example app.
+# samples and the example app. Its modules sit in a folder of their own, on those modules' search
+# path only, so a core module that imports Observation fails as it would on iOS 16.
 #
 # Every file is checked with `MemberImportVisibility` on, so a file that uses an extension's
 # members (`CGRect.width`) must import the module that declares them, as the package builds it.
@@ -29,7 +32,8 @@
 # (-continue-building-after-errors). The code the check cannot see — branches of `#if` that are
 # false for iOS, the targets that do not ship for iPhone — is listed with the reason.
 #
-# It fails on any error or warning. Logs are in .build/ios-sdk/<module>.log.
+# It fails on any error or warning, in either step (the type-check, or emitting the module the
+# next modules import). Logs are in .build/ios-sdk/<module>.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -94,8 +98,10 @@ else
 fi
 cache=$work/module-cache
 modules=$work/modules
-rm -rf "$modules"
-mkdir -p "$cache" "$modules"
+# The delta's modules, apart: only the modules that use the delta see them.
+delta_modules=$work/delta-modules
+rm -rf "$modules" "$delta_modules"
+mkdir -p "$cache" "$modules" "$delta_modules"
 base=(-target "$target" -sdk "$sdk" "${resource[@]}" -module-cache-path "$cache" -swift-version 6
     -enable-upcoming-feature MemberImportVisibility -package-name pickerkit -I "$modules")
 common=("${base[@]}" -warnings-as-errors)
@@ -106,8 +112,12 @@ failed=()
 # compile NAME [flags --] FILES...: type-checks the files, every body included, then emits the
 # module for the ones after it, bodies skipped: they were checked in the first pass, and lowering
 # typed-throws bodies to SIL against a Swift 5.8 standard library crashes today's compiler.
+# Either step failing fails the check. COMPILE_INTO names another folder for the module.
+# COMPILE_SIL=1 also lowers the files to SIL, which runs the diagnostics a type-check does not:
+# definite initialization, missing returns, sending values across isolation (for the README's
+# samples and the example app, whose bodies the standard library's lowering handles).
 compile() {
-    local name=$1
+    local name=$1 into=${COMPILE_INTO:-$modules}
     shift
     local extra=()
     if [[ " $* " == *" -- "* ]]; then
@@ -121,9 +131,18 @@ compile() {
         status=1
         failed+=("$name")
     fi
-    "${swiftc[@]}" -emit-module -wmo -parse-as-library -module-name "$name" "${common[@]}" "${extra[@]}" \
-        -Xfrontend -experimental-skip-non-inlinable-function-bodies -emit-module-path "$modules/$name.swiftmodule" \
-        "$@" >>"$log" 2>&1 || true
+    if [ -n "${COMPILE_SIL:-}" ] && ! "${swiftc[@]}" -emit-sil -wmo -parse-as-library -module-name "$name" "${common[@]}" "${extra[@]}" \
+        -o "$work/$name.sil" "$@" >>"$log" 2>&1; then
+        status=1
+        [[ " ${failed[*]} " == *" $name "* ]] || failed+=("$name")
+    fi
+    if ! "${swiftc[@]}" -emit-module -wmo -parse-as-library -module-name "$name" "${common[@]}" "${extra[@]}" \
+        -Xfrontend -experimental-skip-non-inlinable-function-bodies -emit-module-path "$into/$name.swiftmodule" \
+        "$@" >>"$log" 2>&1; then
+        status=1
+        [[ " ${failed[*]} " == *" $name "* ]] || failed+=("$name")
+        echo "$name: emitting the module failed:" >>"$log"
+    fi
     # A file's diagnostics, and the driver's own (a compiler crash is "error: compile command
     # failed due to signal 11").
     local errors warnings
@@ -141,32 +160,43 @@ delta=()
 delta_dir=scripts/ios-sdk-delta
 if [ "${version%%.*}" -lt 17 ]; then
     echo "delta: iOS $version predates iOS 17; declaring $(grep -c 'Apple: ' "$delta_dir"/*.swift | awk -F: '{ n += $2 } END { print n }') declarations from $delta_dir"
-    compile Observation "$delta_dir/Observation.swift"
-    compile IOSSDKDelta $(ls "$delta_dir"/*.swift | grep -v '/Observation.swift$')
-    delta=(-Xfrontend -import-module -Xfrontend IOSSDKDelta)
+    COMPILE_INTO=$delta_modules compile Observation "$delta_dir/Observation.swift"
+    COMPILE_INTO=$delta_modules compile IOSSDKDelta -I "$delta_modules" -- $(ls "$delta_dir"/*.swift | grep -v '/Observation.swift$')
+    delta=(-I "$delta_modules" -Xfrontend -import-module -Xfrontend IOSSDKDelta)
 fi
 
 compile PickerImaging $(swift_files Sources/PickerImaging)
 compile PickerCodecs $(swift_files Sources/PickerCodecs)
 # PickerKit ships resources (its strings), so SwiftPM and Xcode give it a generated accessor,
 # `Bundle.module`, that the sources use: a stand-in with the same declaration, finding the
-# bundle where an app, a framework or a command-line tool keeps it. It is `nonisolated(unsafe)`
-# because iOS 16's SDK marks Bundle not Sendable; the SDKs that build Swift 6 (Xcode 16's iOS 18
-# and later) mark it Sendable, and SwiftPM's own `static let module` compiles there.
+# bundle where an app, a framework or a command-line tool keeps it. Where the SDK marks Bundle
+# Sendable (Xcode 16's iOS 18 SDK and later, the ones that build Swift 6) it is SwiftPM's own
+# `static let module`; iOS 16's SDK does not, and there the stand-in is `nonisolated(unsafe)`
+# (which, on a Sendable Bundle, is a warning). A probe asks the SDK.
+sendable_probe=$work/bundle-sendable.swift
+printf 'import Foundation
+func needsSendable(_: some Sendable) {}
+func probe() { needsSendable(Bundle.main) }
+' >"$sendable_probe"
+if "${swiftc[@]}" -typecheck -parse-as-library "${common[@]}" "$sendable_probe" >/dev/null 2>&1; then
+    isolation=""
+else
+    isolation="nonisolated(unsafe) "
+fi
 accessor=$work/resource_bundle_accessor.swift
-cat >"$accessor" <<'SWIFT'
+cat >"$accessor" <<SWIFT
 import Foundation
 
 private final class ResourceBundleFinder {}
 
 extension Foundation.Bundle {
-    nonisolated(unsafe) static let module: Bundle = {
+    ${isolation}static let module: Bundle = {
         let name = "PickerKit_PickerKit.bundle"
         let places = [Bundle.main.resourceURL, Bundle(for: ResourceBundleFinder.self).resourceURL, Bundle.main.bundleURL]
         for place in places {
             if let url = place?.appendingPathComponent(name), let bundle = Bundle(url: url) { return bundle }
         }
-        Swift.fatalError("no resource bundle \(name)")
+        Swift.fatalError("no resource bundle \\(name)")
     }()
 }
 SWIFT
@@ -191,11 +221,12 @@ for file in "$samples"/*.swift; do
         { printf 'import PickerImaging\nimport PickerKit\n'; cat "$file"; } >"$file.tmp" && mv "$file.tmp" "$file"
     fi
 done
-compile ReadmeSamples "${delta[@]}" -- $(swift_files "$samples")
-compile AvatarApp "${delta[@]}" -- $(swift_files Examples/AvatarApp)
+COMPILE_SIL=1 compile ReadmeSamples "${delta[@]}" -- $(swift_files "$samples")
+COMPILE_SIL=1 compile AvatarApp "${delta[@]}" -- $(swift_files Examples/AvatarApp)
 
 # What the check cannot see, said rather than skipped: each branch of an `#if` in the checked
-# files that is false for iOS (a probe compiled for the target warns for each), and the targets
+# files that is false for iOS (a probe compiled for the target, the delta's modules in sight, warns
+# for each), and the targets
 # that do not ship for iPhone.
 probe=$work/branches.swift
 checked=(Sources/PickerImaging Sources/PickerCodecs Sources/PickerKit Sources/PickerKitTesting
@@ -204,11 +235,11 @@ swift_files "${checked[@]}" | while IFS= read -r file; do
     awk -v file="$file" '
         function emit(expr, line) { printf "#if %s\n#else\n#warning(\"%s:%d\")\n#endif\n", expr, file, line }
         /^[[:space:]]*#if / { c = $0; sub(/^[[:space:]]*#if /, "", c); d++; seen[d] = "(" c ")"; emit(seen[d], NR); next }
-        /^[[:space:]]*#elseif / { c = $0; sub(/^[[:space:]]*#elseif /, "", c); emit("!" seen[d] " && (" c ")", NR); seen[d] = seen[d] " || (" c ")"; next }
+        /^[[:space:]]*#elseif / { c = $0; sub(/^[[:space:]]*#elseif /, "", c); emit("!(" seen[d] ") && (" c ")", NR); seen[d] = seen[d] " || (" c ")"; next }
         /^[[:space:]]*#else/ { emit("!(" seen[d] ")", NR); next }
         /^[[:space:]]*#endif/ { d--; next }' "$file"
 done >"$probe"
-"${swiftc[@]}" -typecheck -parse-as-library "${base[@]}" "$probe" 2>&1 | sed -n 's/^.*warning: \([^ ]*:[0-9]*\)$/\1/p' | sort -u | while IFS= read -r place; do
+"${swiftc[@]}" -typecheck -parse-as-library "${base[@]}" -I "$delta_modules" "$probe" 2>&1 | sed -n 's/^.*warning: \([^ ]*:[0-9]*\)$/\1/p' | sort -u | while IFS= read -r place; do
     condition=$(sed -n "${place##*:}p" "${place%:*}" | sed 's/^[[:space:]]*//')
     echo "not compiled for iOS: $place ($condition)"
 done || true
