@@ -198,7 +198,7 @@ public final class PickerScenario {
         timeout: Duration = .seconds(5), fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         column: Int = #column
     ) async {
-        let pending = await picker.waitUntilIdle(timeout: timeout)
+        let pending = await picker.idle(timeout: timeout)
         guard !pending.isEmpty else { return }
         UnexpectedCall.reportFailure(
             "settle: still pending after \(timeout): \(pending.joined(separator: ", "))",

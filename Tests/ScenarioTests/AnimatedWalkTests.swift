@@ -180,7 +180,7 @@ struct AnimatedWalkTests {
                 seams.picker.cancel()
                 seams.animations.finish()
                 seams.presenter?.completeTransitions()
-                await seams.picker.waitUntilIdle(timeout: .seconds(2))
+                await seams.picker.idle(timeout: .seconds(2))
             }
             #expect(!seams.picker.isSessionActive)
             #expect(seams.picker.pendingWork == [], "walk \(walk) wedged: \(seams.picker.pendingWork)")

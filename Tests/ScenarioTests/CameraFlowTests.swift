@@ -16,6 +16,15 @@ struct CameraFlowTests {
         return s
     }
 
+    /// Takes a photo on the open camera: the shutter, then the warm-up's 0.75 s, so the edit
+    /// screen over the camera shows.
+    static func takePhoto(_ s: PickerScenario) async {
+        s.user.tapShutter()
+        await eventually("the warm-up starts") { s.clock.sleeperCount == 1 }
+        s.clock.advance(by: .milliseconds(750))
+        await s.settle()
+    }
+
     @Test func theShutterWaitsOutTheWarmUpThenPushesOurEditScreen() async throws {
         let s = try await Self.openCamera()
         s.exhaustivity = .off

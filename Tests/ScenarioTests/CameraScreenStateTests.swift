@@ -35,10 +35,7 @@ struct CameraScreenStateTests {
     @Test func cancelOnTheEditScreenOverTheCameraReadsRetake() async throws {
         let s = try await CameraFlowTests.openCamera()
         s.exhaustivity = .off
-        s.user.tapShutter()
-        await eventually("the warm-up starts") { s.clock.sleeperCount == 1 }
-        s.clock.advance(by: .milliseconds(750))
-        await s.settle()
+        await CameraFlowTests.takePhoto(s)
         let english = PickerStrings(language: .english)
         #expect(s.picker.editing?.controls(strings: english).first?.title == "Retake")
         #expect(s.picker.editing?.controls(strings: english).first?.action == .cancelTapped)

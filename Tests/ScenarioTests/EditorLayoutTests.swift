@@ -52,7 +52,7 @@ struct EditorLayoutTests {
         s.user.tapChoose()
         s.user.layOutEditor(viewport: CGSize(width: 844, height: 390))
         #expect(s.picker.editorGeometry?.configuration.viewport == CGSize(width: 844, height: 390))
-        await s.picker.waitUntilIdle()
+        await s.picker.idle()
         #expect(s.delegate.callbacks.count == 1)
         #expect(s.delegate.lastResult?.cropRect == PixelRect(x: 50, y: 0, width: 300, height: 300))
     }

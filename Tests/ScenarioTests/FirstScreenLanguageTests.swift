@@ -66,10 +66,7 @@ struct FirstScreenLanguageTests {
 
         let overCamera = try await CameraFlowTests.openCamera()
         overCamera.exhaustivity = .off
-        overCamera.user.tapShutter()
-        await eventually("the warm-up starts") { overCamera.clock.sleeperCount == 1 }
-        overCamera.clock.advance(by: .milliseconds(750))
-        await overCamera.settle()
+        await CameraFlowTests.takePhoto(overCamera)
         let retaking = try #require(overCamera.picker.editing)
 
         var configuration = PickerConfiguration()

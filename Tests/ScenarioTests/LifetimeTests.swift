@@ -34,9 +34,9 @@ struct LifetimeTests {
             released = picker
             try await picker.selectFromPhotoLibrary()
             picker.send(.itemPicked(source.items[0].item), from: Route.ID(1))
-            await picker.waitUntilIdle()
+            await picker.idle()
             picker.send(.chooseTapped, from: Route.ID(2))
-            await picker.waitUntilIdle()
+            await picker.idle()
         }
         #expect(released == nil)
         #expect(delegate.callbacks.count == 1)

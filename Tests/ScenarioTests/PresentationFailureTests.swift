@@ -35,7 +35,7 @@ struct PresentationFailureTests {
         s.picker.screenFailed(Route.ID(7), reason: "not this session's")
         #expect(s.picker.isSessionActive, "a route not on the stack is ignored")
         s.picker.screenFailed(Route.ID(1), reason: "no browser screen")
-        await s.picker.waitUntilIdle()
+        await s.picker.idle()
         s.expect([
             "picker: start source photoLibrary",
             "presenter: present #1 browser(photoLibrary, [public.image]) fullScreen animated",

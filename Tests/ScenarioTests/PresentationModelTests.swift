@@ -45,7 +45,7 @@ struct PresentationModelTests {
         picker.send(.editorGesture(.pan(CGPoint(x: 5, y: 0))), from: editor)
         #expect(model.refusesInteractiveDismissal, "a gesture under way is an unsaved edit")
         picker.cancel()
-        await picker.waitUntilIdle()
+        await picker.idle()
         #expect(!model.refusesInteractiveDismissal, "nothing is being edited")
     }
 
@@ -58,7 +58,7 @@ struct PresentationModelTests {
         #expect(model.fullScreenRoute?.screen == .browser(source: .photoLibrary, mediaTypes: [.image]))
         #expect(model.sheetRoute == nil && model.popoverRoute == nil)
         picker.send(.itemPicked(PickedItem(id: "IMG_1")), from: try #require(model.presented).id)
-        await picker.waitUntilIdle()
+        await picker.idle()
         #expect(model.path.map(\.screen.kind) == [.editor])
         #expect(model.isNavigationBarHidden)
         // The person swipes back: NavigationStack shortens the path.
@@ -107,7 +107,7 @@ struct PresentationModelTests {
             if closesFirst { model.dialogRoute = nil }
             picker.send(.sourceChosen(.photoLibrary), from: chooser.id)
             if !closesFirst { model.dialogRoute = nil }
-            await picker.waitUntilIdle()
+            await picker.idle()
             for _ in 0..<20 { await Task.yield() }
             #expect(model.fullScreenRoute?.screen.kind == .browser, "closes first: \(closesFirst)")
             #expect(delegate.callbacks.isEmpty)
@@ -188,7 +188,7 @@ struct PresentationModelTests {
         #expect(changed.isSet)
         #expect(model.fullScreenRoute?.screen.kind == .editor)
         picker.send(.chooseTapped, from: try #require(model.presented).id)
-        await picker.waitUntilIdle()
+        await picker.idle()
         #expect(model.presented == nil)
     }
 
@@ -198,7 +198,7 @@ struct PresentationModelTests {
         let (picker, _, _) = Self.picker(model, items: [.failing("BAD", "offline")])
         try await picker.selectFromPhotoLibrary()
         picker.send(.itemPicked(PickedItem(id: "BAD")), from: try #require(model.presented).id)
-        await picker.waitUntilIdle()
+        await picker.idle()
         #expect(model.alert == .itemLoadFailed(itemID: "BAD", cause: "offline"))
         model.alert = nil
         #expect(picker.isSessionActive, "the browser stays open")
@@ -239,11 +239,11 @@ struct PresentationModelPadTests {
         try picker.chooseSource(.actionSheet, anchor: anchor)
         #expect(model.dialogRoute != nil, "the chooser, as a confirmation dialog")
         picker.cancel()
-        await picker.waitUntilIdle()
+        await picker.idle()
         try await picker.selectFromPhotoLibrary(anchor: model.anchor(at: button))
         #expect(model.popoverRoute != nil && model.popoverSourceRect == button, "the browser, a popover pointing at the button")
         picker.cancel()
-        await picker.waitUntilIdle()
+        await picker.idle()
         #expect(delegate.callbacks.count == 2)
     }
 }

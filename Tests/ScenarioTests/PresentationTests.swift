@@ -241,7 +241,7 @@ struct PresentationTests {
         #expect(picker.pendingWork == ["a dismissal (animating)"])
         presenter = nil  // its dismissal's completion will never come
         #expect(delegate.callbacks.isEmpty)
-        #expect(await picker.waitUntilIdle(timeout: .seconds(1)) == [])
+        #expect(await picker.idle(timeout: .seconds(1)) == [])
         #expect(delegate.callbacks.count == 1)
         #expect(!picker.isSessionActive)
         #expect(transcript.unexpected.isEmpty)

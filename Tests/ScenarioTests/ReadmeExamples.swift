@@ -210,11 +210,46 @@ struct ReadmeTests {
         // (Tests/AppleSurface/Tests/AdapterTests/ReadmeSamples.swift, which checks them there).
         let onDevice = blocks.filter { $0.contains("import UIKit") || $0.contains("import SwiftUI") }
         #expect(onDevice.count == 2)
-        #expect(blocks.count == 8)
-        for block in blocks where !onDevice.contains(block) {
+        // The install section's Package.swift lines are checked against the manifest below.
+        let manifest = blocks.filter { $0.contains(".package(url:") }
+        #expect(manifest.count == 1)
+        #expect(blocks.count == 9)
+        for block in blocks where !onDevice.contains(block) && !manifest.contains(block) {
             let body = block.split(separator: "\n", omittingEmptySubsequences: false)
             let indented = body.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
             #expect(source.contains(block) || source.contains(indented), "README sample not compiled:\n\(block)")
         }
+    }
+
+    /// The install section's `Package.swift` lines name this package's library products, the
+    /// app's in the app target and PickerKitTesting in the test target only, from 1.0.0.
+    @Test func theInstallSectionNamesTheProductsThePackageHas() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let install = try #require(readme.components(separatedBy: "## Install\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let manifest = try #require(install.components(separatedBy: "```swift\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        func names(_ text: Substring, after marker: String) -> [String] {
+            text.components(separatedBy: marker).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        let libraries = Set(names(package[...], after: ".library(name: \""))
+        #expect(libraries == ["PickerKit", "PickerImaging", "PickerCodecs", "PickerKitTesting", "PickerKitUIKit", "PickerKitSwiftUI"])
+        #expect(manifest.contains(#".package(url: "https://github.com/pickerkit/PickerKit", from: "1.0.0")"#))
+        let targets = manifest.components(separatedBy: ".testTarget(")
+        #expect(targets.count == 2)
+        let app = names(targets[0][...], after: ".product(name: \"")
+        let tests = names(targets[1][...], after: ".product(name: \"")
+        #expect(app == ["PickerKit", "PickerKitUIKit"])
+        #expect(tests == ["PickerKitTesting"])
+        // The products table lists every library product once, PickerKitTesting for tests only.
+        let rows = install.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        #expect(Set(rows.map { String($0.dropFirst(3).prefix { $0 != "`" }) }) == libraries)
+        #expect(rows.count == libraries.count)
+        #expect(rows.first { $0.hasPrefix("| `PickerKitTesting`") }?.contains("test targets only") == true)
+        // The README names the same URL wherever it names the repository.
+        #expect(install.contains("`https://github.com/pickerkit/PickerKit`"))
+        #expect(install.contains("Up to Next Major Version"))
     }
 }

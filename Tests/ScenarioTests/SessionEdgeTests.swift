@@ -363,7 +363,7 @@ struct SessionEdgeTests {
         try await picker.select(from: .camera)
         // The camera screen showed and the capture session is starting; the delegate goes meanwhile.
         delegate = nil
-        await picker.waitUntilIdle()
+        await picker.idle()
         #expect(!picker.isSessionActive)
         #expect(!camera.isRunning, "the camera that finished starting for an ended session is stopped")
         #expect(transcript.lines.filter { $0.hasPrefix("camera:") } == ["camera: prepare rear", "camera: tear down"])

@@ -4,7 +4,7 @@ import PickerKitTesting
 import Testing
 
 /// A transition whose completion can no longer come, or never comes: the picker goes on by
-/// itself. No test here calls `settle()`, `waitUntilIdle()` or any picker method between the
+/// itself. No test here calls `settle()`, `idle()` or any picker method between the
 /// release (or the deadline) and the check: what the host hears must come without its help.
 @MainActor
 @Suite("Transitions that never end (B10)")

@@ -383,7 +383,7 @@ extension ProfilePicker {
     /// least 2,000 turns of the main actor).
     ///
     /// - Returns: the work still pending when the time ran out (see ``backgroundWork``); empty
-    ///   when the picker became idle. PickerKitTesting offers it to tests as `waitUntilIdle`.
+    ///   when the picker became idle. Public as ``ProfilePicker/idle(timeout:)``.
     @discardableResult
     package func finishBackgroundWork(timeout: Duration = .seconds(5)) async -> [String] {
         let clock = ContinuousClock()

@@ -19,6 +19,9 @@ import PickerImaging
 ///     showAlert(error.message(in: PickerStrings()), openSettings: error.isFixableInSettings)
 /// }
 /// ```
+///
+/// A minor version may add cases, for what a new feature can fail at: give a `switch` over them
+/// a `default:` (``message(in:)`` and ``developerDescription`` describe every case, new ones too).
 public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A session is already running on this picker. Wait for its finish or cancel callback.
     case sessionInProgress

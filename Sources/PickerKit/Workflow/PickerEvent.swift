@@ -8,6 +8,8 @@ import PickerImaging
 ///
 /// Set ``ProfilePicker/eventHandler`` to receive them. With the presenter's and delegate's
 /// calls they make a complete transcript of a session (PickerKitTesting's `Transcript`).
+///
+/// A minor version may add events, as it adds decisions: give a `switch` over them a `default:`.
 public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     /// A session started.
     case sessionStarted(SessionEntry)

@@ -63,7 +63,7 @@ final class Phone {
     func settle() async {
         for _ in 0..<3 {
             _ = await waitFor { Animations.running == 0 }
-            await picker.waitUntilIdle()
+            await picker.idle()
         }
         _ = await waitFor { Animations.running == 0 }
     }

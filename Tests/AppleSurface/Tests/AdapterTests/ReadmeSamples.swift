@@ -227,7 +227,7 @@ extension AppleSurfaceTests {
             func settle() async {
                 for _ in 0..<5 {
                     host.update()
-                    await model.picker.waitUntilIdle(timeout: .milliseconds(200))
+                    await model.picker.idle(timeout: .milliseconds(200))
                     _ = await waitFor { Animations.running == 0 }
                 }
             }
@@ -262,7 +262,7 @@ extension AppleSurfaceTests {
             #expect(model.problem == nil)
             #expect(host.dialog?.buttons == ["Take photo", "Camera roll", "Photo library", "Cancel"])
             model.picker.cancel()
-            await model.picker.waitUntilIdle(timeout: .milliseconds(500))
+            await model.picker.idle(timeout: .milliseconds(500))
             host.update()
         }
 

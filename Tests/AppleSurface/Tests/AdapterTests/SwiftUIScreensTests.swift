@@ -66,7 +66,7 @@ extension AppleSurfaceTests {
             func settle() async {
                 for _ in 0..<5 {
                     host.update()
-                    await picker.waitUntilIdle(timeout: .milliseconds(500))
+                    await picker.idle(timeout: .milliseconds(500))
                     // Work the screens left for the main actor's next turn (a failure to report).
                     for _ in 0..<10 { await Task.yield() }
                     for _ in 0..<50 where Animations.running > 0 { try? await Task.sleep(for: .milliseconds(2)) }

@@ -78,7 +78,7 @@ extension AppleSurfaceTests {
                 for _ in 0..<6 {
                     host.update()
                     for _ in 0..<10 { await Task.yield() }
-                    await picker.waitUntilIdle(timeout: .milliseconds(200))
+                    await picker.idle(timeout: .milliseconds(200))
                     let clock = ContinuousClock(), deadline = clock.now + .seconds(2)
                     while Animations.running > 0, clock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
                 }
