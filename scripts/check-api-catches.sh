@@ -43,6 +43,26 @@ restore() { (cd "$copy" && git checkout -q -- .); }
 
 check "the unchanged sources" pass "No breaking changes detected in PickerKitSwiftUI"
 
+mutate Sources/PickerKit/Media/MovieSettings.swift "    case low
+}" "    case low
+    /// A mistake.
+    case lowest
+}"
+check "a case added to an enum apps may switch over exhaustively (PickerKit)" fail "VideoQuality.lowest has been added as a new enum case"
+restore
+
+mutate Sources/PickerKit/Workflow/PickerEvent.swift "    case movieExportCancelled
+" "    case movieExportCancelled
+    /// A case a minor version may add.
+    case movieExportPaused
+"
+mutate Sources/PickerKit/Workflow/PickerEvent.swift '        case .movieExportCancelled: "export cancelled"
+' '        case .movieExportCancelled: "export cancelled"
+        case .movieExportPaused: "export paused"
+'
+check "a case added to an enum api/open-enums.txt lists (PickerEvent)" pass "cases added to open enums"
+restore
+
 mutate Sources/PickerImaging/ColorProfile+ICC.swift "public static let maximumTagCount" "static let maximumTagCount"
 check "a public declaration removed (PickerImaging)" fail "ColorProfile.maximumTagCount has been removed"
 restore

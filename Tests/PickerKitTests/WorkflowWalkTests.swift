@@ -48,6 +48,7 @@ struct WorkflowWalker {
         case presenterGone, delegateGone, failure, startRefused, chooser, accessAsked, browsing, loading
         case loadingMany, camera, capturing, recording, editing, previewing, swipeBack, staleResponse
         case interactiveDismissal, moreSelected, rendering, presentationFailed, discarded
+        case exporting, exportFinish, exportDeleted
     }
 
     enum Pending {
@@ -60,6 +61,7 @@ struct WorkflowWalker {
         case stopRecording
         case timer(WorkflowTimer)
         case render(EditSession, original: any ImageBuffer, route: Route.ID)
+        case export(attempt: Int)
     }
 
     var workflow = Workflow()
@@ -77,6 +79,10 @@ struct WorkflowWalker {
     var reducing = Duration.zero
     /// The photo source's movies the workflow holds: each leaves once, in a result or discarded.
     var outstandingMovies = Set<URL>()
+    /// Files exports wrote that neither a result carries nor a delete removed yet: always empty
+    /// once the answer that brought one has been reduced.
+    var outstandingExports = Set<URL>()
+    var exportsWritten = 0
     var moviesLoaded = 0
     let clock = ContinuousClock()
     let photos: [PixelBuffer]
@@ -150,6 +156,7 @@ struct WorkflowWalker {
             action = pending.isEmpty ? (workflow.state.session == nil ? start() : tap(onTop: true)) : respond()
         }
         if case let .response(_, .loaded(_, _, .success(.movie(url, _)))) = action { outstandingMovies.insert(url) }
+        if case let .response(_, .movieExported(_, .success(url))) = action { outstandingExports.insert(url) }
         let before = clock.now
         let effects = workflow.reduce(action)
         reducing += before.duration(to: clock.now)
@@ -173,6 +180,8 @@ struct WorkflowWalker {
         let facts = DeviceFacts(
             sources: sources, cameras: cameras, canRecordMovies: roll(3) > 0, hostInfo: hostInfo,
             idiom: roll(2) == 0 ? .phone : DeviceIdiom.allCases[roll(4)], hasPresenter: roll(40) > 0, hasDelegate: roll(40) > 0)
+        var exporting = facts
+        exporting.canExportMovies = roll(3) > 0
         var configuration = PickerConfiguration()
         configuration.mediaTypes = [[.image], [.image, .movie], [.movie], [], [.livePhoto, .image]][roll(5)]
         configuration.allowsEditing = roll(4) > 0
@@ -180,6 +189,7 @@ struct WorkflowWalker {
         configuration.libraryAccess = roll(2) == 0 ? .inApp : .outOfProcess
         configuration.camera.device = roll(3) == 0 ? .front : .rear
         configuration.movie.maximumDuration = .seconds([10, 600, -1, 3][roll(4)])
+        configuration.movie.quality = VideoQuality.allCases[roll(3)]
         if roll(3) == 0 { configuration.output.size = [64, 0, 512][roll(3)] }
         if roll(4) == 0 { configuration.editor.allowsEmptySpace = true }
         if roll(5) == 0 { configuration.editor.shape = .rectangle(aspectRatio: 1.5) }
@@ -196,7 +206,7 @@ struct WorkflowWalker {
             request = .library(library)
         }
         let anchors: [PopoverAnchor?] = [anchor, anchor, anchor, anchor, anchor, nil, nil, releasedAnchor]
-        return .start(request, anchor: anchors[roll(anchors.count)], configuration: configuration, facts: facts, requiresDelegate: roll(2) == 0)
+        return .start(request, anchor: anchors[roll(anchors.count)], configuration: configuration, facts: exporting, requiresDelegate: roll(2) == 0)
     }
 
     mutating func tap(onTop: Bool) -> WorkflowAction {
@@ -264,6 +274,16 @@ struct WorkflowWalker {
             let result: Result<any ImageBuffer, PickerError> = edit.output.size == 0
                 ? .failure(.invalidConfiguration(.outputSize(0))) : .success(original)
             response = .rendered(result, edit, route: route)
+        case let .export(attempt):
+            switch roll(4) {
+            case 0:
+                response = .movieExportProgress(attempt: attempt, Double(roll(11)) / 10)
+                pending.append((session, work))
+            case 1: response = .movieExported(attempt: attempt, .failure(.movieExportFailed("disk full")))
+            default:
+                exportsWritten += 1
+                response = .movieExported(attempt: attempt, .success(URL(fileURLWithPath: "/tmp/x-\(exportsWritten).mov")))
+            }
         }
         if session != workflow.state.session?.id { reached[.staleResponse, default: 0] += 1 }
         return .response(session: session, response)
@@ -333,6 +353,18 @@ struct WorkflowWalker {
             case let .render(edit, original, route, session):
                 // Rendered off the main actor: the answer comes later, maybe after the person went back.
                 work(.render(edit, original: original, route: route), session, current)
+            case let .exportMovie(_, range, _, attempt, session):
+                if pending.contains(where: { if case .export = $0.work { $0.session == session } else { false } }) {
+                    violation("a second export while one runs")
+                }
+                if range.lowerBound < .zero || range.upperBound < range.lowerBound { violation("export of \(range.listedForWalk)") }
+                work(.export(attempt: attempt), session, current)
+                reached[.exporting, default: 0] += 1
+            case .cancelMovieExport:
+                pending.removeAll { if case .export = $0.work { true } else { false } }
+            case let .deleteExport(url):
+                if outstandingExports.remove(url) == nil { violation("deleted \(url.lastPathComponent), which no export wrote") }
+                reached[.exportDeleted, default: 0] += 1
             case let .discard(media):
                 guard case let .movie(url, _) = media else { break }
                 if outstandingMovies.remove(url) == nil { violation("discarded \(url.lastPathComponent), which the workflow did not hold") }
@@ -344,6 +376,10 @@ struct WorkflowWalker {
                     }
                     for url in movies where url.lastPathComponent.hasPrefix("m-") && outstandingMovies.remove(url) == nil {
                         violation("returned \(url.lastPathComponent), which the workflow did not hold")
+                    }
+                    if let url = result.mediaURL, url.lastPathComponent.hasPrefix("x-") {
+                        if outstandingExports.remove(url) == nil { violation("returned \(url.lastPathComponent), which no export wrote") }
+                        reached[.exportFinish, default: 0] += 1
                     }
                 }
                 if !delivered.insert(session).inserted { violation("a second outcome for session \(session)") }
@@ -384,6 +420,10 @@ struct WorkflowWalker {
     }
 
     mutating func check() {
+        if !outstandingExports.isEmpty {
+            violation("\(outstandingExports.map(\.lastPathComponent).sorted()) neither returned nor deleted")
+            outstandingExports = []
+        }
         if case .idle = workflow.state, !outstandingMovies.isEmpty {
             violation("no session runs, and \(outstandingMovies.map(\.lastPathComponent).sorted()) were neither returned nor discarded")
             outstandingMovies = []
@@ -418,4 +458,9 @@ struct WorkflowWalker {
         }
         if let milestone { reached[milestone, default: 0] += 1 }
     }
+}
+
+extension ClosedRange<Duration> {
+    /// `"0s–20s"`, for a violation's text.
+    var listedForWalk: String { "\(lowerBound)–\(upperBound)" }
 }

@@ -39,6 +39,7 @@ struct CameraRecordingTests {
             "picker: recorded recording.mov 5s",
             "presenter: push #2 preview(recording.mov 5s, trim) animated",
             "user: choose on #2",
+            "picker: movie not exported: medium quality asked; no movieExporter is set",
             "camera: tear down",
             "presenter: dismiss animated",
             "picker: end finished public.movie url recording.mov trim 0s–5s quality medium",

@@ -327,6 +327,7 @@ struct SessionEdgeTests {
             "user: trim -1.0 seconds–5.0 seconds on #2",
             "picker: trim 0s–0s",
             "user: choose on #2",
+            "picker: movie not exported: medium quality asked; no movieExporter is set",
             "presenter: dismiss animated",
             "picker: end finished public.movie url odd.mov trim 0s–0s quality medium",
             "delegate: didFinish public.movie url odd.mov trim 0s–0s quality medium",

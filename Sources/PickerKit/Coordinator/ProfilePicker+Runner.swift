@@ -77,10 +77,12 @@ extension ProfilePicker {
         for source in SourceType.allCases where photoSource.isSourceTypeAvailable(source) {
             sources[source] = photoSource.availableMediaTypes(for: source)
         }
-        return DeviceFacts(
+        var facts = DeviceFacts(
             sources: sources, cameras: camera.map { camera in Set(CameraDevice.allCases.filter(camera.isAvailable)) },
             canRecordMovies: camera?.canRecordMovies ?? false, hostInfo: hostInfo, idiom: presenter?.idiom ?? .phone,
             hasPresenter: presenter != nil, hasDelegate: delegate != nil)
+        facts.canExportMovies = movieExporter != nil
+        return facts
     }
 
     // MARK: Feeding the workflow
@@ -210,6 +212,15 @@ extension ProfilePicker {
             }
         case let .discard(media):
             photoSource.discard(media)
+        case let .exportMovie(source, range, quality, attempt, session):
+            exportMovie(MovieExportRequest(
+                source: source, timeRange: range, quality: quality,
+                destination: FileManager.default.temporaryDirectory.appendingPathComponent("PickerKit-\(UUID().uuidString).mov")),
+                attempt: attempt, session)
+        case .cancelMovieExport:
+            runningExport.cancel()
+        case let .deleteExport(url):
+            Self.deleteExport(url)
         case let .deliver(outcome, session):
             stopWork(of: session)
             // After the dismissal queued before it: the delegate hears the end once the screens are gone.
@@ -225,11 +236,46 @@ extension ProfilePicker {
         do throws(PickerError) { return .success(try edit.apply(to: original, threads: threads)) } catch { return .failure(error) }
     }
 
+    /// Exports with the ``movieExporter`` and answers with its file or its failure. A partial file
+    /// is deleted when the export throws or is cancelled: by Cancel, by the session's end, or by
+    /// the picker's release (its deinit cancels it), when no answer comes.
+    private func exportMovie(_ request: MovieExportRequest, attempt: Int, _ session: Int) {
+        guard let exporter = movieExporter else {
+            let cause = ErrorCause("the movieExporter was set to nil after the session started")
+            respond(session, .movieExported(attempt: attempt, .failure(.movieExportFailed(cause))))
+            return
+        }
+        let destination = request.destination
+        let task = spawn(session, "the export of \(request.source.lastPathComponent)") { [weak self] in
+            let result: Result<URL, PickerError>
+            do {
+                try await exporter.export(request) { fraction in
+                    self?.respond(session, .movieExportProgress(attempt: attempt, fraction))
+                }
+                try Task.checkCancellation()
+                result = .success(destination)
+            } catch {
+                Self.deleteExport(destination)
+                if Task.isCancelled { return }
+                result = .failure(.movieExportFailed(ErrorCause(error)))
+            }
+            guard let self else { return Self.deleteExport(destination) }
+            self.respond(session, .movieExported(attempt: attempt, result))
+        }
+        runningExport.hold(task)
+    }
+
+    /// Deletes a file an export wrote, or began to; a file already gone is no error.
+    nonisolated static func deleteExport(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+    }
+
     /// Runs `body` in a task of `session`'s (as `timer`, when it is one), unless the session
     /// has ended by the time it starts.
+    @discardableResult
     private func spawn(
         _ session: Int, _ what: String, timer: WorkflowTimer? = nil, _ body: @escaping @MainActor () async -> Void
-    ) {
+    ) -> Task<Void, Never> {
         let id = work.nextID()
         let task = Task { [weak self] in
             defer { self?.work.remove(id) }
@@ -237,6 +283,7 @@ extension ProfilePicker {
             await body()
         }
         work.add(id, session: session, what: what, task: task, timer: timer)
+        return task
     }
 
     private func checkAccess(_ source: SourceType, _ session: Int) {

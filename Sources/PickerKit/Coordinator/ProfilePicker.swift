@@ -29,6 +29,10 @@ public final class ProfilePicker {
     /// running stays in use (and is the one torn down) until the camera screen closes, even if
     /// this is set to another camera or to `nil` meanwhile.
     public var camera: (any CameraSession)?
+    /// Exports the part of a chosen movie the person kept, at ``MovieSettings/quality``, before
+    /// the session finishes with the exported file (``MovieExporter``). Without one, a movie is
+    /// chosen as its original file with its trim range, for the app to export.
+    public var movieExporter: (any MovieExporter)?
     /// The clock the workflow's waits are measured on: the camera's warm-up, a recording's
     /// maximum duration. A test clock here (PickerKitTesting's `ManualClock`, or one whose sleeps
     /// return at once) changes nothing about presentations and dismissals, which wait on
@@ -128,6 +132,9 @@ public final class ProfilePicker {
     var stateObservers = StateObservers()
     /// Work running in the background for the sessions, in the order started, and the timers.
     var work = SessionWork()
+    /// The export running, or the last that ran: Cancel stops it, and so does the picker's
+    /// release, which deletes its partial file.
+    let runningExport = RunningExport()
     /// What the runner keeps per session: where ``pick(_:anchor:)`` waits, and whether the
     /// session reports to the delegate.
     var sessions: [Int: SessionLink] = [:]
@@ -171,6 +178,12 @@ public final class ProfilePicker {
         self.configuration = configuration
         self.hostInfo = hostInfo
         proxy.picker = self
+    }
+
+    /// A picker released while a movie exports stops the export: its task deletes the partial
+    /// file, and nothing is called.
+    deinit {
+        runningExport.cancel()
     }
 
     // MARK: Entry points

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The tasks the runner has started for its sessions, in the order started, and which of them
 /// are the workflow's timers: what stops when a session ends, and what
 /// ``ProfilePicker/idle(timeout:)`` waits for.
@@ -85,5 +87,23 @@ struct HeldActions {
     mutating func next() -> WorkflowAction? {
         guard depth == 0, !held.isEmpty else { return nil }
         return held.removeFirst()
+    }
+}
+
+/// The task of the movie export running, held where the picker's deinit, which runs off the
+/// main actor, can cancel it.
+final class RunningExport: @unchecked Sendable {
+    // Guards `task`: set on the main actor, cancelled there or from the picker's deinit.
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    /// Holds `task`, the export just started (an earlier one has ended or been cancelled).
+    func hold(_ task: Task<Void, Never>) {
+        lock.withLock { self.task = task }
+    }
+
+    /// Cancels the export held, if it still runs.
+    func cancel() {
+        lock.withLock { task }?.cancel()
     }
 }

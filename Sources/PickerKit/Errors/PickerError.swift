@@ -69,6 +69,9 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The camera could not take the photo or record, for the reason its error gives; the
     /// camera stays open to try again.
     case captureFailed(ErrorCause)
+    /// The ``MovieExporter`` could not write the chosen part of the movie, for the reason its
+    /// error gives; the preview stays open to try again.
+    case movieExportFailed(ErrorCause)
     /// The edit screen's layout cannot hold a mask: fix the viewport, insets or limits named.
     case invalidEditorLayout(EditorLayoutProblem)
     /// The presenter could not show the picker's screen, or a screen it showed cannot work, for
@@ -134,6 +137,8 @@ public enum PickerError: Error, Equatable, Sendable, CustomStringConvertible {
             "the camera could not start: \(reason)"
         case let .captureFailed(reason):
             "the photo could not be taken: \(reason)"
+        case let .movieExportFailed(reason):
+            "the movie could not be exported: \(reason)"
         case let .invalidEditorLayout(reason):
             "the edit screen cannot be laid out: \(reason)"
         case let .presentationFailed(reason):

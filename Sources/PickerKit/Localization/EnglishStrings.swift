@@ -16,6 +16,7 @@ enum EnglishStrings {
             "cameraRollInSentence": "camera roll",
             "cancel": "Cancel",
             "captureFailed": "The photo could not be taken. Try again.",
+            "exportFailed": "The video could not be prepared. Try again.",
             "centre": "center",
             "choose": "Choose",
             "editFailed": "The edited photo could not be made.",

@@ -172,6 +172,9 @@ public struct PickerStrings: Sendable, Equatable {
     }
 
     /// The entries.
+    ///
+    /// A minor version may add keys, with the screens that show them: give a `switch` over them
+    /// a `default:`.
     public enum Key: String, Sendable, Equatable, CaseIterable {
         case takePhoto, cameraRoll, photoLibrary, cancel, menuTitle, menuCamera, menuGallery
         case choose, ok, alertTitle
@@ -180,7 +183,7 @@ public struct PickerStrings: Sendable, Equatable {
         case cameraInSentence, cameraRollInSentence, photoLibraryInSentence
         case zoomIn, zoomOut, moveUp, moveDown, moveLeft, moveRight, rotate, reset
         case straightenedClockwise, straightenedCounterclockwise, straightenClockwise, straightenCounterclockwise
-        case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed
+        case accessDenied, accessRestricted, sourceUnavailable, loadFailed, captureFailed, exportFailed
         case cameraFailed, editFailed, setupError
         case undo, redo, flip, aspectRatio, aspectOriginal, aspectSquare
         case flash, flashAuto, flashOn, flashOff, switchCamera, record, stopRecording, startingCamera, retake
@@ -541,6 +544,7 @@ extension PickerError: LocalizedError {
         case let .sourceUnavailable(source): strings.format(.sourceUnavailable, source.nameInSentence(in: strings))
         case .itemLoadFailed: strings[.loadFailed]
         case .captureFailed: strings[.captureFailed]
+        case .movieExportFailed: strings[.exportFailed]
         case .cameraSessionFailed, .cameraUnavailable, .noCameraSession: strings[.cameraFailed]
         case .editFailed, .imageMismatch: strings[.editFailed]
         default: strings[.setupError]

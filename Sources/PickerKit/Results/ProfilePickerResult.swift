@@ -57,13 +57,15 @@ public struct ProfilePickerResult: Sendable, Equatable {
     /// any turns and flips the person made (``EditSession/geometry`` has them; its
     /// `rawCropRect` maps the crop to stored pixels).
     public var cropRect: PixelRect?
-    /// The movie's file, for movies.
+    /// The movie's file, for movies: the exported part when a ``ProfilePicker/movieExporter``
+    /// exported it (the app's to keep or delete), else the original as picked or recorded.
     public var mediaURL: URL?
     /// The edit, to save and re-apply or reopen later (B24); `nil` when nothing was edited.
     public var editSession: EditSession?
-    /// The part of a movie to keep, when the trim step ran.
+    /// The part of the original movie kept, when the trim step ran: what ``mediaURL`` holds
+    /// when it was exported, and what the app must export itself when it was not.
     public var movieTrim: ClosedRange<Duration>?
-    /// The quality a movie is to be exported at.
+    /// The quality the movie was exported at, or is to be exported at when it was not.
     public var videoQuality: VideoQuality?
     /// Every item the library picker returned, in the order picked, each loaded or failed on
     /// its own; empty for single picks that went through the edit screen or preview.

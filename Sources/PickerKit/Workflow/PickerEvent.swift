@@ -53,6 +53,18 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case moviePlaying(String)
     /// The trim range kept, after clamping to the movie and the maximum duration.
     case movieTrimmed(ClosedRange<Duration>)
+    /// Choose started an export of the kept part of `file` at `quality` (``MovieExporter``).
+    case movieExportStarted(file: String, ClosedRange<Duration>, VideoQuality)
+    /// The export wrote its file, which the session finishes with.
+    case movieExported(file: String)
+    /// The export failed; an alert says so, then the preview shows again.
+    case movieExportFailed(PickerError)
+    /// The person cancelled the export; the preview stays, and its partial file is deleted.
+    case movieExportCancelled
+    /// The movie was chosen as it is, though it needed an export (`reason`): no
+    /// ``ProfilePicker/movieExporter`` is set, so the result carries the original file and the
+    /// trim range for the app to export.
+    case movieNotExported(_ reason: String)
     /// The navigation stack went back to a route by itself (the person swiped back).
     case navigationSynced(to: Route.ID)
     /// The navigation stack reported a route the coordinator does not know; ignored.
@@ -132,6 +144,11 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
             "recorded \(file) \(duration.seconds)s\(atMaximum ? " (the maximum)" : "")"
         case let .moviePlaying(name): "playing \(name)"
         case let .movieTrimmed(range): "trim \(range.listed)"
+        case let .movieExportStarted(file, range, quality): "export \(file) \(range.listed) \(quality.rawValue)"
+        case let .movieExported(file): "exported \(file)"
+        case let .movieExportFailed(error): "export failed: \(error)"
+        case .movieExportCancelled: "export cancelled"
+        case let .movieNotExported(reason): "movie not exported: \(reason)"
         case let .navigationSynced(route): "navigation back to \(route)"
         case let .unknownRouteShown(route): "unknown route shown \(route)"
         case let .sessionEnded(outcome): "end \(outcome)"

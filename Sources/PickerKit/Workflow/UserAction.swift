@@ -6,6 +6,9 @@ import Foundation
 ///
 /// Actions are named after what happened. Each is valid on some screens only; the coordinator
 /// ignores (and logs) an action that its screen does not offer.
+///
+/// A minor version may add actions, with the screens and inputs that send them: give a
+/// `switch` over them a `default:`.
 public enum UserAction: Sendable, Equatable, CustomStringConvertible {
     /// A source was chosen in the source chooser.
     case sourceChosen(SourceType)

@@ -98,6 +98,8 @@ public struct Workflow {
             guard let root = editing.root else { break }
             state = .active(session, root.shownAgain)
             return [.pop(animated: false), .setNavigationBarHidden(false)]
+        case .active(_, .previewing(let preview)) where preview.exportProgress != nil:
+            return cancelExport() ?? []
         case let .active(session, .previewing(preview)):
             state = .active(session, preview.root.shownAgain)
             return [.pop(animated: true)] + (preview.pickedMovie.map { [WorkflowEffect.discard($0)] } ?? [])
@@ -149,6 +151,10 @@ public struct Workflow {
             return deadline(timer)
         case let .rendered(result, edit, route):
             return rendered(result, edit, route: route)
+        case let .movieExportProgress(attempt, fraction):
+            return movieExportProgress(attempt: attempt, fraction)
+        case let .movieExported(attempt, result):
+            return movieExported(attempt: attempt, result)
         }
     }
 
@@ -185,7 +191,11 @@ public struct Workflow {
 extension Workflow {
     /// What a response that falls out delivered, to hand back to the photo source.
     static func discarding(_ response: WorkflowResponse) -> [WorkflowEffect] {
-        if case let .loaded(_, _, .success(media)) = response { [.discard(media)] } else { [] }
+        switch response {
+        case let .loaded(_, _, .success(media)): [.discard(media)]
+        case let .movieExported(_, .success(url)): [.deleteExport(url)]
+        default: []
+        }
     }
 }
 

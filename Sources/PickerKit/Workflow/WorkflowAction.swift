@@ -35,6 +35,8 @@ public enum WorkflowAction: Sendable, Equatable {
 }
 
 /// What comes back from work a ``WorkflowEffect`` started, or from the task awaiting a session.
+///
+/// A minor version may add responses, with the effects that ask for them.
 public enum WorkflowResponse: Sendable, Equatable {
     /// The access check of a source: the status, and whether the person was asked just now.
     case accessAnswered(SourceType, AuthorizationStatus, asked: Bool)
@@ -58,6 +60,10 @@ public enum WorkflowResponse: Sendable, Equatable {
     case deadline(WorkflowTimer)
     /// The edit made on the edit screen `route` was rendered, or failed to.
     case rendered(Result<any ImageBuffer, PickerError>, EditSession, route: Route.ID)
+    /// The preview's `attempt`th export has come this far (0 to 1).
+    case movieExportProgress(attempt: Int, Double)
+    /// The preview's `attempt`th export wrote its file, or failed.
+    case movieExported(attempt: Int, Result<URL, PickerError>)
     /// The task awaiting the session (``ProfilePicker/pick(_:anchor:)``, or a start waiting
     /// for access) was cancelled.
     case taskCancelled
@@ -79,6 +85,8 @@ public enum WorkflowResponse: Sendable, Equatable {
         case let (.deadline(x), .deadline(y)): x == y
         case let (.rendered(x, xEdit, xRoute), .rendered(y, yEdit, yRoute)): Self.same(x, y) && xEdit == yEdit && xRoute == yRoute
         case (.taskCancelled, .taskCancelled): true
+        case let (.movieExportProgress(x, xFraction), .movieExportProgress(y, yFraction)): x == y && xFraction == yFraction
+        case let (.movieExported(x, xResult), .movieExported(y, yResult)): x == y && xResult == yResult
         default: false
         }
     }

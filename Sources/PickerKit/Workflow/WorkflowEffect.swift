@@ -1,8 +1,13 @@
+import Foundation
 import PickerImaging
 
 /// What the reducer asks the runner (``ProfilePicker``) to do, in order: events to log, calls
 /// to the seams, and work whose results come back as ``WorkflowResponse``s tagged with the
 /// session.
+///
+/// A minor version may add effects, for new seams and features (the movie export came so): a
+/// host that runs the reducer itself gives its `switch` over them a `default:`, and performs
+/// those its features use.
 public enum WorkflowEffect: Sendable, Equatable {
     /// Log an event.
     case emit(PickerEvent)
@@ -49,6 +54,14 @@ public enum WorkflowEffect: Sendable, Equatable {
     case render(EditSession, original: any ImageBuffer, route: Route.ID, session: Int)
     /// Tell the photo source that `media` it delivered is dropped (``PhotoSource/discard(_:)``).
     case discard(PickedMedia)
+    /// Export `range` of the movie at `source`, at `quality`, with the ``MovieExporter``: the
+    /// preview's `attempt`th export; answered with ``WorkflowResponse/movieExportProgress(attempt:_:)``
+    /// and ``WorkflowResponse/movieExported(attempt:_:)``. The runner picks the destination.
+    case exportMovie(source: URL, range: ClosedRange<Duration>, quality: VideoQuality, attempt: Int, session: Int)
+    /// Stop the running export; its partial file is deleted, and no answer comes.
+    case cancelMovieExport
+    /// Delete a file an export wrote that no result carries (it finished after its session).
+    case deleteExport(URL)
     /// The session ended: stop its work, then hand `outcome` to the awaiting task and the delegate.
     case deliver(SessionEnd, session: Int)
 
@@ -84,6 +97,9 @@ public enum WorkflowEffect: Sendable, Equatable {
         case let .cancelTimer(timer): .cancelTimer(timer)
         case .render: nil
         case let .discard(media): .discard(media)
+        case let .exportMovie(source, range, quality, attempt, session): .exportMovie(source, range, quality, attempt, session)
+        case .cancelMovieExport: .cancelMovieExport
+        case let .deleteExport(url): .deleteExport(url)
         case let .deliver(outcome, session): .deliver(outcome, session)
         }
     }
@@ -97,6 +113,7 @@ public enum WorkflowEffect: Sendable, Equatable {
         case prepareCamera(CameraDevice, Int), captureStill(FlashMode, Int), startRecording(Int), stopRecording(Int)
         case tearDownCamera, startTimer(WorkflowTimer, Duration, Int), cancelTimer(WorkflowTimer)
         case discard(PickedMedia), deliver(SessionEnd, Int)
+        case exportMovie(URL, ClosedRange<Duration>, VideoQuality, Int, Int), cancelMovieExport, deleteExport(URL)
     }
 }
 

@@ -167,6 +167,8 @@ public struct DeviceFacts: Sendable, Equatable {
     public var canRecordMovies: Bool
     /// The device the presenter shows on.
     public var idiom: DeviceIdiom
+    /// Whether a ``MovieExporter`` is set, to export a chosen movie that needs it.
+    public var canExportMovies = false
     /// Whether a presenter is set.
     public var hasPresenter: Bool
     /// Whether a delegate is set.
@@ -360,4 +362,9 @@ public struct PreviewStep: Sendable, Equatable {
     public var mediaType: MediaType
     /// The part kept; `nil` when editing is off.
     public var trim: ClosedRange<Duration>?
+    /// How far the export Choose started has come, from 0 to 1; `nil` when none runs
+    /// (``MovieExporter``). While it runs, Choose and the trim handles are busy and Cancel stops it.
+    public var exportProgress: Double?
+    /// The exports Choose has started on this preview: a late answer of an earlier one falls out.
+    var exportAttempts = 0
 }
