@@ -29,6 +29,8 @@ public struct AVError: Error, Equatable, Sendable {
         case mediaServicesWereReset = -11819
         case sessionWasInterrupted = -11818
         case applicationIsNotAuthorizedToUseDevice = -11852
+        case fileAlreadyExists = -11823
+        case operationCancelled = -11878
     }
 
     /// Apple: `var code: AVError.Code { get }`.

@@ -27,3 +27,31 @@ public struct CMTime: Sendable, Equatable {
     /// Apple: `var seconds: Double { get }`: NaN for an invalid time.
     public var seconds: Double { timescale == 0 ? .nan : Double(value) / Double(timescale) }
 }
+
+/// Apple: `struct CMTimeRange`, a start and a duration.
+public struct CMTimeRange: Sendable, Equatable {
+    /// Apple: `var start: CMTime`.
+    public var start: CMTime
+    /// Apple: `var duration: CMTime`.
+    public var duration: CMTime
+
+    /// Apple: `init(start: CMTime, duration: CMTime)`.
+    public init(start: CMTime, duration: CMTime) {
+        self.start = start
+        self.duration = duration
+    }
+
+    /// Apple (the Core Media overlay): `init(start: CMTime, end: CMTime)`. Both times are put on
+    /// the finer of their timescales, as Core Media's arithmetic does for exact values.
+    public init(start: CMTime, end: CMTime) {
+        let scale = max(start.timescale, end.timescale)
+        func on(_ time: CMTime) -> CMTimeValue {
+            time.timescale == scale ? time.value : CMTimeValue((time.seconds * Double(scale)).rounded())
+        }
+        self.start = CMTime(value: on(start), timescale: scale)
+        duration = CMTime(value: on(end) - on(start), timescale: scale)
+    }
+
+    /// Apple (the Core Media overlay): `var end: CMTime { get }`.
+    public var end: CMTime { CMTime(value: start.value + duration.value, timescale: start.timescale) }
+}

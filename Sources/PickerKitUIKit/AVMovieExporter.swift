@@ -1,0 +1,117 @@
+#if canImport(AVFoundation) && canImport(UIKit) && !os(watchOS)
+import AVFoundation
+import PickerKit
+
+/// Exports the part of a movie the person kept with `AVAssetExportSession`, at the preset of
+/// the picker's quality, to the QuickTime file the picker names: set it as the picker's
+/// ``PickerKit/ProfilePicker/movieExporter``.
+///
+/// ```swift
+/// picker.movieExporter = AVMovieExporter()
+/// ```
+///
+/// ``PickerKit/VideoQuality/high`` exports at `AVAssetExportPresetHighestQuality`,
+/// ``PickerKit/VideoQuality/medium`` at `AVAssetExportPresetMediumQuality` and
+/// ``PickerKit/VideoQuality/low`` at `AVAssetExportPresetLowQuality`, as
+/// `UIImagePickerController`'s `videoQuality` does. The session's `progress`, a property, is read
+/// every ``progressInterval`` while it runs. Cancelling the task cancels the export.
+@MainActor
+public final class AVMovieExporter: MovieExporter {
+    /// How often the export's progress is read and reported: 0.1 s by default.
+    public var progressInterval: Duration = .milliseconds(100)
+
+    /// Creates an exporter.
+    public init() {}
+
+    /// The export preset for `quality`.
+    public static func presetName(for quality: VideoQuality) -> String {
+        switch quality {
+        case .high: AVAssetExportPresetHighestQuality
+        case .medium: AVAssetExportPresetMediumQuality
+        case .low: AVAssetExportPresetLowQuality
+        }
+    }
+
+    /// `range` in Core Media's time, on a timescale of 600 (which frame rates of 24, 25, 30 and
+    /// 60 divide).
+    public static func timeRange(_ range: ClosedRange<Duration>) -> CMTimeRange {
+        func time(_ duration: Duration) -> CMTime {
+            let (seconds, attoseconds) = duration.components
+            return CMTime(seconds: Double(seconds) + Double(attoseconds) / 1e18, preferredTimescale: 600)
+        }
+        return CMTimeRange(start: time(range.lowerBound), end: time(range.upperBound))
+    }
+
+    public func export(_ request: MovieExportRequest, progress: @escaping @MainActor (Double) -> Void) async throws {
+        let asset = AVURLAsset(url: request.source)
+        guard let session = AVAssetExportSession(asset: asset, presetName: Self.presetName(for: request.quality)) else {
+            throw MovieExportError.presetRefused(Self.presetName(for: request.quality))
+        }
+        session.outputURL = request.destination
+        session.outputFileType = .mov
+        session.timeRange = Self.timeRange(request.timeRange)
+        let running = ExportRun(session)
+        let polling = Task { @MainActor [progressInterval] in
+            while !Task.isCancelled {
+                progress(Double(running.progress))
+                try? await Task.sleep(for: progressInterval)
+            }
+        }
+        defer { polling.cancel() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                running.start { finished.resume() }
+            }
+        } onCancel: {
+            running.cancel()
+        }
+        switch running.status {
+        case .completed:
+            progress(1)
+        case .cancelled:
+            throw CancellationError()
+        default:
+            throw running.error ?? MovieExportError.failed(status: running.status.rawValue)
+        }
+    }
+}
+
+/// Why ``AVMovieExporter`` could not export, when AVFoundation gave no error of its own.
+public enum MovieExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `AVAssetExportSession` refused the preset for this movie.
+    case presetRefused(String)
+    /// The export ended in this `AVAssetExportSession.Status` with no error.
+    case failed(status: Int)
+
+    public var description: String {
+        switch self {
+        case let .presetRefused(preset): "AVAssetExportSession refused the preset \(preset) for this movie"
+        case let .failed(status): "the export ended with status \(status) and no error"
+        }
+    }
+}
+
+/// One `AVAssetExportSession`, handed to the cancellation handler and the completion handler,
+/// which run off the main actor: the session's `status`, `error`, `progress` and
+/// `cancelExport()` may be called from any thread (AVFoundation's own completion handler
+/// reads them there).
+private final class ExportRun: @unchecked Sendable {
+    private let session: AVAssetExportSession
+
+    init(_ session: AVAssetExportSession) {
+        self.session = session
+    }
+
+    var status: AVAssetExportSession.Status { session.status }
+    var error: (any Error)? { session.error }
+    var progress: Float { session.progress }
+
+    func start(_ finished: @escaping @Sendable () -> Void) {
+        session.exportAsynchronously(completionHandler: finished)
+    }
+
+    func cancel() {
+        session.cancelExport()
+    }
+}
+#endif
