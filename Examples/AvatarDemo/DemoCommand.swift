@@ -29,6 +29,10 @@ enum DemoCommand {
                 return 1
             }
         }
+        if options.pick == .movie {
+            for line in await MovieDemo.run() { say(line) }
+            return 0
+        }
         if options.benchGestures {
             do {
                 for line in try GestureBench.run() { say(line) }

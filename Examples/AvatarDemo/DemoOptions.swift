@@ -22,6 +22,9 @@ struct DemoOptions: Equatable {
     var benchChoose = false
     /// Measures what a touch move costs the edit screen instead of running the flow.
     var benchGestures = false
+    /// What the person picks: a photo (the avatar flow) or a movie (the movie flow, exported).
+    var pick = Pick.photo
+    enum Pick: String { case photo, movie }
     /// Turns and flips made on the edit screen before the pinch, in order.
     var transforms: [DisplayTransform] = []
     /// The aspect preset switched to on the edit screen (with a rectangle mask).
@@ -37,7 +40,7 @@ struct DemoOptions: Equatable {
         usage: avatar-demo [--image PATH] [--shape circle|square|rectangle] [--zoom Z] [--pan DX,DY]
                            [--flip h|v] [--turn 90|180|270] [--angle DEGREES] [--aspect original|square|W:H]
                            [--size N] [--output PATH] [--preview PATH] [--save-session PATH]
-                           [--source library|camera|saved] [--language TAG] [--help]
+                           [--source library|camera|saved] [--language TAG] [--pick photo|movie] [--help]
                avatar-demo --bench-choose
                avatar-demo --bench-gestures
 
@@ -57,6 +60,10 @@ struct DemoOptions: Equatable {
         ships (de, ar, ja, zh-Hant, pt-BR, …; default en), its numbers written for the tag as
         given (ar-EG: Arabic-Indic digits). The run prints the edit screen's toolbar in reading
         order and VoiceOver's description of the photo.
+        --pick movie runs the movie flow instead: a 40 s movie picked from the library, kept to
+        20 s by the trim handles (5 s to 25 s), Choose, and the kept part exported at medium
+        quality by PickerKitTesting's exporter (which writes a stand-in file, then deleted); it
+        prints the transcript, the export included.
         --bench-choose measures, on a 12 MP photo, the longest span the main actor is held
         during Choose (run it in a release build: swift run -c release avatar-demo --bench-choose).
         --bench-gestures replays a 300-move pinch, pan and straighten on the edit screen over a
@@ -82,6 +89,10 @@ struct DemoOptions: Equatable {
             case "--help", "-h": help = true
             case "--bench-choose": benchChoose = true
             case "--bench-gestures": benchGestures = true
+            case "--pick":
+                let text = try value(argument)
+                guard let kind = Pick(rawValue: text) else { throw Mistake(message: "--pick is photo or movie, not '\(text)'") }
+                pick = kind
             case "--image": image = try value(argument)
             case "--output": output = try value(argument)
             case "--preview": preview = try value(argument)

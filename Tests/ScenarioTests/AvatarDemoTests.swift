@@ -178,6 +178,34 @@ struct AvatarDemoTests {
         #expect(complaints == ["cannot read \(file.path): a \(name) file: PNG, JPEG, PPM, PGM and PAM are read"])
     }
 
+    @Test func pickMoviePrintsTheMovieFlowWithItsExport() async throws {
+        var said: [String] = []
+        #expect(await DemoCommand.run(["--pick", "movie"], say: { said.append($0) }) == 0)
+        let exported = try #require(said.first { $0.hasPrefix("picker: exported ") }?.dropFirst("picker: exported ".count))
+        #expect(said == [
+            "picker: start source photoLibrary",
+            "presenter: present #1 browser(photoLibrary, [public.image, public.movie]) fullScreen animated",
+            "user: pick MOV_0001 on #1",
+            "picker: load MOV_0001 (public.movie)",
+            "source: load MOV_0001",
+            "picker: loaded MOV_0001: movie holiday.mov 40s",
+            "presenter: push #2 preview(holiday.mov 40s, trim) animated",
+            "user: trim 5.0 seconds–25.0 seconds on #2",
+            "picker: trim 5s–25s",
+            "user: choose on #2",
+            "picker: export holiday.mov 5s–25s medium",
+            "exporter: export holiday.mov 5s–25s medium",
+            "picker: exported \(exported)",
+            "source: discard holiday.mov",
+            "presenter: dismiss animated",
+            "picker: end finished public.movie url \(exported) trim 5s–25s quality medium",
+            "delegate: didFinish public.movie url \(exported) trim 5s–25s quality medium",
+            "movie: \(exported), the part 5s to 25s of holiday.mov, at medium quality",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent(String(exported)).path))
+        #expect(throws: DemoOptions.Mistake(message: "--pick is photo or movie, not 'gif'")) { try DemoOptions(parsing: ["--pick", "gif"]) }
+    }
+
     @Test func helpPrintsTheUsage() async {
         var said: [String] = []
         #expect(await DemoCommand.run(["--help"], say: { said.append($0) }) == 0)
