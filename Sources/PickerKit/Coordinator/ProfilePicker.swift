@@ -125,6 +125,13 @@ public final class ProfilePicker {
         workflow.state.editing
     }
 
+    /// A movie's preview, while it is shown: the movie, its trim and how far an export has come.
+    /// A preview screen draws it (with ``MovieTrimBar``) and sends the person's actions through
+    /// ``send(_:from:)``.
+    public var moviePreview: PreviewStep? {
+        if case let .active(_, .previewing(preview)) = workflow.state { preview } else { nil }
+    }
+
     let proxy = ForwardingNavigationProxy()
     /// What ``sourceMenu(anchor:)`` last logged as left out.
     var menuLeftOut: [String] = []

@@ -99,7 +99,7 @@ extension Workflow {
 
 extension PreviewStep {
     /// The part of the movie kept: the trim range, or the whole movie when editing is off.
-    var kept: ClosedRange<Duration> { trim ?? .zero...duration }
+    public var kept: ClosedRange<Duration> { trim ?? .zero...duration }
 
     /// Why the file as it is would not do at `quality`, for the log; `nil` when it would: kept
     /// whole, and at ``VideoQuality/high``, the original's own.

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The trim bar of a movie's preview, as a screen lays it out: where each handle sits on the
+/// track, the action a drag or a VoiceOver adjustment sends, and what VoiceOver reads. A screen
+/// draws ``ProfilePicker/moviePreview``'s bar and sends its actions through
+/// ``ProfilePicker/send(_:from:)``; the workflow keeps the kept part inside the movie and at most
+/// the maximum duration long, so a handle pushed past that brings the other along.
+///
+/// Right to left, the movie's start is at the track's right end, as a right-to-left timeline
+/// reads.
+///
+/// ```swift
+/// let bar = MovieTrimBar(preview, maximum: picker.configuration.movie.maximumDuration,
+///                        trackWidth: 320, rightToLeft: strings.language.isRightToLeft)
+/// picker.send(bar.dragging(.start, toX: touchX), from: preview.route.id)
+/// ```
+public struct MovieTrimBar: Sendable, Equatable {
+    /// One of the two handles.
+    public enum Handle: Sendable, Equatable, CaseIterable {
+        /// The start of the kept part.
+        case start
+        /// The end of the kept part.
+        case end
+    }
+
+    /// The movie's length.
+    public var duration: Duration
+    /// The part kept.
+    public var trim: ClosedRange<Duration>
+    /// The longest part that may be kept.
+    public var maximum: Duration
+    /// The track's width, in points; negative or not finite reads as zero.
+    public var trackWidth: Double
+    /// Whether the track runs right to left.
+    public var isRightToLeft: Bool
+
+    /// The bar of `preview` (its trim, or the whole movie when it has none).
+    public init(_ preview: PreviewStep, maximum: Duration, trackWidth: Double, rightToLeft: Bool = false) {
+        self.init(duration: preview.duration, trim: preview.kept, maximum: maximum, trackWidth: trackWidth, rightToLeft: rightToLeft)
+    }
+
+    /// A bar for a movie of `duration` keeping `trim`.
+    public init(duration: Duration, trim: ClosedRange<Duration>, maximum: Duration, trackWidth: Double, rightToLeft: Bool = false) {
+        self.duration = max(.zero, duration)
+        self.trim = trim
+        self.maximum = maximum
+        self.trackWidth = trackWidth.isFinite ? max(0, trackWidth) : 0
+        isRightToLeft = rightToLeft
+    }
+
+    /// Where `handle` sits on the track, from its left end, in points.
+    public func x(of handle: Handle) -> Double {
+        let time = handle == .start ? trim.lowerBound : trim.upperBound
+        guard duration > .zero else { return isRightToLeft ? trackWidth : 0 }
+        let fraction = min(1, max(0, time / duration))
+        return (isRightToLeft ? 1 - fraction : fraction) * trackWidth
+    }
+
+    /// The time at `x` points from the track's left end, clamped to the movie; whole
+    /// milliseconds.
+    public func time(atX x: Double) -> Duration {
+        guard trackWidth > 0, x.isFinite, duration > .zero else { return .zero }
+        let fraction = min(1, max(0, x / trackWidth))
+        let seconds = (isRightToLeft ? 1 - fraction : fraction) * duration.inSeconds
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// What dragging `handle` to `x` sends: the other handle stays where it is (the workflow
+    /// then keeps the part inside the movie and the maximum).
+    public func dragging(_ handle: Handle, toX x: Double) -> UserAction {
+        moving(handle, to: time(atX: x))
+    }
+
+    /// The step one VoiceOver increment or decrement moves a handle: a second, or a
+    /// twentieth of a movie shorter than 20 s.
+    public var accessibilityStep: Duration {
+        min(.seconds(1), duration / 20)
+    }
+
+    /// What VoiceOver's increment (`steps` 1) or decrement (`steps` -1) on `handle` sends: later
+    /// or earlier in the movie, whichever way the track runs.
+    public func adjusting(_ handle: Handle, by steps: Int) -> UserAction {
+        let time = handle == .start ? trim.lowerBound : trim.upperBound
+        return moving(handle, to: min(duration, max(.zero, time + accessibilityStep * steps)))
+    }
+
+    /// VoiceOver's value for `handle`: its time, `"0:05"`, in `strings`' digits.
+    public func accessibilityValue(of handle: Handle, strings: PickerStrings) -> String {
+        Self.clock(handle == .start ? trim.lowerBound : trim.upperBound, strings: strings)
+    }
+
+    /// How long the kept part is, as the bar shows it: `"0:20"`.
+    public func kept(strings: PickerStrings) -> String {
+        Self.clock(trim.upperBound - trim.lowerBound, strings: strings)
+    }
+
+    /// `time` as minutes and seconds, `"12:05"`, whole seconds rounded down, in `strings`' digits.
+    public static func clock(_ time: Duration, strings: PickerStrings) -> String {
+        let seconds = max(0, time.components.seconds)
+        let digits = { (number: Int64) in PickerStrings.digits(Int(number), in: strings.locale) }
+        return digits(seconds / 60) + ":" + digits(seconds % 60 / 10) + digits(seconds % 10)
+    }
+
+    private func moving(_ handle: Handle, to time: Duration) -> UserAction {
+        handle == .start ? .trimChanged(start: time, end: trim.upperBound) : .trimChanged(start: trim.lowerBound, end: time)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
