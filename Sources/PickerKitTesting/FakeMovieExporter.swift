@@ -43,6 +43,8 @@ public final class FakeMovieExporter: MovieExporter {
         if FileManager.default.fileExists(atPath: request.destination.path) {
             transcript.reportUnexpected("asked to write \(request.destination.lastPathComponent), which exists")
         }
+        // Cancelled before it started: nothing is written.
+        try Task.checkCancellation()
         isExporting = true
         defer {
             isExporting = false

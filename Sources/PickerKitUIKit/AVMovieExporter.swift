@@ -65,6 +65,7 @@ public final class AVMovieExporter: MovieExporter {
         } onCancel: {
             running.cancel()
         }
+        if Task.isCancelled { throw CancellationError() }
         switch running.status {
         case .completed:
             progress(1)
@@ -94,9 +95,13 @@ public enum MovieExportError: Error, Equatable, Sendable, CustomStringConvertibl
 /// One `AVAssetExportSession`, handed to the cancellation handler and the completion handler,
 /// which run off the main actor: the session's `status`, `error`, `progress` and
 /// `cancelExport()` may be called from any thread (AVFoundation's own completion handler
-/// reads them there).
+/// reads them there). A cancel that comes before the export starts keeps it from starting.
 private final class ExportRun: @unchecked Sendable {
     private let session: AVAssetExportSession
+    // Guards `cancelled` and `started`.
+    private let lock = NSLock()
+    private var cancelled = false
+    private var started = false
 
     init(_ session: AVAssetExportSession) {
         self.session = session
@@ -107,11 +112,19 @@ private final class ExportRun: @unchecked Sendable {
     var progress: Float { session.progress }
 
     func start(_ finished: @escaping @Sendable () -> Void) {
-        session.exportAsynchronously(completionHandler: finished)
+        let go = lock.withLock {
+            started = !cancelled
+            return started
+        }
+        if go { session.exportAsynchronously(completionHandler: finished) } else { finished() }
     }
 
     func cancel() {
-        session.cancelExport()
+        let running = lock.withLock {
+            cancelled = true
+            return started
+        }
+        if running { session.cancelExport() }
     }
 }
 #endif

@@ -311,3 +311,38 @@ struct MovieExportTests {
         try FileManager.default.removeItem(at: request.destination)
     }
 }
+
+/// PickerKitTesting's exporter keeps the contract it ships for apps' own exporters.
+@MainActor
+@Suite("MovieExporterContract")
+struct MovieExporterContractTests {
+    @Test func theFakeExporterKeepsTheContract() async {
+        let transcript = Transcript()
+        let violations = await MovieExporterContract.violations(movie: URL(fileURLWithPath: "/tmp/clip.mov"), duration: .seconds(8)) {
+            FakeMovieExporter(transcript: transcript)
+        }
+        #expect(violations == [])
+        #expect(transcript.lines.filter { $0.hasPrefix("exporter: export") }.count == 3)
+    }
+
+    /// An exporter that ignores cancellation and reports progress backwards breaks it, and the
+    /// contract says how.
+    @Test func aCarelessExporterIsCaught() async {
+        let violations = await MovieExporterContract.violations(movie: URL(fileURLWithPath: "/tmp/clip.mov"), duration: .seconds(8)) {
+            CarelessExporter()
+        }
+        #expect(violations == [
+            "an export: it wrote no file at the destination",
+            "an export: it reported progress 1.5, outside 0…1",
+            "an export: its progress went back: [0.5, 1.5, 0.25]",
+            "an export cancelled before it started: it finished instead of throwing",
+        ])
+    }
+
+    @MainActor
+    final class CarelessExporter: MovieExporter {
+        func export(_ request: MovieExportRequest, progress: @escaping @MainActor (Double) -> Void) async throws {
+            for fraction in [0.5, 1.5, 0.25] { progress(fraction) }
+        }
+    }
+}

@@ -35,6 +35,16 @@ extension AppleSurfaceTests {
             #expect(s.picker.navigation.top?.screen.kind == .moviePreview)
         }
 
+        @Test func itKeepsTheMovieExporterContract() async throws {
+            let (_, movie) = try Self.scenario(seconds: 8)
+            let violations = await MovieExporterContract.violations(movie: movie, duration: .seconds(8)) { AVMovieExporter() }
+            #expect(violations == [])
+            // The cancelled-early export never reached AVFoundation; the other two did.
+            #expect(AVAssetExportSession.surfaceExportsStarted.count == 2)
+            #expect(Device.current.exceptions == [])
+            try FileManager.default.removeItem(at: movie)
+        }
+
         @Test func presetsAndTimeRanges() {
             #expect(AVMovieExporter.presetName(for: .high) == AVAssetExportPresetHighestQuality)
             #expect(AVMovieExporter.presetName(for: .medium) == AVAssetExportPresetMediumQuality)
