@@ -85,4 +85,45 @@ struct MovieTrimBarTests {
         #expect(empty.x(of: .end) == 0 && empty.time(atX: 10) == .zero)
         #expect(MovieTrimBar(duration: .zero, trim: .zero...(.zero), maximum: .seconds(1), trackWidth: 80, rightToLeft: true).x(of: .start) == 80)
     }
+
+    @Test func thePreviewsToolbarInEveryLanguage() async throws {
+        let (library, _) = MovieExportTests.scenario()
+        try await MovieExportTests.openPreview(library)
+        let picked = try #require(library.picker.moviePreview)
+        let (exportingScenario, exporter, _) = try await MovieExportTests.stalledExport()
+        let exporting = try #require(exportingScenario.picker.moviePreview)
+        let camera = try await CameraRecordingTests.openCamera()
+        camera.exhaustivity = .off
+        camera.user.tapRecord()
+        await eventually("recording starts") { camera.camera.isRecording }
+        camera.user.tapStop()
+        await eventually("the preview opens") { camera.picker.moviePreview != nil }
+        let recorded = try #require(camera.picker.moviePreview)
+
+        let english = PickerStrings(language: .english)
+        #expect(picked.controls(strings: english).map(\.description) == ["cancel", "play", "choose"])
+        #expect(picked.controls(strings: english).map(\.title) == ["Cancel", "Play", "Choose"])
+        #expect(picked.controls(strings: english).map(\.action) == [.cancelTapped, .playTapped, .chooseTapped])
+        #expect(exporting.controls(strings: english).map(\.description) == ["cancel", "play", "choose (disabled)"])
+        #expect(recorded.controls(strings: english).map(\.title) == ["Retake", "Play", "Choose"])
+        #expect(recorded.controls(strings: PickerStrings(language: "de")).map(\.title) == ["Neu aufnehmen", "Abspielen", "Auswählen"])
+        let bar = MovieTrimBar(picked, maximum: .seconds(20), trackWidth: 300)
+        #expect(bar.accessibilityLabel(of: .start, strings: english) == "Trim start")
+        #expect(bar.accessibilityLabel(of: .end, strings: PickerStrings(language: "ja")) == "トリムの終了")
+        var checked = 0
+        for language in PickerStrings.Language.shipped {
+            let strings = PickerStrings(language: language)
+            for preview in [picked, exporting, recorded] {
+                let titles = preview.controls(strings: strings).map(\.title)
+                #expect(Set(titles).count == titles.count, "\(language): \(titles)")
+                checked += 1
+            }
+            let labels = MovieTrimBar.Handle.allCases.map { bar.accessibilityLabel(of: $0, strings: strings) }
+            #expect(Set(labels).count == 2, "\(language): \(labels)")
+        }
+        #expect(checked == 3 * PickerStrings.Language.shipped.count)
+        exporter.completePendingExport()
+        await exportingScenario.settle()
+        if let url = exportingScenario.delegate.lastResult?.mediaURL { try FileManager.default.removeItem(at: url) }
+    }
 }

@@ -113,3 +113,40 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
+extension MovieTrimBar {
+    /// VoiceOver's label for `handle`: "Trim start", "Trim end", in `strings`' language.
+    public func accessibilityLabel(of handle: Handle, strings: PickerStrings) -> String {
+        strings[handle == .start ? .trimStart : .trimEnd]
+    }
+}
+
+/// A movie preview's control.
+public typealias MoviePreviewControl = ToolbarControl<MoviePreviewControlKind, NoMenuEntry>
+
+/// A movie preview's controls, in the order a toolbar shows them, leading to trailing.
+public enum MoviePreviewControlKind: String, Sendable, Equatable, CaseIterable {
+    case cancel, play, choose
+}
+
+/// The menu entry of a toolbar whose controls have no menus: it has no values.
+public enum NoMenuEntry: ToolbarMenuEntry {
+    public var title: String { switch self {} }
+    public var isSelected: Bool { switch self {} }
+    public var action: UserAction { switch self {} }
+    public var name: String { switch self {} }
+}
+
+extension PreviewStep {
+    /// The preview's toolbar: Cancel (Retake over the camera, and Cancel again while an export
+    /// runs, which it stops), Play, and Choose, which is busy while an export runs.
+    public func controls(strings: PickerStrings = PickerStrings()) -> [MoviePreviewControl] {
+        let exporting = exportProgress != nil
+        let overCamera = !exporting && { if case .camera = root { true } else { false } }()
+        return [
+            MoviePreviewControl(kind: .cancel, title: strings[overCamera ? .retake : .cancel], isEnabled: true, action: .cancelTapped),
+            MoviePreviewControl(kind: .play, title: strings[.play], isEnabled: true, action: .playTapped),
+            MoviePreviewControl(kind: .choose, title: strings[.choose], isEnabled: !exporting, action: .chooseTapped),
+        ]
+    }
+}
