@@ -29,7 +29,9 @@ struct WorkflowWalkTests {
         print("""
             workflow walk: \(Self.steps) steps in \(String(format: "%.2f", seconds)) s with the checks, \
             \(Int(Double(Self.steps) / seconds)) steps/s; the reducer alone \(String(format: "%.2f", inReducer)) s, \
-            \(Int(Double(Self.steps) / inReducer)) steps/s
+            \(Int(Double(Self.steps) / inReducer)) steps/s; the rarest milestones: \(
+                WorkflowWalker.Milestone.allCases.sorted { walker.reached[$0, default: 0] < walker.reached[$1, default: 0] }
+                    .prefix(3).map { "\($0) \(walker.reached[$0, default: 0])" }.joined(separator: ", "))
             """)
         #expect(walker.violations == [], "\(walker.violations.prefix(5))")
         #expect(walker.stepsRun == Self.steps)
@@ -62,6 +64,8 @@ struct WorkflowWalker {
         case timer(WorkflowTimer)
         case render(EditSession, original: any ImageBuffer, route: Route.ID)
         case export(attempt: Int)
+        /// An export cancelled whose answer was already on its way.
+        case lateExport(attempt: Int)
     }
 
     var workflow = Workflow()
@@ -212,6 +216,11 @@ struct WorkflowWalker {
     mutating func tap(onTop: Bool) -> WorkflowAction {
         let route = onTop ? shown[shown.count - 1].id : Route.ID(roll(workflow.nextRouteNumber + 2))
         let kind = shown.last?.screen.kind
+        // On a preview the person often chooses, and often cancels the export that starts: its
+        // answer may still come.
+        if onTop, kind == .moviePreview, case let .active(_, .previewing(preview)) = workflow.state, roll(2) == 0 {
+            return .user(preview.exportProgress == nil ? .chooseTapped : .cancelTapped, route: route, at: now)
+        }
         let action: UserAction
         switch (kind, roll(10)) {
         case (_, 0): action = .cancelTapped
@@ -274,7 +283,7 @@ struct WorkflowWalker {
             let result: Result<any ImageBuffer, PickerError> = edit.output.size == 0
                 ? .failure(.invalidConfiguration(.outputSize(0))) : .success(original)
             response = .rendered(result, edit, route: route)
-        case let .export(attempt):
+        case let .export(attempt), let .lateExport(attempt):
             switch roll(4) {
             case 0:
                 response = .movieExportProgress(attempt: attempt, Double(roll(11)) / 10)
@@ -363,7 +372,11 @@ struct WorkflowWalker {
             case .cancelMovieExport:
                 // Half the time its answer is already on its way: it comes for an export that no
                 // longer runs, and what it wrote must be deleted.
-                if roll(2) == 0 { pending.removeAll { if case .export = $0.work { true } else { false } } }
+                let late = roll(2) == 0
+                pending = pending.compactMap { item in
+                    guard case let .export(attempt) = item.work else { return item }
+                    return late ? (item.session, .lateExport(attempt: attempt)) : nil
+                }
             case let .deleteExport(url):
                 if outstandingExports.remove(url) == nil { violation("deleted \(url.lastPathComponent), which no export wrote") }
                 reached[.exportDeleted, default: 0] += 1
