@@ -21,7 +21,7 @@ struct PickerStringsTests {
     static let sameAsEnglish: [PickerStrings.Key: Set<String>] = [
         .ok: ["*"], .flashAuto: ["*"], .listSeparator: ["*"], .position: ["*"], .flash: ["*"], .photo: ["fr", "fr-CA", "ca"],
         .aspectOriginal: ["de", "ca", "ro", "sv", "da", "nb", "es", "es-419", "pt-BR", "pt-PT", "fr", "fr-CA", "it", "nl", "hr", "id", "ms", "cs", "sk", "pl", "tr"],
-        .record: ["id"], .reset: ["nl", "ms", "id", "tr"], .zoomIn: ["nl"],
+        .record: ["id"], .pause: ["de", "fr", "fr-CA", "nb"], .reset: ["nl", "ms", "id", "tr"], .zoomIn: ["nl"],
         .menuCamera: ["nl", "id", "vi"], .cameraInSentence: ["nl", "id", "vi"], .stopRecording: ["nl", "ro", "sk", "it", "ms", "id", "hr", "da"],
     ]
 

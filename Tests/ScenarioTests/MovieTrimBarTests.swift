@@ -106,6 +106,8 @@ struct MovieTrimBarTests {
         #expect(picked.controls(strings: english).map(\.action) == [.cancelTapped, .playTapped, .chooseTapped])
         #expect(exporting.controls(strings: english).map(\.description) == ["cancel", "play", "choose (disabled)"])
         #expect(recorded.controls(strings: english).map(\.title) == ["Retake", "Play", "Choose"])
+        #expect(picked.controls(strings: english, isPlaying: true).map(\.title) == ["Cancel", "Pause", "Choose"])
+        #expect(picked.controls(strings: english, isPlaying: true).map(\.action) == [.cancelTapped, .playTapped, .chooseTapped])
         #expect(recorded.controls(strings: PickerStrings(language: "de")).map(\.title) == ["Neu aufnehmen", "Abspielen", "Auswählen"])
         let bar = MovieTrimBar(picked, maximum: .seconds(20), trackWidth: 300)
         #expect(bar.accessibilityLabel(of: .start, strings: english) == "Trim start")
@@ -114,10 +116,13 @@ struct MovieTrimBarTests {
         for language in PickerStrings.Language.shipped {
             let strings = PickerStrings(language: language)
             for preview in [picked, exporting, recorded] {
-                let titles = preview.controls(strings: strings).map(\.title)
-                #expect(Set(titles).count == titles.count, "\(language): \(titles)")
+                for isPlaying in [false, true] {
+                    let titles = preview.controls(strings: strings, isPlaying: isPlaying).map(\.title)
+                    #expect(Set(titles).count == titles.count, "\(language): \(titles)")
+                }
                 checked += 1
             }
+            #expect(strings[.play] != strings[.pause], "\(language)")
             let labels = MovieTrimBar.Handle.allCases.map { bar.accessibilityLabel(of: $0, strings: strings) }
             #expect(Set(labels).count == 2, "\(language): \(labels)")
         }
@@ -125,5 +130,55 @@ struct MovieTrimBarTests {
         exporter.completePendingExport()
         await exportingScenario.settle()
         if let url = exportingScenario.delegate.lastResult?.mediaURL { try FileManager.default.removeItem(at: url) }
+    }
+
+    @Test func aTouchTakesTheNearerHandleAndPullsApartHandlesThatMeet() {
+        func bar(_ trim: ClosedRange<Duration>, rightToLeft: Bool = false) -> MovieTrimBar {
+            MovieTrimBar(duration: .seconds(40), trim: trim, maximum: .seconds(20), trackWidth: 400, rightToLeft: rightToLeft)
+        }
+        let apart = bar(.seconds(10)...(.seconds(30)))
+        #expect([0, 100, 199, 200, 201, 300, 400].map { apart.handle(nearestX: $0) } == [.start, .start, .start, .start, .end, .end, .end])
+        #expect(apart.handle(nearestX: .nan) == .start)
+        // Right to left the start sits at 300 and the end at 100.
+        let mirrored = bar(.seconds(10)...(.seconds(30)), rightToLeft: true)
+        #expect([0, 100, 199, 201, 300, 400].map { mirrored.handle(nearestX: $0) } == [.end, .end, .end, .start, .start, .start])
+        // Both at 20 s (x 200): a touch to the later side takes the end, to the earlier the start.
+        let met = bar(.seconds(20)...(.seconds(20)))
+        #expect([150, 200, 250].map { met.handle(nearestX: $0) } == [.start, .start, .end])
+        let metMirrored = bar(.seconds(20)...(.seconds(20)), rightToLeft: true)
+        #expect([150, 200, 250].map { metMirrored.handle(nearestX: $0) } == [.end, .start, .start])
+    }
+
+    @Test func thumbnailsFillTheTrackEachShowingTheMomentUnderItsMiddle() {
+        let bar = MovieTrimBar(duration: .seconds(40), trim: .zero...(.seconds(20)), maximum: .seconds(20), trackWidth: 100, rightToLeft: false)
+        let frames = bar.thumbnails(height: 30)
+        #expect(frames.map(\.x) == [0, 30, 60, 90])
+        #expect(frames.map(\.width) == [30, 30, 30, 10])
+        #expect(frames.map(\.time) == [.seconds(6), .seconds(18), .seconds(30), .seconds(38)])
+        let mirrored = MovieTrimBar(duration: .seconds(40), trim: .zero...(.seconds(20)), maximum: .seconds(20), trackWidth: 100, rightToLeft: true)
+        #expect(mirrored.thumbnails(height: 30).map(\.time) == [.seconds(34), .seconds(22), .seconds(10), .seconds(2)])
+        // Nothing to show, and never more than 64 frames.
+        #expect(bar.thumbnails(height: 0).isEmpty)
+        #expect(bar.thumbnails(height: .nan).isEmpty)
+        #expect(MovieTrimBar(duration: .zero, trim: .zero...(.zero), maximum: .seconds(20), trackWidth: 100).thumbnails(height: 30).isEmpty)
+        #expect(MovieTrimBar(duration: .seconds(40), trim: .zero...(.zero), maximum: .seconds(20), trackWidth: 0).thumbnails(height: 30).isEmpty)
+        let wide = MovieTrimBar(duration: .seconds(40), trim: .zero...(.zero), maximum: .seconds(20), trackWidth: 10_000).thumbnails(height: 1)
+        #expect(wide.count == 64)
+        #expect(wide.last.map { $0.x + $0.width } == 10_000)
+    }
+
+    @Test func playPlaysOnlyThePartKeptAndAMovedHandleShowsItsFrame() {
+        let kept = Duration.seconds(10)...(.seconds(30))
+        #expect(MoviePlayback.play(kept: kept, now: .seconds(15), isPlaying: true) == .pause)
+        #expect(MoviePlayback.play(kept: kept, now: .seconds(15), isPlaying: false) == .play(from: nil, until: .seconds(30)))
+        #expect(MoviePlayback.play(kept: kept, now: .seconds(10), isPlaying: false) == .play(from: nil, until: .seconds(30)))
+        // Before the part kept, at its end (played through) or past it: from its start.
+        for now in [Duration.zero, .seconds(30), .seconds(35)] {
+            #expect(MoviePlayback.play(kept: kept, now: now, isPlaying: false) == .play(from: .seconds(10), until: .seconds(30)))
+        }
+        #expect(MoviePlayback.seek(from: kept, to: .seconds(12)...(.seconds(30))) == .seconds(12))
+        #expect(MoviePlayback.seek(from: kept, to: .seconds(10)...(.seconds(25))) == .seconds(25))
+        #expect(MoviePlayback.seek(from: kept, to: .seconds(12)...(.seconds(32))) == .seconds(12))
+        #expect(MoviePlayback.seek(from: kept, to: kept) == nil)
     }
 }

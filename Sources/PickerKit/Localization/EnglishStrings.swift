@@ -18,6 +18,7 @@ enum EnglishStrings {
             "captureFailed": "The photo could not be taken. Try again.",
             "exportFailed": "The video could not be prepared. Try again.",
             "play": "Play",
+            "pause": "Pause",
             "trimStart": "Trim start",
             "trimEnd": "Trim end",
             "centre": "center",

@@ -187,7 +187,7 @@ public struct PickerStrings: Sendable, Equatable {
         case cameraFailed, editFailed, setupError
         case undo, redo, flip, aspectRatio, aspectOriginal, aspectSquare
         case flash, flashAuto, flashOn, flashOff, switchCamera, record, stopRecording, startingCamera, retake
-        case play, trimStart, trimEnd
+        case play, pause, trimStart, trimEnd
 
         /// The entries a number changes, which ship as plural rules (`Localizable.stringsdict`).
         public static let plural: Set<Key> = [.zoomed, .turned, .straightenedClockwise, .straightenedCounterclockwise]

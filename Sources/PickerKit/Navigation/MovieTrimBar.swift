@@ -139,14 +139,87 @@ public enum NoMenuEntry: ToolbarMenuEntry {
 
 extension PreviewStep {
     /// The preview's toolbar: Cancel (Retake over the camera, and Cancel again while an export
-    /// runs, which it stops), Play, and Choose, which is busy while an export runs.
-    public func controls(strings: PickerStrings = PickerStrings()) -> [MoviePreviewControl] {
+    /// runs, which it stops), Play (Pause while the movie plays), and Choose, which is busy
+    /// while an export runs.
+    public func controls(strings: PickerStrings = PickerStrings(), isPlaying: Bool = false) -> [MoviePreviewControl] {
         let exporting = exportProgress != nil
         let overCamera = !exporting && { if case .camera = root { true } else { false } }()
         return [
             MoviePreviewControl(kind: .cancel, title: strings[overCamera ? .retake : .cancel], isEnabled: true, action: .cancelTapped),
-            MoviePreviewControl(kind: .play, title: strings[.play], isEnabled: true, action: .playTapped),
+            MoviePreviewControl(kind: .play, title: strings[isPlaying ? .pause : .play], isEnabled: true, action: .playTapped),
             MoviePreviewControl(kind: .choose, title: strings[.choose], isEnabled: !exporting, action: .chooseTapped),
         ]
+    }
+}
+
+extension MovieTrimBar {
+    /// The handle a touch at `x` points from the track's left end takes hold of: the nearer one,
+    /// and when both sit at the same place (a kept part too short to tell apart), the one that
+    /// can move towards the touch, so a finger can always pull the handles apart.
+    public func handle(nearestX x: Double) -> Handle {
+        let start = self.x(of: .start), end = self.x(of: .end)
+        guard x.isFinite else { return .start }
+        if abs(start - end) < 0.5 {
+            // Later in the movie is rightwards, or leftwards right to left.
+            let later = isRightToLeft ? x < start : x > start
+            return later ? .end : .start
+        }
+        return abs(x - start) <= abs(x - end) ? .start : .end
+    }
+
+    /// One frame shown under the track: where it sits and the moment of the movie it shows.
+    public struct Thumbnail: Sendable, Equatable {
+        /// Its left edge, from the track's left end, in points.
+        public var x: Double
+        /// Its width, in points.
+        public var width: Double
+        /// The moment it shows: the movie's time under its middle.
+        public var time: Duration
+    }
+
+    /// The frames that fill the track, each about `height` points wide (the frames are shown
+    /// square, cropped to fill): as many as fit, the last one narrower if the track is not a
+    /// whole number of frames, each showing the moment under its middle (so right to left the
+    /// first frame of the movie is at the right). None for an empty track, a movie of no length
+    /// or a height that is not positive; at most 64, however wide the track.
+    public func thumbnails(height: Double) -> [Thumbnail] {
+        guard trackWidth > 0, duration > .zero, height.isFinite, height > 0 else { return [] }
+        let side = max(height, trackWidth / 64)
+        let count = Int((trackWidth / side).rounded(.up))
+        return (0..<count).map { index in
+            let x = Double(index) * side
+            let width = min(side, trackWidth - x)
+            return Thumbnail(x: x, width: width, time: time(atX: x + width / 2))
+        }
+    }
+}
+
+/// What a movie preview's player does, decided from the preview's trim: play only the part
+/// kept, from its start again once it has played to its end, and show the frame at a handle
+/// that moves.
+public enum MoviePlayback {
+    /// What Play does, with the player at `now` and playing or not.
+    public enum Command: Sendable, Equatable {
+        /// Pause where it is.
+        case pause
+        /// Play from where it is, or first go to `from`; stop at `until`.
+        case play(from: Duration?, until: Duration)
+    }
+
+    /// Play's command: pause while playing; otherwise play the part kept, from where the player
+    /// is when that is inside it and short of its end, or else from its start.
+    public static func play(kept: ClosedRange<Duration>, now: Duration, isPlaying: Bool) -> Command {
+        if isPlaying { return .pause }
+        let inside = now >= kept.lowerBound && now < kept.upperBound
+        return .play(from: inside ? nil : kept.lowerBound, until: kept.upperBound)
+    }
+
+    /// Where the player goes when the part kept changes from `old` to `new`: to the handle that
+    /// moved (the start when both did), so the person sees the frame they trim at; `nil` when
+    /// nothing moved.
+    public static func seek(from old: ClosedRange<Duration>, to new: ClosedRange<Duration>) -> Duration? {
+        if new.lowerBound != old.lowerBound { return new.lowerBound }
+        if new.upperBound != old.upperBound { return new.upperBound }
+        return nil
     }
 }
