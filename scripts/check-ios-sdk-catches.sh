@@ -69,6 +69,17 @@ func mistake(_ view: UIView) {
 }
 #endif'
 
+catch "a trim handle naming a UIKit accessibility trait, a mutable global in iOS 16 (the surface cannot tell)" \
+    Sources/PickerKitUIKit/Mistake.swift "adjustable" \
+'#if canImport(UIKit)
+import UIKit
+
+@MainActor
+func mistake(_ handle: UIView) {
+    handle.accessibilityTraits = .adjustable
+}
+#endif'
+
 catch "CGRect.width in a file whose imports bring no CoreGraphics overlay" Sources/PickerKit/Mistake.swift "width" \
 'import Foundation
 

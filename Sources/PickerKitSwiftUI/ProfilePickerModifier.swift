@@ -9,8 +9,8 @@ import UIKit
 extension View {
     /// Shows a picker's screens as `model` says, with PickerKit's screens for every route
     /// (``ProfilePickerScreen``): the system's pickers for the browsers and the library picker,
-    /// PickerKit's camera and edit screen, the source chooser as a confirmation dialog, and
-    /// alerts. An app that offers movies draws their preview with
+    /// PickerKit's camera, edit screen and movie preview, the source chooser as a confirmation
+    /// dialog, and alerts. An app that draws a screen itself uses
     /// ``profilePicker(_:strings:screen:)``. What the system pickers deliver is registered with
     /// `photos`, which must be the picker's photo source.
     ///

@@ -5,20 +5,21 @@ import SwiftUI
 import UIKit
 
 /// PickerKit's screen for a route, in SwiftUI: the system's image picker for the browsers, the
-/// system's library picker, PickerKit's edit screen (`ProfileEditViewController`) and camera
-/// (`ProfileCameraViewController`), each reporting to `picker` as they do under `UIKitPresenter`.
+/// system's library picker, PickerKit's edit screen (`ProfileEditViewController`), camera
+/// (`ProfileCameraViewController`) and movie preview (`ProfileMoviePreviewViewController`), each
+/// reporting to `picker` as they do under `UIKitPresenter`.
 ///
 /// The modifier `profilePicker(_:photos:strings:)` shows it for every route; an
 /// app that draws some routes itself shows it for the others:
 ///
 /// ```swift
 /// .profilePicker(model.presentation) { route in
-///     if case .moviePreview = route.screen { MoviePreview(route: route) }
+///     if case .editor = route.screen { AvatarEditor(route: route) }
 ///     else { ProfilePickerScreen(route: route, picker: model.picker, photos: model.photos) }
 /// }
 /// ```
 ///
-/// PickerKit draws no movie preview (nor a camera on visionOS), and its system pickers register
+/// PickerKit draws no camera on visionOS, and its system pickers register
 /// what they deliver with `photos`, which must be the picker's photo source: shown where it
 /// cannot work, it ends the session with `PickerError.presentationFailed`, saying why, and what
 /// was shown is dismissed.
@@ -67,7 +68,7 @@ public struct ProfilePickerScreen: View {
         switch route.screen {
         case .browser, .libraryPicker:
             return picker.photoSource === photos ? nil : .needsSystemPhotoSource(route.screen.kind)
-        case .editor:
+        case .editor, .moviePreview:
             return nil
         case .camera:
             #if os(visionOS)
@@ -75,7 +76,7 @@ public struct ProfilePickerScreen: View {
             #else
             return nil
             #endif
-        case .sourceChooser, .moviePreview:
+        case .sourceChooser:
             return .noScreen(route.screen.kind)
         }
     }

@@ -35,11 +35,7 @@ public final class AVMovieExporter: MovieExporter {
     /// `range` in Core Media's time, on a timescale of 600 (which frame rates of 24, 25, 30 and
     /// 60 divide).
     public static func timeRange(_ range: ClosedRange<Duration>) -> CMTimeRange {
-        func time(_ duration: Duration) -> CMTime {
-            let (seconds, attoseconds) = duration.components
-            return CMTime(seconds: Double(seconds) + Double(attoseconds) / 1e18, preferredTimescale: 600)
-        }
-        return CMTimeRange(start: time(range.lowerBound), end: time(range.upperBound))
+        CMTimeRange(start: CMTime(range.lowerBound), end: CMTime(range.upperBound))
     }
 
     public func export(_ request: MovieExportRequest, progress: @escaping @MainActor (Double) -> Void) async throws {

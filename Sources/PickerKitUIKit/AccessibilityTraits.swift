@@ -10,5 +10,7 @@
 extension UIAccessibilityTraits {
     /// The edit screen's photo: an image that VoiceOver adjusts (swiping up and down zooms).
     static var adjustableImage: UIAccessibilityTraits { [.image, .adjustable] }
+    /// A trim handle: VoiceOver adjusts its time.
+    static var adjustableHandle: UIAccessibilityTraits { .adjustable }
 }
 #endif

@@ -4,7 +4,8 @@ import PickerKit
 import UIKit
 
 /// PickerKit's view controllers for the routes an app does not draw itself: the system's
-/// image picker for the browsers, the system's library picker, and PickerKit's edit screen.
+/// image picker for the browsers, the system's library picker, and PickerKit's edit screen,
+/// camera and movie preview.
 /// `UIKitPresenter` presents them; PickerKit's SwiftUI screens host them.
 @MainActor
 public enum PickerScreens {
@@ -28,8 +29,9 @@ public enum PickerScreens {
 
     /// PickerKit's view controller for `route`: the system pickers for a browser or the library
     /// picker (reporting to `relay`), ``ProfileEditViewController`` for the edit screen,
-    /// ``ProfileCameraViewController`` for the camera (not on visionOS); `nil` for a screen
-    /// PickerKit does not draw (a movie's preview).
+    /// ``ProfileCameraViewController`` for the camera (not on visionOS),
+    /// ``ProfileMoviePreviewViewController`` for a movie's preview; `nil` for the source chooser,
+    /// which is an action sheet or a menu rather than a screen.
     public static func viewController(
         for route: Route, picker: ProfilePicker, strings: PickerStrings, relay: PickerRelay
     ) -> UIViewController? {
@@ -38,7 +40,8 @@ public enum PickerScreens {
         case let .libraryPicker(library): libraryPicker(library, relay: relay)
         case .editor: ProfileEditViewController(route: route, picker: picker, strings: strings)
         case .camera: camera(route, picker: picker, strings: strings)
-        case .sourceChooser, .moviePreview: nil
+        case .moviePreview: ProfileMoviePreviewViewController(route: route, picker: picker, strings: strings)
+        case .sourceChooser: nil
         }
     }
 

@@ -18,9 +18,9 @@ import UIKit
 /// - the library picker is a `PHPickerViewController`, whose results become `itemsPicked`
 ///   (none: a cancel), on a navigation stack with no bar of its own;
 /// - the source chooser is an action sheet (a popover on iPad, Mac and Vision);
-/// - the edit screen and the camera are PickerKit's ``ProfileEditViewController`` and
-///   ``ProfileCameraViewController``, unless ``makeViewController`` makes the app's own; a
-///   movie's preview is the app's view controller, from ``makeViewController``.
+/// - the edit screen, the camera and a movie's preview are PickerKit's
+///   ``ProfileEditViewController``, ``ProfileCameraViewController`` and
+///   ``ProfileMoviePreviewViewController``, unless ``makeViewController`` makes the app's own.
 ///
 /// A presentation UIKit would refuse (the host released, not in a window, or already
 /// presenting) or that could not deliver (a system picker for a picker whose photo source is not
@@ -41,10 +41,11 @@ import UIKit
 public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationControllerDelegate {
     /// The screen that presents the picker; held weakly, as the picker holds its presenter.
     public weak var host: UIViewController?
-    /// Makes the view controller of a screen the app draws: a movie's preview, its own edit
-    /// screen or camera; and a browser or the library picker when ``usesSystemPickers`` is off.
-    /// Returning `nil` for the edit screen or the camera shows PickerKit's; for any other
-    /// screen it must draw, it ends the session with `PickerError.presentationFailed`.
+    /// Makes the view controller of a screen the app draws: its own edit screen, camera or
+    /// movie preview; and a browser or the library picker when ``usesSystemPickers`` is off.
+    /// Returning `nil` for the edit screen, the camera or a movie's preview shows PickerKit's;
+    /// for a browser or the library picker it must draw, it ends the session with
+    /// `PickerError.presentationFailed`.
     public var makeViewController: (Route) -> UIViewController?
     /// Whether browsers and the library picker are the system's pickers (the default), or the
     /// app's own view controllers from ``makeViewController``.
@@ -156,10 +157,10 @@ public final class UIKitPresenter: NSObject, Presenter, UIAdaptivePresentationCo
         }
     }
 
-    /// The app's view controller for `route`, else PickerKit's edit or camera screen.
+    /// The app's view controller for `route`, else PickerKit's edit screen, camera or movie preview.
     private func viewController(for route: Route) -> UIViewController? {
         if let made = makeViewController(route) { return made }
-        guard let picker, [.editor, .camera].contains(route.screen.kind) else { return nil }
+        guard let picker, [.editor, .camera, .moviePreview].contains(route.screen.kind) else { return nil }
         return PickerScreens.viewController(for: route, picker: picker, strings: strings, relay: relay)
     }
 

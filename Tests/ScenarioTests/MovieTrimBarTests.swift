@@ -172,8 +172,9 @@ struct MovieTrimBarTests {
         #expect(MoviePlayback.play(kept: kept, now: .seconds(15), isPlaying: true) == .pause)
         #expect(MoviePlayback.play(kept: kept, now: .seconds(15), isPlaying: false) == .play(from: nil, until: .seconds(30)))
         #expect(MoviePlayback.play(kept: kept, now: .seconds(10), isPlaying: false) == .play(from: nil, until: .seconds(30)))
-        // Before the part kept, at its end (played through) or past it: from its start.
-        for now in [Duration.zero, .seconds(30), .seconds(35)] {
+        #expect(MoviePlayback.play(kept: kept, now: .milliseconds(29_949), isPlaying: false) == .play(from: nil, until: .seconds(30)))
+        // Before the part kept, at its end or a frame short of it (played through), or past it: from its start.
+        for now in [Duration.zero, .milliseconds(29_951), .seconds(30), .seconds(35)] {
             #expect(MoviePlayback.play(kept: kept, now: now, isPlaying: false) == .play(from: .seconds(10), until: .seconds(30)))
         }
         #expect(MoviePlayback.seek(from: kept, to: .seconds(12)...(.seconds(30))) == .seconds(12))

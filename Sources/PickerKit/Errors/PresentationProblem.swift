@@ -24,7 +24,7 @@ public enum PresentationProblem: Sendable, Hashable, CustomStringConvertible, Ex
     /// it (`photoSource: presenter.photos`), or the app draws the screen of this kind itself.
     case needsSystemPhotoSource(ScreenKind)
     /// Nothing draws a screen of this kind: the app gave no view for it, and PickerKit draws none
-    /// there (a movie preview, or a camera on visionOS).
+    /// there (a camera on visionOS), or the app's own presenter has no screen for it.
     case noScreen(ScreenKind)
     /// The screen did not appear within the time given (SwiftUI showed nothing: the view is
     /// presenting something else, or is not on screen).

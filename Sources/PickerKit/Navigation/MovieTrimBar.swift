@@ -4,7 +4,8 @@ import Foundation
 /// track, the action a drag or a VoiceOver adjustment sends, and what VoiceOver reads. A screen
 /// draws ``ProfilePicker/moviePreview``'s bar and sends its actions through
 /// ``ProfilePicker/send(_:from:)``; the workflow keeps the kept part inside the movie and at most
-/// the maximum duration long, so a handle pushed past that brings the other along.
+/// the maximum duration long: the start pushed past the end brings the end along, and the end
+/// stops at the maximum after the start.
 ///
 /// Right to left, the movie's start is at the track's right end, as a right-to-left timeline
 /// reads.
@@ -206,11 +207,16 @@ public enum MoviePlayback {
         case play(from: Duration?, until: Duration)
     }
 
+    /// How near the part's end a stopped player counts as played through: a player may stop a
+    /// frame short of the end it was given (a frame at 24 frames a second is 42 ms).
+    public static let endTolerance = Duration.milliseconds(50)
+
     /// Play's command: pause while playing; otherwise play the part kept, from where the player
-    /// is when that is inside it and short of its end, or else from its start.
+    /// is when that is inside it and short of its end (by more than ``endTolerance``), or else
+    /// from its start.
     public static func play(kept: ClosedRange<Duration>, now: Duration, isPlaying: Bool) -> Command {
         if isPlaying { return .pause }
-        let inside = now >= kept.lowerBound && now < kept.upperBound
+        let inside = now >= kept.lowerBound && now < kept.upperBound - endTolerance
         return .play(from: inside ? nil : kept.lowerBound, until: kept.upperBound)
     }
 

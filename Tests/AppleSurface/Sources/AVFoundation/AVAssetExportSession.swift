@@ -25,7 +25,8 @@ public struct AVFileType: Hashable, Equatable, RawRepresentable, Sendable {
 /// The surface's movies are text files, `SURFACE-MOVIE <seconds>` (``AVAsset``). An export
 /// reads its asset's duration off the calling thread, as a device's does, and writes
 /// `SURFACE-MOVIE <seconds kept>` and the preset to ``outputURL``; ``progress`` reaches 1 when it
-/// completes. As on a device, it fails (``Status/failed``, ``AVError/Code/fileAlreadyExists``)
+/// completes. While it runs, the file holds `SURFACE-MOVIE-PARTIAL`, and a cancelled or failed
+/// export leaves it there. As on a device, it fails (``Status/failed``, ``AVError/Code/fileAlreadyExists``)
 /// when the output file exists, and fails when its asset is not a movie; ``cancelExport()``
 /// ends it ``Status/cancelled``, with an error as Apple documents, and calls the handler. How long a real export takes, its
 /// progress between 0 and 1, and the bytes it writes, only a device shows.
@@ -89,13 +90,17 @@ open class AVAssetExportSession: NSObject {
             Self.started.append("\(preset) \(type.rawValue) \(range.start.seconds)s+\(range.duration.seconds)s \(output.lastPathComponent)")
         }
         let session = Unchecked(self)
+        // As on a device, the file is there while the export writes it: a cancelled or failed
+        // export leaves what it wrote (removing it is the caller's job).
+        let existed = FileManager.default.fileExists(atPath: output.path)
+        if !existed { try? Data("SURFACE-MOVIE-PARTIAL\n".utf8).write(to: output) }
         let finish: @Sendable () -> Void = {
             DispatchQueue.global().async {
                 // Cancelled while held: nothing more is written.
                 guard session.value.status == .exporting else { return }
                 let result: Result<Void, any Error>
                 do {
-                    guard !FileManager.default.fileExists(atPath: output.path) else { throw AVError(.fileAlreadyExists) }
+                    guard !existed else { throw AVError(.fileAlreadyExists) }
                     let duration = try session.value.asset.readDuration().seconds
                     let start = min(max(0, range.start.seconds), duration)
                     let end = min(duration, start + max(0, range.duration.seconds))

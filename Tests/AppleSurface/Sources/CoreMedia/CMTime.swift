@@ -24,6 +24,9 @@ public struct CMTime: Sendable, Equatable {
         timescale = preferredTimescale
     }
 
+    /// Apple: `static let zero: CMTime`.
+    public static let zero = CMTime(value: 0, timescale: 1)
+
     /// Apple: `var seconds: Double { get }`: NaN for an invalid time.
     public var seconds: Double { timescale == 0 ? .nan : Double(value) / Double(timescale) }
 }

@@ -31,6 +31,10 @@ open class CALayer: NSObject {
     }
     /// Apple: `var contents: Any? { get set }`: typically a `CGImage`, stretched to the bounds.
     open var contents: Any?
+    /// Apple: `var contentsGravity: CALayerContentsGravity { get set }`: `.resize` by default.
+    open var contentsGravity = CALayerContentsGravity.resize
+    /// Apple: `var masksToBounds: Bool { get set }`.
+    open var masksToBounds = false
     /// Apple: `var isHidden: Bool { get set }`.
     open var isHidden = false
     /// Apple: `var sublayers: [CALayer]? { get set }`.
@@ -66,6 +70,23 @@ open class CALayer: NSObject {
         superlayer?.sublayers?.removeAll { $0 === self }
         superlayer = nil
     }
+}
+
+/// Apple: `struct CALayerContentsGravity : Hashable, Equatable, RawRepresentable, @unchecked Sendable`.
+public struct CALayerContentsGravity: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+    public let rawValue: String
+
+    /// Apple: `init(rawValue: String)`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Apple: `static let resize: CALayerContentsGravity`.
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Apple: `static let resizeAspect: CALayerContentsGravity`.
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Apple: `static let resizeAspectFill: CALayerContentsGravity`.
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
 /// Apple: `struct CAShapeLayerFillRule : Hashable, Equatable, RawRepresentable, @unchecked Sendable`.

@@ -366,6 +366,46 @@ open class UIImageView: UIView {
     }
 }
 
+/// Apple: `@MainActor class UIProgressView : UIView`. How it draws, and what VoiceOver reads
+/// from it, only a device shows.
+@MainActor
+open class UIProgressView: UIView {
+    /// Apple: `enum Style : Int` (`UIProgressViewStyle`).
+    public enum Style: Int, Sendable {
+        case `default` = 0, bar
+    }
+
+    /// Apple: `var progressViewStyle: UIProgressView.Style { get set }`.
+    open var progressViewStyle = Style.default
+    /// Apple: `var progress: Float { get set }`: pinned to 0...1, as UIKit pins it.
+    open var progress: Float {
+        get { fraction }
+        set { fraction = newValue.isNaN ? 0 : min(1, max(0, newValue)) }
+    }
+    private var fraction: Float = 0
+
+    /// Apple: `convenience init(progressViewStyle style: UIProgressView.Style)`.
+    public convenience init(progressViewStyle style: UIProgressView.Style) {
+        self.init(frame: .zero)
+        progressViewStyle = style
+    }
+
+    /// Apple: `init(frame: CGRect)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Apple: `required init?(coder: NSCoder)`.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// Apple: `func setProgress(_ progress: Float, animated: Bool)`.
+    open func setProgress(_ progress: Float, animated: Bool) {
+        self.progress = progress
+    }
+}
+
 /// Apple: `@MainActor class UIToolbar : UIView`.
 @MainActor
 open class UIToolbar: UIView {
@@ -452,6 +492,8 @@ open class UIFont: NSObject, @unchecked Sendable {
         public static let body = TextStyle("UICTFontTextStyleBody")
         /// Apple: `static let headline: UIFont.TextStyle`.
         public static let headline = TextStyle("UICTFontTextStyleHeadline")
+        /// Apple: `static let subheadline: UIFont.TextStyle`.
+        public static let subheadline = TextStyle("UICTFontTextStyleSubhead")
     }
 
     /// The text style the font was made for; `nil` for the system font of a fixed size.

@@ -121,9 +121,15 @@ extension AppleSurfaceTests {
             try #require(await phone.waitFor { Self.items(screen.toolbar).last?.title == "Stop" && Self.items(screen.toolbar).last?.isEnabled == true })
             #expect(Self.items(screen.toolbar).map(\.isEnabled) == [true, false, false, false, true])
             try Self.item(screen.toolbar, "Stop").surfaceTap()
-            try #require(await phone.waitFor { stack.topViewController is AppScreen })
-            let preview = try #require(stack.topViewController as? AppScreen)
-            #expect(preview.route.screen.kind == .moviePreview, "the movie's preview is the app's")
+            try #require(await phone.waitFor { stack.topViewController is ProfileMoviePreviewViewController })
+            let preview = try #require(stack.topViewController as? ProfileMoviePreviewViewController)
+            #expect(preview.route.screen.kind == .moviePreview, "the movie's preview is PickerKit's")
+            // Over the camera, Cancel reads Retake, and goes back to take another.
+            #expect(Self.items(preview.toolbar).map(\.title) == ["Retake", "Play", "Choose"])
+            try Self.item(preview.toolbar, "Retake").surfaceTap()
+            await phone.settle()
+            #expect(stack.topViewController === screen)
+            #expect(phone.picker.cameraScreen != nil)
             phone.expectNoCrash()
         }
 

@@ -32,7 +32,7 @@ final class Phone {
     let picker: ProfilePicker
 
     /// Resets the device to `idiom` and starts the app; with `ownScreens` off, the app leaves
-    /// the edit screen and the camera to PickerKit's. The screen's scale is 1 unless a test asks for
+    /// the edit screen, the camera and the movie preview to PickerKit's. The screen's scale is 1 unless a test asks for
     /// more: the debug build draws a 3x phone screen in seconds. `clock` times the camera's
     /// warm-up (a test that must see it under way passes a `ManualClock`).
     init(
@@ -48,7 +48,7 @@ final class Phone {
         window.makeKeyAndVisible()
         delegate = RecordingDelegate(transcript: transcript)
         presenter = UIKitPresenter(host: host, photos: photos) { route in
-            [.editor, .camera].contains(route.screen.kind) && !ownScreens ? nil : AppScreen(route: route)
+            [.editor, .camera, .moviePreview].contains(route.screen.kind) && !ownScreens ? nil : AppScreen(route: route)
         }
         picker = ProfilePicker(
             photoSource: photos, camera: camera, presenter: presenter, delegate: delegate, configuration: configuration,

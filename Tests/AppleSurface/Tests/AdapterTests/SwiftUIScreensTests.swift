@@ -188,9 +188,10 @@ extension AppleSurfaceTests {
             #expect(app.transcript.lines.last == "delegate: didCancel")
         }
 
-        @Test func aMoviesPreviewPickerKitDoesNotDrawEndsTheSessionSayingSo() async throws {
+        @Test func aMoviesPreviewIsPickerKitsPushedOnTheImagePickersStack() async throws {
             var configuration = PickerConfiguration()
             configuration.mediaTypes = [.image, .movie]
+            configuration.movie.quality = .high
             let app = App(configuration: configuration)
             let movie = try Photos.file(Photos.movie(seconds: 3), named: "MOV_0001.mov")
             try await app.picker.selectFromPhotoLibrary()
@@ -198,10 +199,14 @@ extension AppleSurfaceTests {
             let browser = try #require(app.host.controllers.first as? UIImagePickerController)
             browser.surfacePick([.mediaType: "public.movie", .mediaURL: movie])
             await app.settle()
-            #expect(app.host.presentedKind == nil, "what was shown is dismissed")
-            let failure = app.transcript.lines.first { $0.hasPrefix("delegate: didFail") }
-            #expect(failure?.contains("nothing draws the movie preview screen") == true, "\(app.transcript.lines)")
+            let preview = try #require(browser.topViewController as? ProfileMoviePreviewViewController)
+            #expect(preview.route.screen.kind == .moviePreview)
+            let choose = try #require(preview.toolbar.items?.first { $0.title == "Choose" })
+            choose.surfaceTap()
+            await app.settle()
+            #expect(app.host.presentedKind == nil)
             #expect(app.delegate.callbacks.count == 1)
+            #expect(app.transcript.lines.last?.hasPrefix("delegate: didFinish public.movie") == true, "\(app.transcript.lines)")
         }
 
         @Test func theSystemPickersRefuseAPickerLoadingFromAnotherSource() async throws {
