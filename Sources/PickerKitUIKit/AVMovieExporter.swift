@@ -13,8 +13,11 @@ import PickerKit
 /// ``PickerKit/VideoQuality/high`` exports at `AVAssetExportPresetHighestQuality`,
 /// ``PickerKit/VideoQuality/medium`` at `AVAssetExportPresetMediumQuality` and
 /// ``PickerKit/VideoQuality/low`` at `AVAssetExportPresetLowQuality`, as
-/// `UIImagePickerController`'s `videoQuality` does. The session's `progress`, a property, is read
-/// every ``progressInterval`` while it runs. Cancelling the task cancels the export.
+/// `UIImagePickerController`'s `videoQuality` does. Cancelling the task cancels the export.
+///
+/// From iOS 18 it awaits `export(to:as:)` and reports the progress of the session's `states`,
+/// every ``progressInterval``; before, it starts `exportAsynchronously` and reads the session's
+/// `progress` property as often (that API is deprecated from iOS 18).
 @MainActor
 public final class AVMovieExporter: MovieExporter {
     /// How often the export's progress is read and reported: 0.1 s by default.
@@ -38,14 +41,50 @@ public final class AVMovieExporter: MovieExporter {
         CMTimeRange(start: CMTime(range.lowerBound), end: CMTime(range.upperBound))
     }
 
+    /// Whether the export takes iOS 16's completion-handler API even where iOS 18's is there: the
+    /// surface tests run both paths (on Linux every `#available` is true).
+    package var usesCompletionHandler = false
+
     public func export(_ request: MovieExportRequest, progress: @escaping @MainActor (Double) -> Void) async throws {
         let asset = AVURLAsset(url: request.source)
         guard let session = AVAssetExportSession(asset: asset, presetName: Self.presetName(for: request.quality)) else {
             throw MovieExportError.presetRefused(Self.presetName(for: request.quality))
         }
-        session.outputURL = request.destination
-        session.outputFileType = .mov
         session.timeRange = Self.timeRange(request.timeRange)
+        if #available(iOS 18, macOS 15, tvOS 18, visionOS 2, *), !usesCompletionHandler {
+            try await exportAwaiting(session, to: request.destination, progress: progress)
+        } else {
+            try await exportWithCompletionHandler(session, to: request.destination, progress: progress)
+        }
+    }
+
+    /// iOS 18's export: awaited, its progress from the session's states. A cancelled task
+    /// cancels it, and `export(to:as:)` throws.
+    @available(iOS 18, macOS 15, tvOS 18, visionOS 2, *)
+    private func exportAwaiting(
+        _ session: AVAssetExportSession, to destination: URL, progress: @escaping @MainActor (Double) -> Void
+    ) async throws {
+        let states = session.states(updateInterval: progressInterval.timeInterval)
+        let watching = Task { @MainActor in
+            for await state in states {
+                if case let .exporting(fraction) = state { progress(fraction.fractionCompleted) }
+            }
+        }
+        defer { watching.cancel() }
+        // A cancel that comes before the start keeps the export from starting.
+        try Task.checkCancellation()
+        try await session.export(to: destination, as: .mov)
+        if Task.isCancelled { throw CancellationError() }
+        progress(1)
+    }
+
+    /// iOS 16's export: started with a completion handler, its `progress` read every
+    /// ``progressInterval``.
+    private func exportWithCompletionHandler(
+        _ session: AVAssetExportSession, to destination: URL, progress: @escaping @MainActor (Double) -> Void
+    ) async throws {
+        session.outputURL = destination
+        session.outputFileType = .mov
         let running = ExportRun(session)
         let polling = Task { @MainActor [progressInterval] in
             while !Task.isCancelled {
@@ -85,6 +124,14 @@ public enum MovieExportError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .presetRefused(preset): "AVAssetExportSession refused the preset \(preset) for this movie"
         case let .failed(status): "the export ended with status \(status) and no error"
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation's `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 

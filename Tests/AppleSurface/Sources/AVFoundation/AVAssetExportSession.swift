@@ -172,3 +172,72 @@ open class AVAssetExportSession: NSObject {
         registry.withLock { started = [] }
     }
 }
+
+extension AVAssetExportSession {
+    /// Apple: `enum State` (iOS 18), `Sendable`.
+    public enum State: @unchecked Sendable {
+        /// Apple: `case pending`.
+        case pending
+        /// Apple: `case waiting`.
+        case waiting
+        /// Apple: `case exporting(progress: Progress)`.
+        case exporting(progress: Progress)
+    }
+
+    /// Apple: `func states(updateInterval: TimeInterval = .infinity) -> some Sendable &
+    /// AsyncSequence<AVAssetExportSession.State, Never>` (iOS 18): the export's state every
+    /// `updateInterval` while it runs, ending when it has ended. With the default interval the
+    /// surface gives the state when it changes. How often a device reports, only a device shows.
+    public func states(updateInterval: TimeInterval = .infinity) -> some Sendable & AsyncSequence<AVAssetExportSession.State, Never> {
+        let session = Unchecked(self)
+        return AsyncStream<State> { continuation in
+            let watch = Task {
+                var last: (status: Status, fraction: Float)?
+                while !Task.isCancelled {
+                    let status = session.value.status, fraction = session.value.progress
+                    if [.completed, .failed, .cancelled].contains(status) { break }
+                    if updateInterval.isFinite || last?.status != status || last?.fraction != fraction {
+                        last = (status, fraction)
+                        switch status {
+                        case .exporting:
+                            let progress = Progress(totalUnitCount: 1000)
+                            progress.completedUnitCount = Int64(fraction * 1000)
+                            continuation.yield(.exporting(progress: progress))
+                        case .waiting: continuation.yield(.waiting)
+                        default: continuation.yield(.pending)
+                        }
+                    }
+                    let pause = updateInterval.isFinite ? max(0.001, updateInterval) : 0.01
+                    try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in watch.cancel() }
+        }
+    }
+
+    /// Apple: `final func export(to url: URL, as fileType: AVFileType, isolation: isolated (any
+    /// Actor)? = #isolation) async throws` (iOS 18; back-deployed to iOS 13 by later SDKs):
+    /// exports to `url` as ``exportAsynchronously(completionHandler:)`` does, and throws what
+    /// the session's ``error`` would hold. A cancelled task cancels the export, and it throws
+    /// (the surface's error is `CancellationError`; which error a device throws, only a
+    /// device shows).
+    public final func export(to url: URL, as fileType: AVFileType, isolation: isolated (any Actor)? = #isolation) async throws {
+        outputURL = url
+        outputFileType = fileType
+        if Task.isCancelled { throw CancellationError() }
+        let session = Unchecked(self)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                session.value.exportAsynchronously { finished.resume() }
+            }
+        } onCancel: {
+            session.value.cancelExport()
+        }
+        switch status {
+        case .completed: return
+        case .cancelled: throw CancellationError()
+        default: throw error ?? AVError(.unknown)
+        }
+    }
+}

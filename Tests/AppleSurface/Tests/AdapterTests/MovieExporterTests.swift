@@ -13,8 +13,9 @@ extension AppleSurfaceTests {
     @Suite("AVMovieExporter")
     struct MovieExporterTests {
         /// A surface movie of `seconds` in the temporary directory, and a scenario whose library
-        /// holds it, editing on, at most 20 s, with the AVFoundation exporter.
-        static func scenario(seconds: Int = 40, content: String? = nil) throws -> (PickerScenario, URL) {
+        /// holds it, editing on, at most 20 s, with the AVFoundation exporter (iOS 16's
+        /// completion-handler API with `completionHandler`, else iOS 18's awaited export).
+        static func scenario(seconds: Int = 40, content: String? = nil, completionHandler: Bool = false) throws -> (PickerScenario, URL) {
             Device.current.reset()
             AVAssetExportSession.surfaceReset()
             let movie = FileManager.default.temporaryDirectory.appendingPathComponent("surface-\(UUID().uuidString).mov")
@@ -24,7 +25,9 @@ extension AppleSurfaceTests {
             configuration.movie.maximumDuration = .seconds(20)
             let s = PickerScenario(
                 items: [.movie("MOV_1", url: movie, duration: .seconds(seconds))], configuration: configuration, exhaustivity: .off)
-            s.picker.movieExporter = AVMovieExporter()
+            let exporter = AVMovieExporter()
+            exporter.usesCompletionHandler = completionHandler
+            s.picker.movieExporter = exporter
             return (s, movie)
         }
 
@@ -35,9 +38,14 @@ extension AppleSurfaceTests {
             #expect(s.picker.navigation.top?.screen.kind == .moviePreview)
         }
 
-        @Test func itKeepsTheMovieExporterContract() async throws {
+        @Test(arguments: [false, true])
+        func itKeepsTheMovieExporterContract(completionHandler: Bool) async throws {
             let (_, movie) = try Self.scenario(seconds: 8)
-            let violations = await MovieExporterContract.violations(movie: movie, duration: .seconds(8)) { AVMovieExporter() }
+            let violations = await MovieExporterContract.violations(movie: movie, duration: .seconds(8)) {
+                let exporter = AVMovieExporter()
+                exporter.usesCompletionHandler = completionHandler
+                return exporter
+            }
             #expect(violations == [])
             // The cancelled-early export never reached AVFoundation; the other two did.
             #expect(AVAssetExportSession.surfaceExportsStarted.count == 2)
@@ -54,8 +62,9 @@ extension AppleSurfaceTests {
             #expect(range.duration == CMTime(value: 11_700, timescale: 600))
         }
 
-        @Test func aFortySecondMovieTrimmedToTwentyIsExportedWithThatRangeAndTheQualitysPreset() async throws {
-            let (s, movie) = try Self.scenario()
+        @Test(arguments: [false, true])
+        func aFortySecondMovieTrimmedToTwentyIsExportedWithThatRangeAndTheQualitysPreset(completionHandler: Bool) async throws {
+            let (s, movie) = try Self.scenario(completionHandler: completionHandler)
             try await Self.openPreview(s)
             // The handles hold at most 20 s apart: asked for 10–35 s, they keep 10–30 s.
             s.user.trim(from: .seconds(10), to: .seconds(35))
@@ -76,8 +85,9 @@ extension AppleSurfaceTests {
             try FileManager.default.removeItem(at: movie)
         }
 
-        @Test func cancelDuringTheExportCancelsTheSessionAndLeavesNoFile() async throws {
-            let (s, movie) = try Self.scenario()
+        @Test(arguments: [false, true])
+        func cancelDuringTheExportCancelsTheSessionAndLeavesNoFile(completionHandler: Bool) async throws {
+            let (s, movie) = try Self.scenario(completionHandler: completionHandler)
             AVAssetExportSession.surfaceHoldExports()
             try await Self.openPreview(s)
             s.user.tapChoose()
@@ -97,8 +107,9 @@ extension AppleSurfaceTests {
             try FileManager.default.removeItem(at: movie)
         }
 
-        @Test func aFileThatIsNotAMovieFailsAsAnAlertAndThePreviewStays() async throws {
-            let (s, movie) = try Self.scenario(content: "not a movie")
+        @Test(arguments: [false, true])
+        func aFileThatIsNotAMovieFailsAsAnAlertAndThePreviewStays(completionHandler: Bool) async throws {
+            let (s, movie) = try Self.scenario(content: "not a movie", completionHandler: completionHandler)
             try await Self.openPreview(s)
             s.user.tapChoose()
             await eventually("the alert shows") { !s.presenter.alerts.isEmpty }
