@@ -184,6 +184,26 @@ public final class ScriptedUser {
         return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
+    /// Presses keys on a hardware keyboard: on the edit screen its ``EditorShortcut``, on the
+    /// camera its ``CameraShortcut``, each sending what its button, VoiceOver's action or a
+    /// finger would. A press that is no shortcut there, or whose button is disabled, is recorded
+    /// and does nothing, as on a device.
+    public func press(_ keys: KeyPress) {
+        guard let top = presenter.stack.last else {
+            return transcript.reportUnexpected("press \(keys) with nothing shown")
+        }
+        transcript.record("user", "press \(keys) on \(top.id)")
+        let actions: [UserAction]
+        if let editing = picker.editing, editing.route.id == top.id {
+            actions = editing.actions(for: keys)
+        } else if let camera = picker.cameraScreen, camera.step.route.id == top.id, let shortcut = CameraShortcut(keys) {
+            actions = shortcut.actions(on: camera)
+        } else {
+            actions = []
+        }
+        for action in actions { picker.send(action, from: top.id) }
+    }
+
     private func tap(_ what: String, _ action: UserAction) {
         guard let top = presenter.stack.last else {
             return transcript.reportUnexpected("\(what) with nothing shown")

@@ -42,6 +42,7 @@ enum EnglishStrings {
             "moveLeft": "Move left",
             "moveRight": "Move right",
             "moveUp": "Move up",
+            "moveFurther": "%@ further",
             "ok": "OK",
             "photo": "Photo",
             "photoLibrary": "Photo library",

@@ -188,6 +188,7 @@ public struct PickerStrings: Sendable, Equatable {
         case undo, redo, flip, aspectRatio, aspectOriginal, aspectSquare
         case flash, flashAuto, flashOn, flashOff, switchCamera, record, stopRecording, startingCamera, retake
         case play, pause, trimStart, trimEnd
+        case moveFurther
 
         /// The entries a number changes, which ship as plural rules (`Localizable.stringsdict`).
         public static let plural: Set<Key> = [.zoomed, .turned, .straightenedClockwise, .straightenedCounterclockwise]
