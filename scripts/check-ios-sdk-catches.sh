@@ -80,6 +80,21 @@ func mistake(_ handle: UIView) {
 }
 #endif'
 
+catch "a misspelled selector in runtime-only code (a gesture recognizer's action, which the surface cannot compile)" \
+    Sources/PickerKitUIKit/Mistake.swift "pinchd" \
+'#if canImport(ObjectiveC) && canImport(UIKit)
+import UIKit
+
+@MainActor
+final class MistakeController: UIViewController {
+    @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {}
+
+    func install() {
+        view.addGestureRecognizer(UIPinchGestureRecognizer(target: self, action: #selector(pinchd(_:))))
+    }
+}
+#endif'
+
 catch "CGRect.width in a file whose imports bring no CoreGraphics overlay" Sources/PickerKit/Mistake.swift "width" \
 'import Foundation
 

@@ -88,7 +88,7 @@ public final class ProfileCameraViewController: UIViewController {
     }
 
     /// Sends what the person did; the state observer redraws what it changed.
-    private func send(_ action: UserAction) {
+    func send(_ action: UserAction) {
         picker?.send(action, from: route.id)
     }
 

@@ -62,6 +62,8 @@ public final class ProfileEditViewController: UIViewController {
     public static let toolbarHeight: CGFloat = 44
 
     private var tracker = EditorTouchTracker()
+    /// A trackpad's pinch and rotation and the scroll wheel, as the geometry's gestures.
+    var pointer = EditorPointerTracker()
     /// Whether the photo layer's contents were asked for: they are made once, off the main thread.
     private var contentsRequested = false
     /// The photo's pixels and the longest side of the photo layer's contents, once made: what a
@@ -98,6 +100,9 @@ public final class ProfileEditViewController: UIViewController {
         overrideUserInterfaceStyle = .dark
         view.backgroundColor = .black
         canvas.screen = self
+        #if canImport(ObjectiveC)
+        installIndirectInput()
+        #endif
         view.addSubview(canvas)
         view.addSubview(toolbar)
         refresh()
@@ -122,7 +127,7 @@ public final class ProfileEditViewController: UIViewController {
 
     /// The edit, while this screen's route is the edit screen shown. (Not `editing`: that is
     /// UIViewController's own Objective-C property, `isEditing` in Swift.)
-    private var shownEdit: EditingStep? {
+    var shownEdit: EditingStep? {
         guard let editing = picker?.editing, editing.route.id == route.id else { return nil }
         return editing
     }
@@ -145,6 +150,11 @@ public final class ProfileEditViewController: UIViewController {
         case .ended: gestures = tracker.ended(fingers)
         case .cancelled: gestures = tracker.cancelled(fingers)
         }
+        deliver(gestures)
+    }
+
+    /// Sends `gestures` (a finger's, a trackpad's, the scroll wheel's), then draws once.
+    func deliver(_ gestures: [EditorGesture]) {
         isSendingGestures = true
         for gesture in gestures { picker?.send(.editorGesture(gesture), from: route.id) }
         isSendingGestures = false

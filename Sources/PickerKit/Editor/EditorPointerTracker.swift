@@ -105,3 +105,11 @@ public struct EditorPointerTracker: Sendable, Equatable {
 
     private func usable(_ scale: Double) -> Bool { scale.isFinite && scale > 0 }
 }
+
+extension EditorGeometry {
+    /// The region the pointer is in at `location` (viewport points): the mask, where dragging
+    /// moves the photo; `nil` outside it.
+    public func pointerRegion(at location: CGPoint) -> CGRect? {
+        maskRect.contains(location) ? maskRect : nil
+    }
+}
