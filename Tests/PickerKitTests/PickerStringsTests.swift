@@ -37,6 +37,9 @@ struct PickerStringsTests {
         for key in PickerStrings.Key.allCases {
             #expect(strings.ships(key) && !strings[key].isEmpty, "\(language) \(key)")
         }
+        // The keyboard shortcuts' titles, made of these entries: each filled in, and no two alike.
+        let shortcuts = EditorShortcut.allCases.map { $0.title(in: strings) }
+        #expect(Set(shortcuts).count == shortcuts.count && shortcuts.allSatisfy { !$0.isEmpty && !$0.contains("%") }, "\(language): \(shortcuts)")
         guard PluralRules.family(language.rawValue) != "en" else { return }
         let same = PickerStrings.Key.allCases.filter { key in
             strings[key] == english[key] && !(Self.sameAsEnglish[key].map { $0.contains("*") || $0.contains(language.rawValue) } ?? false)

@@ -83,11 +83,12 @@ public enum PickedMedia: Sendable, Equatable {
     /// A movie file and its length.
     case movie(URL, duration: Duration)
 
+    /// Equal when the cases and their values are, images compared as
+    /// `ImageBuffer.isSame(as:)` compares them; the switch names every case.
     public static func == (a: PickedMedia, b: PickedMedia) -> Bool {
-        switch (a, b) {
-        case let (.image(x), .image(y)): x.isSame(as: y)
-        case let (.movie(x, xLength), .movie(y, yLength)): x == y && xLength == yLength
-        default: false
+        switch a {
+        case let .image(x): if case let .image(y) = b { x.isSame(as: y) } else { false }
+        case let .movie(x, xLength): if case let .movie(y, yLength) = b { x == y && xLength == yLength } else { false }
         }
     }
 

@@ -12,13 +12,15 @@ public enum PickRequest: Sendable, Equatable {
     /// The photo library picker, one item or many.
     case library(LibraryPickerConfiguration)
 
+    /// Equal when the cases and their values are, images compared as
+    /// `ImageBuffer.isSame(as:)` compares them; the switch names every case.
     public static func == (a: PickRequest, b: PickRequest) -> Bool {
-        switch (a, b) {
-        case let (.edit(x, xType, xSession), .edit(y, yType, ySession)): x.isSame(as: y) && xType == yType && xSession == ySession
-        case let (.source(x), .source(y)): x == y
-        case let (.sourceChooser(x), .sourceChooser(y)): x == y
-        case let (.library(x), .library(y)): x == y
-        default: false
+        switch a {
+        case let .edit(x, xType, xSession):
+            if case let .edit(y, yType, ySession) = b { x.isSame(as: y) && xType == yType && xSession == ySession } else { false }
+        case let .source(x): if case let .source(y) = b { x == y } else { false }
+        case let .sourceChooser(x): if case let .sourceChooser(y) = b { x == y } else { false }
+        case let .library(x): if case let .library(y) = b { x == y } else { false }
         }
     }
 }

@@ -69,33 +69,35 @@ public enum WorkflowResponse: Sendable, Equatable {
     case taskCancelled
 
     /// Equal when the cases and their values are, images compared as
-    /// `ImageBuffer.isSame(as:)` compares them.
+    /// `ImageBuffer.isSame(as:)` compares them. The switch names every case: a new one does not
+    /// compile until it says how it compares.
     public static func == (a: WorkflowResponse, b: WorkflowResponse) -> Bool {
-        switch (a, b) {
-        case let (.accessAnswered(x, xStatus, xAsked), .accessAnswered(y, yStatus, yAsked)):
-            x == y && xStatus == yStatus && xAsked == yAsked
-        case let (.moreItemsSelected(x), .moreItemsSelected(y)): x == y
-        case let (.loadProgress(x, xFraction), .loadProgress(y, yFraction)): x == y && xFraction == yFraction
-        case let (.loaded(x, xSlot, xResult), .loaded(y, ySlot, yResult)): x == y && xSlot == ySlot && xResult == yResult
-        case let (.cameraReady(x, xTime), .cameraReady(y, yTime)): x == y && xTime == yTime
-        case let (.cameraFailed(x), .cameraFailed(y)): x == y
-        case let (.captured(x), .captured(y)): Self.same(x, y)
-        case let (.recordingStarted(x), .recordingStarted(y)): x.map { true } == y.map { true }
-        case let (.recordingStopped(x), .recordingStopped(y)): x == y
-        case let (.deadline(x), .deadline(y)): x == y
-        case let (.rendered(x, xEdit, xRoute), .rendered(y, yEdit, yRoute)): Self.same(x, y) && xEdit == yEdit && xRoute == yRoute
-        case (.taskCancelled, .taskCancelled): true
-        case let (.movieExportProgress(x, xFraction), .movieExportProgress(y, yFraction)): x == y && xFraction == yFraction
-        case let (.movieExported(x, xResult), .movieExported(y, yResult)): x == y && xResult == yResult
-        default: false
+        switch a {
+        case let .accessAnswered(x, xStatus, xAsked):
+            if case let .accessAnswered(y, yStatus, yAsked) = b { x == y && xStatus == yStatus && xAsked == yAsked } else { false }
+        case let .moreItemsSelected(x): if case let .moreItemsSelected(y) = b { x == y } else { false }
+        case let .loadProgress(x, xFraction): if case let .loadProgress(y, yFraction) = b { x == y && xFraction == yFraction } else { false }
+        case let .loaded(x, xSlot, xResult):
+            if case let .loaded(y, ySlot, yResult) = b { x == y && xSlot == ySlot && xResult == yResult } else { false }
+        case let .cameraReady(x, xTime): if case let .cameraReady(y, yTime) = b { x == y && xTime == yTime } else { false }
+        case let .cameraFailed(x): if case let .cameraFailed(y) = b { x == y } else { false }
+        case let .captured(x): if case let .captured(y) = b { Self.same(x, y) } else { false }
+        case let .recordingStarted(x): if case let .recordingStarted(y) = b { x.map { true } == y.map { true } } else { false }
+        case let .recordingStopped(x): if case let .recordingStopped(y) = b { x == y } else { false }
+        case let .deadline(x): if case let .deadline(y) = b { x == y } else { false }
+        case let .rendered(x, xEdit, xRoute):
+            if case let .rendered(y, yEdit, yRoute) = b { Self.same(x, y) && xEdit == yEdit && xRoute == yRoute } else { false }
+        case let .movieExportProgress(x, xFraction):
+            if case let .movieExportProgress(y, yFraction) = b { x == y && xFraction == yFraction } else { false }
+        case let .movieExported(x, xResult): if case let .movieExported(y, yResult) = b { x == y && xResult == yResult } else { false }
+        case .taskCancelled: if case .taskCancelled = b { true } else { false }
         }
     }
 
     private static func same(_ a: Result<any ImageBuffer, PickerError>, _ b: Result<any ImageBuffer, PickerError>) -> Bool {
-        switch (a, b) {
-        case let (.success(x), .success(y)): x.isSame(as: y)
-        case let (.failure(x), .failure(y)): x == y
-        default: false
+        switch a {
+        case let .success(x): if case let .success(y) = b { x.isSame(as: y) } else { false }
+        case let .failure(x): if case let .failure(y) = b { x == y } else { false }
         }
     }
 }

@@ -65,55 +65,48 @@ public enum WorkflowEffect: Sendable, Equatable {
     /// The session ended: stop its work, then hand `outcome` to the awaiting task and the delegate.
     case deliver(SessionEnd, session: Int)
 
+    /// Equal when the cases and their values are, images compared as
+    /// `ImageBuffer.isSame(as:)` compares them. The switch names every case: a new one does not
+    /// compile until it says how it compares.
     public static func == (a: WorkflowEffect, b: WorkflowEffect) -> Bool {
-        switch (a, b) {
-        case let (.render(x, xImage, xRoute, xSession), .render(y, yImage, yRoute, ySession)):
-            x == y && xImage.isSame(as: yImage) && xRoute == yRoute && xSession == ySession
-        case (.render, _), (_, .render): false
-        default: a.comparable == b.comparable
+        switch a {
+        case let .emit(x): if case let .emit(y) = b { x == y } else { false }
+        case let .rejectStart(x): if case let .rejectStart(y) = b { x == y } else { false }
+        case let .present(x, xStyle, xAnimated):
+            if case let .present(y, yStyle, yAnimated) = b { x == y && xStyle == yStyle && xAnimated == yAnimated } else { false }
+        case let .dismiss(x): if case let .dismiss(y) = b { x == y } else { false }
+        case let .push(x, xAnimated): if case let .push(y, yAnimated) = b { x == y && xAnimated == yAnimated } else { false }
+        case let .pop(x): if case let .pop(y) = b { x == y } else { false }
+        case let .setNavigationBarHidden(x): if case let .setNavigationBarHidden(y) = b { x == y } else { false }
+        case let .showAlert(x): if case let .showAlert(y) = b { x == y } else { false }
+        case let .checkAccess(x, xSession): if case let .checkAccess(y, ySession) = b { x == y && xSession == ySession } else { false }
+        case let .selectMoreItems(x, xSession):
+            if case let .selectMoreItems(y, ySession) = b { x == y && xSession == ySession } else { false }
+        case let .load(x, xRepresentation, xSlot, xSession):
+            if case let .load(y, yRepresentation, ySlot, ySession) = b {
+                x == y && xRepresentation == yRepresentation && xSlot == ySlot && xSession == ySession
+            } else { false }
+        case let .prepareCamera(x, xSession): if case let .prepareCamera(y, ySession) = b { x == y && xSession == ySession } else { false }
+        case let .captureStill(x, xSession): if case let .captureStill(y, ySession) = b { x == y && xSession == ySession } else { false }
+        case let .startRecording(x): if case let .startRecording(y) = b { x == y } else { false }
+        case let .stopRecording(x): if case let .stopRecording(y) = b { x == y } else { false }
+        case .tearDownCamera: if case .tearDownCamera = b { true } else { false }
+        case let .startTimer(x, xDuration, xSession):
+            if case let .startTimer(y, yDuration, ySession) = b { x == y && xDuration == yDuration && xSession == ySession } else { false }
+        case let .cancelTimer(x): if case let .cancelTimer(y) = b { x == y } else { false }
+        case let .render(x, xImage, xRoute, xSession):
+            if case let .render(y, yImage, yRoute, ySession) = b {
+                x == y && xImage.isSame(as: yImage) && xRoute == yRoute && xSession == ySession
+            } else { false }
+        case let .discard(x): if case let .discard(y) = b { x == y } else { false }
+        case let .exportMovie(x, xRange, xQuality, xAttempt, xSession):
+            if case let .exportMovie(y, yRange, yQuality, yAttempt, ySession) = b {
+                x == y && xRange == yRange && xQuality == yQuality && xAttempt == yAttempt && xSession == ySession
+            } else { false }
+        case .cancelMovieExport: if case .cancelMovieExport = b { true } else { false }
+        case let .deleteExport(x): if case let .deleteExport(y) = b { x == y } else { false }
+        case let .deliver(x, xSession): if case let .deliver(y, ySession) = b { x == y && xSession == ySession } else { false }
         }
-    }
-
-    /// Every case but ``render(_:original:route:session:)``, whose image is compared apart.
-    private var comparable: Comparable? {
-        switch self {
-        case let .emit(event): .emit(event)
-        case let .rejectStart(error): .rejectStart(error)
-        case let .present(route, style, animated): .present(route, style, animated)
-        case let .dismiss(animated): .dismiss(animated)
-        case let .push(route, animated): .push(route, animated)
-        case let .pop(animated): .pop(animated)
-        case let .setNavigationBarHidden(hidden): .setNavigationBarHidden(hidden)
-        case let .showAlert(error): .showAlert(error)
-        case let .checkAccess(source, session): .checkAccess(source, session)
-        case let .selectMoreItems(source, session): .selectMoreItems(source, session)
-        case let .load(item, representation, slot, session): .load(item, representation, slot, session)
-        case let .prepareCamera(device, session): .prepareCamera(device, session)
-        case let .captureStill(flash, session): .captureStill(flash, session)
-        case let .startRecording(session): .startRecording(session)
-        case let .stopRecording(session): .stopRecording(session)
-        case .tearDownCamera: .tearDownCamera
-        case let .startTimer(timer, duration, session): .startTimer(timer, duration, session)
-        case let .cancelTimer(timer): .cancelTimer(timer)
-        case .render: nil
-        case let .discard(media): .discard(media)
-        case let .exportMovie(source, range, quality, attempt, session): .exportMovie(source, range, quality, attempt, session)
-        case .cancelMovieExport: .cancelMovieExport
-        case let .deleteExport(url): .deleteExport(url)
-        case let .deliver(outcome, session): .deliver(outcome, session)
-        }
-    }
-
-    /// The cases whose values are all `Equatable`, for the compiler to compare.
-    private enum Comparable: Equatable {
-        case emit(PickerEvent), rejectStart(PickerError), present(Route, PresentationStyle, Bool), dismiss(Bool)
-        case push(Route, Bool), pop(Bool), setNavigationBarHidden(Bool), showAlert(PickerError)
-        case checkAccess(SourceType, Int), selectMoreItems(SourceType, Int)
-        case load(PickedItem, LibraryPickerConfiguration.Representation?, Int?, Int)
-        case prepareCamera(CameraDevice, Int), captureStill(FlashMode, Int), startRecording(Int), stopRecording(Int)
-        case tearDownCamera, startTimer(WorkflowTimer, Duration, Int), cancelTimer(WorkflowTimer)
-        case discard(PickedMedia), deliver(SessionEnd, Int)
-        case exportMovie(URL, ClosedRange<Duration>, VideoQuality, Int, Int), cancelMovieExport, deleteExport(URL)
     }
 }
 

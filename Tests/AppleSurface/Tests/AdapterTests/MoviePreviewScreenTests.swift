@@ -18,12 +18,14 @@ extension AppleSurfaceTests {
         /// AVFoundation exporter set, the person having picked a surface movie of `seconds` in
         /// the library; and the preview screen.
         static func preview(
-            seconds: Double = 40, strings: PickerStrings = PickerStrings(language: .english)
+            seconds: Double = 40, strings: PickerStrings = PickerStrings(language: .english),
+            configure: (inout PickerConfiguration) -> Void = { _ in }
         ) async throws -> (Phone, ProfileMoviePreviewViewController, URL) {
             AVAssetExportSession.surfaceReset()
             var configuration = PickerConfiguration()
             configuration.mediaTypes = [.movie]
             configuration.movie.maximumDuration = .seconds(20)
+            configure(&configuration)
             let phone = Phone(configuration: configuration, ownScreens: false)
             phone.presenter.strings = strings
             phone.picker.movieExporter = AVMovieExporter()
@@ -249,20 +251,11 @@ extension AppleSurfaceTests {
         }
 
         @Test func withEditingOffThereIsNoTrimBar() async throws {
-            AVAssetExportSession.surfaceReset()
-            var configuration = PickerConfiguration()
-            configuration.mediaTypes = [.movie]
-            configuration.allowsEditing = false
-            configuration.movie.quality = .high
-            let phone = Phone(configuration: configuration, ownScreens: false)
-            phone.picker.movieExporter = AVMovieExporter()
-            let movie = try Photos.file(Photos.movie(seconds: 5), named: "MOV_SHORT.mov")
-            try await phone.picker.selectFromPhotoLibrary()
-            await phone.settle()
-            let browser = try #require(phone.presented.first as? UIImagePickerController)
-            browser.surfacePick([.mediaType: "public.movie", .mediaURL: movie])
-            await phone.settle()
-            let screen = try #require(browser.topViewController as? ProfileMoviePreviewViewController)
+            let (phone, screen, _) = try await Self.preview(seconds: 5) { configuration in
+                configuration.allowsEditing = false
+                configuration.movie.quality = .high
+            }
+            #expect(screen.trimBar.isHidden && screen.keptLabel.isHidden, "no handles for VoiceOver to find")
             #expect(screen.trimBar.frame.height == 0 && screen.keptLabel.frame.height == 0)
             #expect(screen.trimBar.frameLayers.isEmpty)
             #expect(screen.movieView.frame == CGRect(x: 0, y: 0, width: 390, height: 800))
