@@ -33,6 +33,7 @@ struct ContractTests {
         func push(_ route: Route, animated: Bool) {}
         func pop(animated: Bool) {}
         func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {}
+        func showAlert(for error: PickerError) {}
     }
 
     @Test func aSloppyPresenterIsCaught() async {

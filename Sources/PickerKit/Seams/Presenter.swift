@@ -88,6 +88,9 @@ extension Presenter {
         picker.presenter = self
     }
 
-    /// By default an alert is not shown; the error still reaches the session's event log.
+    /// By default an alert is not shown (the error still reaches the session's event log), so
+    /// the person is told nothing: a presenter that leans on this default gets a deprecation
+    /// warning where it conforms. Show `error.message(in:)` in an alert instead.
+    @available(*, deprecated, message: "the person sees nothing: implement showAlert(for:), showing error.message(in:) in an alert")
     public func showAlert(for error: PickerError) {}
 }
