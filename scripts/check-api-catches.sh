@@ -63,11 +63,11 @@ mutate Sources/PickerKit/Workflow/PickerEvent.swift '        case .movieExportCa
 check "a case added to an enum api/open-enums.txt lists (PickerEvent)" pass "cases added to open enums"
 restore
 
-mutate Sources/PickerImaging/ColorProfile+ICC.swift "public static let maximumTagCount" "static let maximumTagCount"
+mutate Sources/PickerImaging/Colour/ColorProfile+ICC.swift "public static let maximumTagCount" "static let maximumTagCount"
 check "a public declaration removed (PickerImaging)" fail "ColorProfile.maximumTagCount has been removed"
 restore
 
-mutate Sources/PickerCodecs/DecodeOptions.swift "public var scanLimit: Int" "public internal(set) var scanLimit: Int"
+mutate Sources/PickerCodecs/Files/DecodeOptions.swift "public var scanLimit: Int" "public internal(set) var scanLimit: Int"
 check "a public setter made internal (PickerCodecs)" fail "DecodeOptions.scanLimit.Set\(\) has been removed"
 restore
 
