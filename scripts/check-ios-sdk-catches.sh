@@ -2,8 +2,8 @@
 # Shows that scripts/check-ios-sdk.sh catches the mistakes only Apple's SDK shows: each is put
 # into a copy of the repository's sources, and the check must fail on it with the diagnostic
 # Apple's declarations give, or the compiler's later passes give. Then the unchanged sources must
-# pass, with every branch the check cannot see listed. Not run by CI (eight runs of the check,
-# about three minutes warm); run it after changing the check.
+# pass, with every branch the check cannot see listed. Not run by CI (eleven runs of the check,
+# about four minutes warm); run it after changing the check.
 #
 #   scripts/check-ios-sdk-catches.sh [SDK]
 set -euo pipefail

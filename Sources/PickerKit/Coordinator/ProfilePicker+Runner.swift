@@ -1,26 +1,6 @@
 import Foundation
 import PickerImaging
 
-/// What the runner keeps for a session beside the workflow's state.
-struct SessionLink {
-    /// Where ``ProfilePicker/pick(_:anchor:)`` waits for the outcome.
-    var outcome: Once<SessionEnd>?
-    /// Where a start waits while access is checked.
-    var started: Once<PickerError?>?
-    /// Whether the session reports to the delegate, so losing it ends the session.
-    var reportsToDelegate: Bool
-    /// The refusal of an access answer that came back while the start was still running.
-    var refusal: PickerError?
-    /// The delegate when the session ended: the one that hears its outcome, once the screens
-    /// are gone, even if the host sets another for the next session meanwhile.
-    var recipient: WeakDelegate?
-}
-
-/// A delegate, held weakly, as the picker holds it.
-struct WeakDelegate {
-    weak var value: (any ProfilePickerDelegate)?
-}
-
 extension ProfilePicker {
     // MARK: Starting
 
@@ -92,15 +72,15 @@ extension ProfilePicker {
     /// refused one (``WorkflowEffect/rejectStart(_:)``).
     @discardableResult
     func dispatch(_ action: WorkflowAction) -> PickerError? {
-        dispatches.enter()
+        heldActions.enter()
         var refusal: PickerError?
         for effect in workflow.reduce(action) {
             if case let .rejectStart(error) = effect { refusal = error }
             perform(effect)
         }
-        dispatches.leave()
-        while let held = dispatches.next() { dispatch(held) }
-        if dispatches.isSettled {
+        heldActions.leave()
+        while let held = heldActions.next() { dispatch(held) }
+        if heldActions.isSettled {
             // The observers still alive, and not cancelled, hear that the state changed.
             for observer in stateObservers.due(workflow.state) where observer.isLive { observer.handler(self) }
         }
@@ -111,7 +91,7 @@ extension ProfilePicker {
     /// reports a failure from inside the call that asked it to present must not end the
     /// session halfway through the effects of the step that started it.
     func dispatchAfterEffects(_ action: WorkflowAction) {
-        if let action = dispatches.dueNow(action) { dispatch(action) }
+        if let action = heldActions.dueNow(action) { dispatch(action) }
     }
 
     /// Feeds a response of `session`'s work, unless a seam has gone meanwhile; returns the
@@ -443,72 +423,5 @@ extension ProfilePicker {
             if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
         }
         return []
-    }
-}
-
-/// A value that is set once and awaited: later settings are dropped.
-@MainActor
-final class Once<Value: Sendable> {
-    private var stored: Value?
-    private var waiting: [CheckedContinuation<Value, Never>] = []
-
-    func resolve(_ value: Value) {
-        guard stored == nil else { return }
-        stored = value
-        for continuation in waiting { continuation.resume(returning: value) }
-        waiting = []
-    }
-
-    var value: Value {
-        get async {
-            if let stored { return stored }
-            return await withCheckedContinuation { waiting.append($0) }
-        }
-    }
-}
-
-/// A state observer, held weakly, its registration and what to call.
-struct StateObserver {
-    weak var observer: AnyObject?
-    let observation: StateObservation
-    let handler: @MainActor (ProfilePicker) -> Void
-
-    /// Whether it is still to be called: its observer alive and its registration not cancelled.
-    @MainActor var isLive: Bool { observer != nil && !observation.isCancelled }
-}
-
-/// Who hears the workflow's state change, and the state they were last told about.
-@MainActor
-struct StateObservers {
-    private(set) var observers: [StateObserver] = []
-    /// The state they were last told about.
-    private var told: WorkflowState?
-
-    /// Registers one more.
-    mutating func add(_ observer: StateObserver) { observers.append(observer) }
-
-    /// The observers to tell of `state`, when it is not what they were last told (none
-    /// otherwise), with those released or cancelled dropped. The caller checks
-    /// ``StateObserver/isLive`` again before each call: a handler may cancel a later one.
-    mutating func due(_ state: WorkflowState) -> [StateObserver] {
-        guard !observers.isEmpty, told != state else { return [] }
-        told = state
-        observers.removeAll { !$0.isLive }
-        return observers
-    }
-}
-
-/// One registration of ``ProfilePicker/observeState(_:_:)``: ``cancel()`` stops its calls.
-@MainActor
-public final class StateObservation {
-    /// Whether ``cancel()`` was called.
-    public private(set) var isCancelled = false
-
-    init() {}
-
-    /// Stops the calls of this registration, at once (a change being told now does not reach
-    /// it if it has not yet been called). Cancelling twice does nothing more.
-    public func cancel() {
-        isCancelled = true
     }
 }

@@ -158,7 +158,7 @@ public final class ProfilePicker {
 
     /// How deep ``dispatch(_:)`` calls are nested now, and the actions waiting for the effects
     /// being performed (``dispatchAfterEffects(_:)``).
-    var dispatches = HeldActions()
+    var heldActions = HeldActions()
 
     /// Creates a picker.
     ///
