@@ -173,16 +173,6 @@ package struct PhotoFile {
     }
 }
 
-/// How many times photo files are decoded for rendering, counted where a test asks
-/// (`FileDecodes.count.withValue(counter) { … }`): one file, one decode, whatever the sizes.
-package enum FileDecodes {
-    // The value itself, as `TurnThreads.told` is (the attribute differs between Swift 5 and 6).
-    package static let count = TaskLocal<Counter?>(wrappedValue: nil)
-
-    /// A count shared by the tasks of one test.
-    package typealias Counter = WorkCounter
-}
-
 extension PixelRect {
     /// The smallest rectangle holding both.
     init(bounding a: PixelRect, _ b: PixelRect) {

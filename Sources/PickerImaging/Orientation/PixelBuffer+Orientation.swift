@@ -73,36 +73,6 @@ extension PixelBuffer {
     }
 }
 
-/// The threads each ``PixelBuffer/normalized(threads:)`` that moved pixels shared its rows
-/// among, told where a test asks (`TurnThreads.told.withValue(recorder) { … }`).
-package enum TurnThreads {
-    // Declared as the value, not with `@TaskLocal`: the attribute is a macro from Swift 6 on and a
-    // property wrapper before, and this reads the same in both.
-    package static let told = TaskLocal<Recorder?>(wrappedValue: nil)
-}
-
-/// Numbers told from any thread, kept in order: what work did, for tests that ask (the threads
-/// a turn took, the rows or scans a decode told of).
-package final class Recorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int] = []
-    package init() {}
-    package var all: [Int] { lock.withLock { values } }
-    package func append(_ value: Int) { lock.withLock { values.append(value) } }
-}
-
-/// A count from any thread: how many times work was done, for tests and benches that ask (the
-/// files decoded for a render, the pixel operations of a gesture).
-package final class WorkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var total = 0
-    package init() {}
-    /// The count so far.
-    package var value: Int { lock.withLock { total } }
-    /// Counts one more.
-    package func add() { lock.withLock { total += 1 } }
-}
-
 /// Where each pixel of a re-oriented image comes from: output pixel (x, y) of `size` is source
 /// pixel `base + x·dx + y·dy` (in pixels).
 private struct Remap: Sendable {

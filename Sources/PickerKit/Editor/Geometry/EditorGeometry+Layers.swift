@@ -280,22 +280,3 @@ extension EditorGeometry {
         return marks
     }
 }
-
-/// The pixel work the edit screen's pictures did (a frame rendered by ``EditorRenderer``, a
-/// copy reduced by ``EditorPreview``), counted where a test or a bench asks:
-/// `EditorPixelWork.count.withValue(counter) { … }` counts what runs inside, and in the tasks
-/// that inherit its task-locals, not in detached ones. Wrapped around a screen's touch
-/// handling, which runs on the main thread, it counts the pixel work each move does there: a
-/// screen that moves layers does none.
-package enum EditorPixelWork {
-    // The value itself, as `TurnThreads.told` is (the attribute differs between Swift 5 and 6).
-    package static let count = TaskLocal<Counter?>(wrappedValue: nil)
-
-    /// A count shared by the tasks of one measurement.
-    package typealias Counter = WorkCounter
-
-    /// Counts one pixel operation, when a count is asked for.
-    static func note() {
-        count.get()?.add()
-    }
-}
