@@ -398,30 +398,14 @@ extension ProfilePicker {
 
     // MARK: Waiting
 
-    /// What the picker is still doing in the background: `"load of IMG_0003"`,
-    /// `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`. PickerKitTesting offers it to
-    /// tests as `pendingWork`.
-    package var backgroundWork: [String] {
-        work.descriptions + transitions.pendingWork
-    }
-
-    /// Waits until the work the picker started in the background (an access request, an item
-    /// loading, a capture, a timer) has finished, for at most `timeout` of real time (and at
-    /// least 2,000 turns of the main actor).
+    /// What the picker is still doing in the background, for a test or a diagnostic to show:
+    /// `"load of IMG_0003"`, `"the warmUp timer (0.75s)"`, `"a dismissal (animating)"`; what
+    /// ``idle(timeout:)`` waits for.
     ///
-    /// - Returns: the work still pending when the time ran out (see ``backgroundWork``); empty
-    ///   when the picker became idle. Public as ``ProfilePicker/idle(timeout:)``.
-    @discardableResult
-    package func finishBackgroundWork(timeout: Duration = .seconds(5)) async -> [String] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var turns = 0
-        while !work.isEmpty || !transitions.isIdle {
-            // Both bounds must pass, so a main actor held up elsewhere does not cut the wait short.
-            guard clock.now < deadline || turns < 2_000 else { return backgroundWork }
-            turns += 1
-            if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
-        }
-        return []
+    /// ```swift
+    /// #expect(picker.pendingWork == ["the presentation of #1 (animating)"])
+    /// ```
+    public var pendingWork: [String] {
+        work.descriptions + transitions.pendingWork
     }
 }

@@ -116,7 +116,17 @@ public final class ProfilePicker {
     ///   `"a dismissal (animating)"`); empty when the picker became idle.
     @discardableResult
     public func idle(timeout: Duration = .seconds(5)) async -> [String] {
-        await finishBackgroundWork(timeout: timeout)
+        // At least 2,000 turns of the main actor as well as `timeout` of real time, so a main
+        // actor held up elsewhere does not cut the wait short.
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var turns = 0
+        while !work.isEmpty || !transitions.isIdle {
+            guard clock.now < deadline || turns < 2_000 else { return pendingWork }
+            turns += 1
+            if turns < 200 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        return []
     }
 
     /// The edit screen's step, while it is shown: the image, its geometry, the undo steps and
