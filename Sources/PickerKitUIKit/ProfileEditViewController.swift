@@ -46,11 +46,17 @@ public final class ProfileEditViewController: UIViewController {
     public var aspectPresets = AspectPreset.common {
         didSet { refresh() }
     }
-    /// The colours of the background, dimming and mask outline, and the outline's width. The
-    /// screen draws them with layers at the screen's own scale: the renderer's `scale` and
-    /// `showsGrid` are not used.
-    public var renderer = EditorRenderer() {
+    /// The colours of the background, dimming and mask outline, and the outline's width, drawn
+    /// with layers at the screen's own scale (the headless `EditorRenderer` takes the same style).
+    public var style = EditorStyle() {
         didSet { refresh() }
+    }
+
+    /// A renderer carrying ``style``: only its style was ever used.
+    @available(*, deprecated, renamed: "style", message: "only the renderer's style is used: set style")
+    public var renderer: EditorRenderer {
+        get { EditorRenderer(style: style) }
+        set { style = newValue.style }
     }
 
     /// The photo under the mask: what the fingers move and VoiceOver adjusts.
@@ -206,7 +212,7 @@ public final class ProfileEditViewController: UIViewController {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         canvas.place(geometry.photoLayer)
-        canvas.show(geometry.overlay(lineWidth: renderer.outlineWidth), style: renderer)
+        canvas.show(geometry.overlay(lineWidth: style.outlineWidth), style: style)
         canvas.showsGuides = tracker.isGesturing
         if detailGeometry != geometry || tracker.isGesturing {
             detailTask?.cancel()
@@ -364,13 +370,13 @@ public final class EditorCanvasView: UIView {
     }
 
     /// The overlay and style the shape layers show.
-    private var shown: (overlay: EditorOverlay, style: EditorRenderer)?
+    private var shown: (overlay: EditorOverlay, style: EditorStyle)?
 
     /// Shows `overlay` in the renderer's colours: what `EditorRenderer` draws over the photo, as
     /// shapes the GPU composites. Only what changed is rebuilt: the dimming, outline and grid
     /// with the layout, the mask or the style; the dial and the turn mark with the guides (a
     /// straightening moves the dial's pointer on every move).
-    func show(_ overlay: EditorOverlay, style: EditorRenderer) {
+    func show(_ overlay: EditorOverlay, style: EditorStyle) {
         let restyled = shown?.style != style
         let last = shown?.overlay
         shown = (overlay, style)
@@ -389,7 +395,7 @@ public final class EditorCanvasView: UIView {
     }
 
     /// The dimming outside the mask, its outline and the thirds grid inside it.
-    private func showMask(_ overlay: EditorOverlay, style: EditorRenderer) {
+    private func showMask(_ overlay: EditorOverlay, style: EditorStyle) {
         func addMask(to path: CGMutablePath) {
             if overlay.isRound { path.addEllipse(in: overlay.mask) } else { path.addRect(overlay.mask) }
         }

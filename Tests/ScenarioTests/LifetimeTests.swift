@@ -65,6 +65,31 @@ struct LifetimeTests {
         #expect(transcript.unexpected.isEmpty)
     }
 
+    @Test func aPickerDroppedWhileATimerWaitsStopsItsWork() async throws {
+        let transcript = Transcript()
+        let presenter = FakePresenter(transcript: transcript)
+        let delegate = RecordingDelegate(transcript: transcript)
+        let source = FakePhotoSource(transcript: transcript, items: [])
+        let clock = ManualClock()
+        weak var released: ProfilePicker?
+        do {
+            let picker = ProfilePicker(
+                photoSource: source, camera: FakeCamera(transcript: transcript), presenter: presenter, delegate: delegate,
+                hostInfo: .allDeclared, clock: clock)
+            released = picker
+            try await picker.select(from: .camera)
+            await eventually("the camera shows") { picker.cameraScreen != nil }
+            // The shutter waits out the warm-up on the app's clock, which nobody advances.
+            picker.send(.shutterTapped, from: try #require(picker.cameraScreen).step.route.id)
+            await eventually("the warm-up waits on the clock") { clock.sleeperCount == 1 }
+        }
+        #expect(released == nil)
+        // The picker's release cancels its work: the timer stops waiting on a clock the app
+        // still holds (and would otherwise keep the task alive with it).
+        await eventually("the timer stops waiting") { clock.sleeperCount == 0 }
+        #expect(delegate.callbacks.isEmpty)
+    }
+
     @Test func aPresenterReleasedMidSessionEndsItOnTheNextAction() throws {
         let s = PickerScenario()
         do {

@@ -152,6 +152,8 @@ public final class ProfilePicker {
     /// The export running, or the last that ran: Cancel stops it, and so does the picker's
     /// release, which deletes its partial file.
     let runningExport = RunningExport()
+    /// The session work's tasks, for the deinit to cancel.
+    let runningWork = RunningWork()
     /// What the runner keeps per session: where ``pick(_:anchor:)`` waits, and whether the
     /// session reports to the delegate.
     var sessions: [Int: SessionLink] = [:]
@@ -201,6 +203,7 @@ public final class ProfilePicker {
     /// file, and nothing is called.
     deinit {
         runningExport.cancel()
+        runningWork.cancelAll()
     }
 
     // MARK: Entry points

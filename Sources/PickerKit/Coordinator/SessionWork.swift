@@ -75,3 +75,27 @@ final class RunningExport: @unchecked Sendable {
         lock.withLock { task }?.cancel()
     }
 }
+
+/// The tasks running for the picker's sessions, held where the picker's deinit, which runs off
+/// the main actor, can cancel them: a task waiting on a clock the app also lets go of (a timer on
+/// a test's `ManualClock`) would otherwise wait, and be kept, for ever.
+final class RunningWork: @unchecked Sendable {
+    // Guards `tasks`: added and removed on the main actor, cancelled from the picker's deinit.
+    private let lock = NSLock()
+    private var tasks: [Int: Task<Void, Never>] = [:]
+
+    /// Holds `task`, whose id is `id`, while it runs.
+    func hold(_ id: Int, _ task: Task<Void, Never>) {
+        lock.withLock { tasks[id] = task }
+    }
+
+    /// Forgets the task `id`, which has ended.
+    func release(_ id: Int) {
+        _ = lock.withLock { tasks.removeValue(forKey: id) }
+    }
+
+    /// Cancels every task still running.
+    func cancelAll() {
+        for task in lock.withLock({ Array(tasks.values) }) { task.cancel() }
+    }
+}

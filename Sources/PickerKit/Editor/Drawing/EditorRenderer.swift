@@ -4,6 +4,31 @@ import CoreGraphics
 import Foundation
 import PickerImaging
 
+/// How the edit screen looks around the photo: the colour behind it, how much the area outside
+/// the mask is dimmed, and the mask's outline. ``EditorRenderer`` draws it headlessly, and the
+/// UIKit edit screen with layers.
+public struct EditorStyle: Sendable, Equatable {
+    /// The colour behind the image.
+    public var background: RGBA
+    /// How bright the area outside the mask stays, 0…1.
+    public var dimming: Double
+    /// The mask outline's colour.
+    public var outline: RGBA
+    /// The mask outline's width in points; 0 draws none.
+    public var outlineWidth: Double
+
+    /// A style: by default a black background, the outside dimmed to 40 %, a one-point white
+    /// outline.
+    public init(
+        background: RGBA = RGBA(0, 0, 0), dimming: Double = 0.4, outline: RGBA = RGBA(255, 255, 255), outlineWidth: Double = 1
+    ) {
+        self.background = background
+        self.dimming = dimming
+        self.outline = outline
+        self.outlineWidth = outlineWidth
+    }
+}
+
 /// Draws the edit screen headlessly: the image at its zoom, position and straighten angle, the
 /// area outside the mask dimmed, and the mask's outline, at a given scale (pixels per point).
 /// While a gesture is under way (``showsGrid``) it also draws the rule-of-thirds grid, the
@@ -17,14 +42,28 @@ import PickerImaging
 public struct EditorRenderer: Sendable, Equatable {
     /// Pixels per point.
     public var scale: Double
-    /// The colour behind the image.
-    public var background: RGBA
-    /// How bright the area outside the mask stays, 0…1.
-    public var dimming: Double
-    /// The mask outline's colour.
-    public var outline: RGBA
-    /// The mask outline's width in points; 0 draws none.
-    public var outlineWidth: Double
+    /// The colours and outline, as the edit screen draws them too.
+    public var style: EditorStyle
+    /// The colour behind the image (``style``'s).
+    public var background: RGBA {
+        get { style.background }
+        set { style.background = newValue }
+    }
+    /// How bright the area outside the mask stays, 0…1 (``style``'s).
+    public var dimming: Double {
+        get { style.dimming }
+        set { style.dimming = newValue }
+    }
+    /// The mask outline's colour (``style``'s).
+    public var outline: RGBA {
+        get { style.outline }
+        set { style.outline = newValue }
+    }
+    /// The mask outline's width in points; 0 draws none (``style``'s).
+    public var outlineWidth: Double {
+        get { style.outlineWidth }
+        set { style.outlineWidth = newValue }
+    }
     /// Whether to draw what the edit screen shows while a gesture is under way: the
     /// rule-of-thirds grid inside the mask, the straighten dial (ticks every 5° from −45° to
     /// 45°, the angle marked) below it when there is room, and, when the photo is turned, a mark
@@ -41,11 +80,13 @@ public struct EditorRenderer: Sendable, Equatable {
         scale: Double = 2, background: RGBA = RGBA(0, 0, 0), dimming: Double = 0.4,
         outline: RGBA = RGBA(255, 255, 255), outlineWidth: Double = 1
     ) {
+        self.init(scale: scale, style: EditorStyle(background: background, dimming: dimming, outline: outline, outlineWidth: outlineWidth))
+    }
+
+    /// Creates a renderer drawing at `scale` in `style`.
+    public init(scale: Double = 2, style: EditorStyle) {
         self.scale = scale
-        self.background = background
-        self.dimming = dimming
-        self.outline = outline
-        self.outlineWidth = outlineWidth
+        self.style = style
     }
 
     /// The edit screen for `geometry` showing `image`, which must be the image it was made for.
