@@ -424,8 +424,7 @@ public final class TrimHandleView: UIView {
 extension CMTime {
     /// `duration` on a timescale of 600 (which frame rates of 24, 25, 30 and 60 divide).
     init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self.init(seconds: Double(seconds) + Double(attoseconds) / 1e18, preferredTimescale: 600)
+        self.init(seconds: duration.timeInterval, preferredTimescale: 600)
     }
 
     /// The time as a `Duration` in whole milliseconds; zero when it is not a number.

@@ -257,17 +257,12 @@ extension ProfilePicker {
         _ session: Int, _ what: String, timer: WorkflowTimer? = nil, _ body: @escaping @MainActor () async -> Void
     ) -> Task<Void, Never> {
         let id = work.nextID()
-        let running = runningWork
         let task = Task { [weak self] in
-            defer {
-                self?.work.remove(id)
-                running.release(id)
-            }
+            defer { self?.work.remove(id) }
             guard self?.isCurrent(session) == true else { return }
             await body()
         }
         work.add(id, session: session, what: what, task: task, timer: timer)
-        running.hold(id, task)
         return task
     }
 

@@ -148,7 +148,7 @@ public final class ProfilePicker {
     /// Who hears the workflow's state change, held weakly.
     var stateObservers = StateObservers()
     /// Work running in the background for the sessions, in the order started, and the timers.
-    var work = SessionWork()
+    lazy var work = SessionWork(running: runningWork)
     /// The export running, or the last that ran: Cancel stops it, and so does the picker's
     /// release, which deletes its partial file.
     let runningExport = RunningExport()

@@ -19,6 +19,13 @@ struct SessionWork {
     private var lastID = 0
     /// The running timers' task ids.
     private(set) var timers: [WorkflowTimer: Int] = [:]
+    /// The same tasks, where the picker's deinit can cancel them.
+    let running: RunningWork
+
+    /// Work with nothing running; its tasks are also held by `running`.
+    init(running: RunningWork = RunningWork()) {
+        self.running = running
+    }
 
     /// Whether no task is running.
     var isEmpty: Bool { items.isEmpty }
@@ -35,12 +42,14 @@ struct SessionWork {
     /// Records a started task of `session`'s; as `timer`, when it is one.
     mutating func add(_ id: Int, session: Int, what: String, task: Task<Void, Never>, timer: WorkflowTimer? = nil) {
         items.append(Item(id: id, session: session, what: what, task: task))
+        running.hold(id, task)
         if let timer { timers[timer] = id }
     }
 
     /// Forgets a task that has ended.
     mutating func remove(_ id: Int) {
         items.removeAll { $0.id == id }
+        running.release(id)
     }
 
     /// Cancels `timer`'s task, if it runs; it is forgotten when it ends.
@@ -54,6 +63,7 @@ struct SessionWork {
         let stopped = Set(items.filter { $0.session == session }.map(\.id))
         for item in items where stopped.contains(item.id) { item.task.cancel() }
         items.removeAll { stopped.contains($0.id) }
+        for id in stopped { running.release(id) }
         timers = timers.filter { !stopped.contains($0.value) }
     }
 }

@@ -44,14 +44,6 @@ extension AppleSurfaceTests {
             layers.map { layer in ((layer.contents as? CGImage)?.dataProvider?.data).flatMap { ($0 as Data).first } }
         }
 
-        static func items(_ toolbar: UIToolbar) -> [UIBarButtonItem] {
-            (toolbar.items ?? []).filter { !$0.isFlexibleSpace }
-        }
-
-        static func item(_ toolbar: UIToolbar, _ title: String) throws -> UIBarButtonItem {
-            try #require(items(toolbar).first { $0.title == title })
-        }
-
         /// A finger put down on the trim bar `x` points from its track's left end, moved to each
         /// of `moves`, and lifted.
         static func drag(_ bar: MovieTrimBarView, from x: CGFloat, through moves: [CGFloat]) {
@@ -78,7 +70,7 @@ extension AppleSurfaceTests {
             #expect(bar.startHandle.frame == CGRect(x: 0, y: 0, width: 16, height: 56))
             #expect(bar.endHandle.frame == CGRect(x: 171, y: 0, width: 16, height: 56), "20 s of 40 kept at first")
             #expect(screen.keptLabel.text == "0:20")
-            #expect(Self.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"])
+            #expect(CameraScreenTests.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"])
             #expect(screen.progressView.isHidden)
 
             // The start dragged to 10 s; the end pulled to 35 s, which the workflow holds at 30.
@@ -94,10 +86,10 @@ extension AppleSurfaceTests {
             // A handle that moves shows its frame: the player is at the end handle's time.
             #expect(screen.player?.currentTime().seconds == 30)
 
-            try Self.item(screen.toolbar, "Choose").surfaceTap()
+            try CameraScreenTests.item(screen.toolbar, "Choose").surfaceTap()
             #expect(phone.picker.moviePreview?.exportProgress != nil)
             #expect(!screen.progressView.isHidden)
-            #expect(Self.items(screen.toolbar).map(\.isEnabled) == [true, true, false], "Choose is busy while it exports")
+            #expect(CameraScreenTests.items(screen.toolbar).map(\.isEnabled) == [true, true, false], "Choose is busy while it exports")
             #expect(await phone.waitFor { phone.delegate.callbacks.count == 1 })
             await phone.settle()
             let result = try #require(phone.delegate.lastResult)
@@ -134,18 +126,18 @@ extension AppleSurfaceTests {
             let (phone, screen, _) = try await Self.preview()
             AVAssetExportSession.surfaceHoldExports()
             defer { AVAssetExportSession.surfaceFinishExports() }
-            try Self.item(screen.toolbar, "Choose").surfaceTap()
+            try CameraScreenTests.item(screen.toolbar, "Choose").surfaceTap()
             #expect(await phone.waitFor { AVAssetExportSession.surfaceExportsStarted.count == 1 })
             let name = try #require(AVAssetExportSession.surfaceExportsStarted.first?.split(separator: " ").last)
             let partial = FileManager.default.temporaryDirectory.appendingPathComponent(String(name))
             #expect(try String(contentsOf: partial, encoding: .utf8) == "SURFACE-MOVIE-PARTIAL\n", "AVFoundation is writing it")
             #expect(!screen.progressView.isHidden && screen.progressView.progress == 0)
 
-            try Self.item(screen.toolbar, "Cancel").surfaceTap()
+            try CameraScreenTests.item(screen.toolbar, "Cancel").surfaceTap()
             await phone.settle()
             #expect(!FileManager.default.fileExists(atPath: partial.path), "the picker deleted what the export wrote")
             #expect(screen.progressView.isHidden)
-            #expect(Self.items(screen.toolbar).map(\.isEnabled) == [true, true, true])
+            #expect(CameraScreenTests.items(screen.toolbar).map(\.isEnabled) == [true, true, true])
             #expect(phone.picker.moviePreview?.trim == .zero...(.seconds(20)), "the preview and its trim stay")
             #expect(phone.delegate.callbacks.isEmpty)
             // The held export let go: cancelled, it writes nothing more.
@@ -193,7 +185,7 @@ extension AppleSurfaceTests {
             // Dragging the start leftwards moves it later into the movie.
             Self.drag(bar, from: 340, through: [256.5])
             #expect(phone.picker.moviePreview?.trim == .seconds(10)...(.seconds(20)))
-            #expect(Self.items(screen.toolbar).map(\.title) == [PickerStrings(language: "ar")[.cancel], PickerStrings(language: "ar")[.play], PickerStrings(language: "ar")[.choose]])
+            #expect(CameraScreenTests.items(screen.toolbar).map(\.title) == [PickerStrings(language: "ar")[.cancel], PickerStrings(language: "ar")[.play], PickerStrings(language: "ar")[.choose]])
             phone.expectNoCrash()
         }
 
@@ -205,26 +197,26 @@ extension AppleSurfaceTests {
             #expect(phone.picker.moviePreview?.trim == .seconds(1)...(.seconds(19)))
             #expect(player.currentTime().seconds == 1, "the start handle moved last: its frame shows")
             #expect(screen.toolbar.items?.compactMap { $0.image?.surfaceSystemName } == ["play.fill"])
-            #expect(Self.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"])
-            try Self.item(screen.toolbar, "Play").surfaceTap()
+            #expect(CameraScreenTests.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"])
+            try CameraScreenTests.item(screen.toolbar, "Play").surfaceTap()
             #expect(player.rate == 1)
             #expect(player.currentItem?.forwardPlaybackEndTime == CMTime(value: 11_400, timescale: 600), "it stops at 19 s")
-            #expect(await phone.waitFor { Self.items(screen.toolbar).map(\.title) == ["Cancel", "Pause", "Choose"] })
+            #expect(await phone.waitFor { CameraScreenTests.items(screen.toolbar).map(\.title) == ["Cancel", "Pause", "Choose"] })
             #expect(screen.toolbar.items?.compactMap { $0.image?.surfaceSystemName } == ["pause.fill"])
             player.surfacePlay(for: 30)
             #expect(player.currentTime().seconds == 19 && player.rate == 0)
-            #expect(await phone.waitFor { Self.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"] })
+            #expect(await phone.waitFor { CameraScreenTests.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"] })
             // Played through: Play starts the part kept again.
-            try Self.item(screen.toolbar, "Play").surfaceTap()
+            try CameraScreenTests.item(screen.toolbar, "Play").surfaceTap()
             #expect(player.currentTime().seconds == 1 && player.rate == 1)
             player.surfacePlay(for: 3)
             #expect(player.currentTime().seconds == 4)
-            #expect(await phone.waitFor { Self.items(screen.toolbar).map(\.title) == ["Cancel", "Pause", "Choose"] })
-            try Self.item(screen.toolbar, "Pause").surfaceTap()
+            #expect(await phone.waitFor { CameraScreenTests.items(screen.toolbar).map(\.title) == ["Cancel", "Pause", "Choose"] })
+            try CameraScreenTests.item(screen.toolbar, "Pause").surfaceTap()
             #expect(player.rate == 0 && player.currentTime().seconds == 4)
-            #expect(await phone.waitFor { Self.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"] })
+            #expect(await phone.waitFor { CameraScreenTests.items(screen.toolbar).map(\.title) == ["Cancel", "Play", "Choose"] })
             // Moving a handle stops the movie and shows that handle's frame.
-            try Self.item(screen.toolbar, "Play").surfaceTap()
+            try CameraScreenTests.item(screen.toolbar, "Play").surfaceTap()
             #expect(player.currentTime().seconds == 4 && player.rate == 1, "inside the part kept: it plays on from there")
             screen.trimBar.endHandle.accessibilityDecrement()
             #expect(player.rate == 0 && player.currentTime().seconds == 18)
@@ -259,7 +251,7 @@ extension AppleSurfaceTests {
             #expect(screen.trimBar.frame.height == 0 && screen.keptLabel.frame.height == 0)
             #expect(screen.trimBar.frameLayers.isEmpty)
             #expect(screen.movieView.frame == CGRect(x: 0, y: 0, width: 390, height: 800))
-            try Self.item(screen.toolbar, "Choose").surfaceTap()
+            try CameraScreenTests.item(screen.toolbar, "Choose").surfaceTap()
             await phone.settle()
             let url = try #require(phone.delegate.lastResult?.mediaURL)
             #expect(try String(contentsOf: url, encoding: .utf8) == "SURFACE-MOVIE 5.0", "kept whole at high quality: the file as it is")
