@@ -80,90 +80,105 @@ struct DemoOptions: Equatable {
 
     init(parsing arguments: [String]) throws(Mistake) {
         var rest = arguments[...]
-        func value(_ name: String) throws(Mistake) -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw Mistake(message: "\(name) needs a value") }
-            return next
-        }
         while let argument = rest.popFirst() {
-            switch argument {
-            case "--help", "-h": help = true
-            case "--bench-choose": benchChoose = true
-            case "--bench-gestures": benchGestures = true
-            case "--pick":
-                let text = try value(argument)
-                guard let kind = Pick(rawValue: text) else { throw Mistake(message: "--pick is photo or movie, not '\(text)'") }
-                pick = kind
-            case "--image": image = try value(argument)
-            case "--output": output = try value(argument)
-            case "--preview": preview = try value(argument)
-            case "--save-session": saveSession = try value(argument)
-            case "--shape":
-                switch try value(argument) {
-                case "circle": shape = .circle
-                case "square": shape = .square
-                case "rectangle": shape = .rectangle(aspectRatio: 4.0 / 3)
-                case let other: throw Mistake(message: "--shape is circle, square or rectangle, not '\(other)'")
-                }
-            case "--flip":
-                switch try value(argument) {
-                case "h": transforms.append(.flipHorizontal)
-                case "v": transforms.append(.flipVertical)
-                case let other: throw Mistake(message: "--flip is h or v, not '\(other)'")
-                }
-            case "--turn":
-                let text = try value(argument)
-                guard let degrees = Int(text), [90, 180, 270].contains(degrees) else {
-                    throw Mistake(message: "--turn is 90, 180 or 270, not '\(text)'")
-                }
-                transforms += Array(repeating: .turnRight, count: degrees / 90)
-            case "--aspect":
-                let text = try value(argument)
-                switch text {
-                case "original": aspect = .original
-                case "square": aspect = .square
-                default:
-                    let parts = text.split(separator: ":").compactMap { Double($0) }
-                    guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-                        throw Mistake(message: "--aspect is original, square or W:H, not '\(text)'")
-                    }
-                    aspect = .ratio(parts[0], parts[1])
-                }
-            case "--angle":
-                let text = try value(argument)
-                guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 45 else {
-                    throw Mistake(message: "--angle is -45...45 degrees, not '\(text)'")
-                }
-                angle = degrees
-            case "--zoom":
-                let text = try value(argument)
-                guard let z = Double(text), z.isFinite, z > 0 else { throw Mistake(message: "--zoom is a positive number, not '\(text)'") }
-                zoom = z
-            case "--pan":
-                let text = try value(argument)
-                let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-                guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else {
-                    throw Mistake(message: "--pan is DX,DY in points, not '\(text)'")
-                }
-                pan = CGPoint(x: dx, y: dy)
-            case "--size":
-                let text = try value(argument)
-                guard let n = Int(text), (1...4096).contains(n) else { throw Mistake(message: "--size is 1...4096, not '\(text)'") }
-                size = n
-            case "--source":
-                let text = try value(argument)
-                guard let s = Source(rawValue: text) else { throw Mistake(message: "--source is library, camera or saved, not '\(text)'") }
-                source = s
-            case "--language":
-                let tag = try value(argument)
-                guard let shipped = PickerStrings.Language.shipped(matching: tag) else {
-                    let names = PickerStrings.Language.shipped.map(\.rawValue).joined(separator: ", ")
-                    throw Mistake(message: "--language is one PickerKit ships (\(names)), not '\(tag)'")
-                }
-                language = shipped
-                languageTag = tag
-            default:
-                throw Mistake(message: "unknown argument '\(argument)'")
+            func value() throws(Mistake) -> String {
+                guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw Mistake(message: "\(argument) needs a value") }
+                return next
             }
+            if try readRun(argument, value) { continue }
+            if try readEdit(argument, value) { continue }
+            throw Mistake(message: "unknown argument '\(argument)'")
         }
+    }
+
+    /// Reads `argument` (and its value) when it says what to run and how: `true` when it does.
+    private mutating func readRun(_ argument: String, _ value: () throws(Mistake) -> String) throws(Mistake) -> Bool {
+        switch argument {
+        case "--help", "-h": help = true
+        case "--bench-choose": benchChoose = true
+        case "--bench-gestures": benchGestures = true
+        case "--pick":
+            let text = try value()
+            guard let kind = Pick(rawValue: text) else { throw Mistake(message: "--pick is photo or movie, not '\(text)'") }
+            pick = kind
+        case "--image": image = try value()
+        case "--output": output = try value()
+        case "--preview": preview = try value()
+        case "--save-session": saveSession = try value()
+        case "--size":
+            let text = try value()
+            guard let n = Int(text), (1...4096).contains(n) else { throw Mistake(message: "--size is 1...4096, not '\(text)'") }
+            size = n
+        case "--source":
+            let text = try value()
+            guard let s = Source(rawValue: text) else { throw Mistake(message: "--source is library, camera or saved, not '\(text)'") }
+            source = s
+        case "--language":
+            let tag = try value()
+            guard let shipped = PickerStrings.Language.shipped(matching: tag) else {
+                let names = PickerStrings.Language.shipped.map(\.rawValue).joined(separator: ", ")
+                throw Mistake(message: "--language is one PickerKit ships (\(names)), not '\(tag)'")
+            }
+            language = shipped
+            languageTag = tag
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads `argument` (and its value) when it is one of the edits: `true` when it is.
+    private mutating func readEdit(_ argument: String, _ value: () throws(Mistake) -> String) throws(Mistake) -> Bool {
+        switch argument {
+        case "--shape":
+            switch try value() {
+            case "circle": shape = .circle
+            case "square": shape = .square
+            case "rectangle": shape = .rectangle(aspectRatio: 4.0 / 3)
+            case let other: throw Mistake(message: "--shape is circle, square or rectangle, not '\(other)'")
+            }
+        case "--flip":
+            switch try value() {
+            case "h": transforms.append(.flipHorizontal)
+            case "v": transforms.append(.flipVertical)
+            case let other: throw Mistake(message: "--flip is h or v, not '\(other)'")
+            }
+        case "--turn":
+            let text = try value()
+            guard let degrees = Int(text), [90, 180, 270].contains(degrees) else {
+                throw Mistake(message: "--turn is 90, 180 or 270, not '\(text)'")
+            }
+            transforms += Array(repeating: .turnRight, count: degrees / 90)
+        case "--aspect":
+            let text = try value()
+            switch text {
+            case "original": aspect = .original
+            case "square": aspect = .square
+            default:
+                let parts = text.split(separator: ":").compactMap { Double($0) }
+                guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                    throw Mistake(message: "--aspect is original, square or W:H, not '\(text)'")
+                }
+                aspect = .ratio(parts[0], parts[1])
+            }
+        case "--angle":
+            let text = try value()
+            guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 45 else {
+                throw Mistake(message: "--angle is -45...45 degrees, not '\(text)'")
+            }
+            angle = degrees
+        case "--zoom":
+            let text = try value()
+            guard let z = Double(text), z.isFinite, z > 0 else { throw Mistake(message: "--zoom is a positive number, not '\(text)'") }
+            zoom = z
+        case "--pan":
+            let text = try value()
+            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else {
+                throw Mistake(message: "--pan is DX,DY in points, not '\(text)'")
+            }
+            pan = CGPoint(x: dx, y: dy)
+        default: return false
+        }
+        return true
     }
 }

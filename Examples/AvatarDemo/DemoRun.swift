@@ -52,29 +52,8 @@ struct DemoRun {
         let scenario = PickerScenario(items: [.image("IMG_0001", photo)], configuration: configuration, exhaustivity: .off)
         scenario.camera.defaultPhoto = photo
 
-        try scenario.picker.chooseSource()
-        switch options.source {
-        case .library: scenario.user.chooseSource(.photoLibrary)
-        case .saved: scenario.user.chooseSource(.savedPhotosAlbum)
-        case .camera: scenario.user.chooseSource(.camera)
-        }
-        await scenario.settle()
-        if options.source == .camera {
-            scenario.user.tapShutter()
-            // The demo's clock is manual: once the shutter waits out the warm-up, move it on.
-            for _ in 0..<1_000 where scenario.clock.sleeperCount == 0 { await Task.yield() }
-            scenario.clock.advance(by: configuration.camera.warmUp)
-        } else {
-            scenario.user.pickItem(at: 0)
-        }
-        await scenario.settle()
-        guard let start = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
-        for transform in options.transforms { scenario.user.gesture(.transform(transform)) }
-        if let aspect = options.aspect { scenario.user.gesture(.aspect(aspect)) }
-        if let angle = options.angle { scenario.user.straighten(to: angle) }
-        scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
-        scenario.user.gesture(.pan(options.pan))
-        scenario.user.gesture(.ended)
+        try await openEditor(scenario, warmUp: configuration.camera.warmUp)
+        try edit(scenario)
         guard let geometry = scenario.picker.editorGeometry, let editing = scenario.picker.editing else {
             throw Failure.noResult(scenario.transcript.lines)
         }
@@ -104,6 +83,39 @@ struct DemoRun {
             transcript: scenario.transcript.lines, cropRect: crop, angle: geometry.angle, photoSize: photo.displaySize,
             orientation: photo.orientation, avatarSize: avatar.displaySize, avatarPath: options.output,
             previewSize: screenSize, previewPath: options.preview, sessionPath: options.saveSession, editScreen: said)
+    }
+
+    /// Chooses the source and picks the photo (or takes it), up to the edit screen.
+    @MainActor
+    private func openEditor(_ scenario: PickerScenario, warmUp: Duration) async throws {
+        try scenario.picker.chooseSource()
+        switch options.source {
+        case .library: scenario.user.chooseSource(.photoLibrary)
+        case .saved: scenario.user.chooseSource(.savedPhotosAlbum)
+        case .camera: scenario.user.chooseSource(.camera)
+        }
+        await scenario.settle()
+        if options.source == .camera {
+            scenario.user.tapShutter()
+            // The demo's clock is manual: once the shutter waits out the warm-up, move it on.
+            for _ in 0..<1_000 where scenario.clock.sleeperCount == 0 { await Task.yield() }
+            scenario.clock.advance(by: warmUp)
+        } else {
+            scenario.user.pickItem(at: 0)
+        }
+        await scenario.settle()
+    }
+
+    /// The edits the options ask for, as the person makes them on the edit screen.
+    @MainActor
+    private func edit(_ scenario: PickerScenario) throws {
+        guard let start = scenario.picker.editorGeometry else { throw Failure.noResult(scenario.transcript.lines) }
+        for transform in options.transforms { scenario.user.gesture(.transform(transform)) }
+        if let aspect = options.aspect { scenario.user.gesture(.aspect(aspect)) }
+        if let angle = options.angle { scenario.user.straighten(to: angle) }
+        scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
+        scenario.user.gesture(.pan(options.pan))
+        scenario.user.gesture(.ended)
     }
 
     /// What the edit screen says in `strings`: the language and its direction, the toolbar's

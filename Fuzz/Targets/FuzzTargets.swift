@@ -121,9 +121,9 @@ public enum FuzzTargets {
         let file = data.prefix(data.count - PipelineParameters.size)
         guard var image = try? ImageFileFormat.decode(Data(file), pixelLimit: pixelLimit) else { return }
         image.orientation = parameters.orientation
-        let pipeline = AvatarPipeline(
-            crop: parameters.crop, outputSize: parameters.outputSize, filter: parameters.filter, mask: parameters.mask,
-            maximumDimension: 96, angle: parameters.angle)
+        var pipeline = AvatarOutput(mask: parameters.mask, filter: parameters.filter, maximumDimension: 96)
+            .pipeline(for: parameters.crop, angle: parameters.angle)
+        pipeline.outputSize = parameters.outputSize
         if ImageFileFormat(sniffing: Data(file)) == .jpeg, let avatar = try? pipeline.render(jpeg: Data(file), pixelLimit: pixelLimit) {
             // Straight from the file, at whatever scale serves, with the file's own orientation.
             check(avatar.image.orientation == .up && avatar.image.displaySize == pipeline.clampedOutputSize, "the JPEG avatar is upright and sized")

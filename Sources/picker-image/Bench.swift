@@ -79,7 +79,7 @@ struct Bench {
         let photo = try Self.photo()
         var turned = photo
         turned.orientation = .right
-        var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: filter ?? .area, mask: .circle)
+        var pipeline = AvatarOutput(size: Self.output.width, mask: .circle, filter: filter ?? .area).pipeline(for: Self.crop)
         pipeline.threads = 1
         let cores = PixelBuffer.automaticThreads(sourcePixels: Self.crop.width * Self.crop.height)
         let filters = filter.map { [$0] } ?? [.area, .lanczos3, .bilinear]
@@ -125,7 +125,7 @@ struct Bench {
             for (name, data) in zip(names, files) {
                 work.append(("jpeg_\(name)\(suffix)_ms", { _ = try JPEG.decode(data, options: DecodeOptions(threads: threads)) }))
             }
-            var pipeline = AvatarPipeline(crop: Self.crop, outputSize: Self.output, filter: .area, mask: .square)
+            var pipeline = AvatarOutput(size: Self.output.width, filter: .area).pipeline(for: Self.crop)
             pipeline.threads = threads
             work.append(("jpeg_avatar\(suffix)_ms", { _ = try pipeline.render(jpeg: files[0]) }))
         }

@@ -93,8 +93,9 @@ enum Command {
         let jpeg = try jpegOptions(&options)
         let toSRGB = options.flag("--to-srgb")
         let files = try options.finish(positionals: 2)
-        var pipeline = AvatarPipeline(crop: rect, outputSize: size, filter: filter, mask: mask, angle: angle)
-        pipeline.colorOutput = toSRGB ? .sRGB : .keepProfile
+        let output = AvatarOutput(mask: mask, filter: filter, colorOutput: toSRGB ? .sRGB : .keepProfile)
+        var pipeline = output.pipeline(for: rect, angle: angle)
+        pipeline.outputSize = size
         let rendering: AvatarPipeline.Rendering
         let shown: (size: PixelSize, orientation: ImageOrientation)
         if orientation == nil, transforms.isEmpty, let file = try ImageFile.direct(files[0]) {

@@ -37,7 +37,7 @@ struct ThreadedJPEGTests {
     static func decode(_ bytes: [UInt8], scale: JPEG.Scale, cropped: Bool, threads: Int) -> Outcome {
         var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
         decoder.threads = threads
-        decoder.pipelineArea = 0
+        decoder.hooks.pipelineArea = 0
         let region = Self.middleHalf(scale: scale)
         var warnings: [ImagingWarning] = []
         do {
@@ -97,7 +97,7 @@ struct ThreadedJPEGTests {
         for threads in [1, 2] {
             var decoder = JPEGDecoder(bytes: broken, pixelLimit: PixelBuffer.defaultPixelLimit)
             decoder.threads = threads
-            decoder.pipelineArea = 0
+            decoder.hooks.pipelineArea = 0
             var warnings: [ImagingWarning] = []
             #expect(try decoder.decode(denominator: 1, region: { _ in top }, warnings: &warnings) == expected, "\(threads) thread(s)")
             #expect(warnings == [], "\(threads) thread(s)")
@@ -120,7 +120,7 @@ struct ThreadedJPEGTests {
                 let told = Recorder()
                 var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
                 decoder.threads = 2
-                decoder.pipelineArea = 0
+                decoder.hooks.pipelineArea = 0
                 decoder.rowsWritten = {
                     told.append($0)
                     resample.rowsWritten($0, width: $1, origin: $2, format: $3)
@@ -180,12 +180,12 @@ struct ThreadedJPEGTests {
         overlappedScan: @escaping @Sendable (Int) -> Int = { $0 - 1 }
     ) -> (Outcome, [Int]) {
         var decoder = JPEGDecoder(bytes: bytes, pixelLimit: PixelBuffer.defaultPixelLimit)
-        decoder.lastScanLockstep = lockstep
+        decoder.hooks.lastScanLockstep = lockstep
         decoder.threads = 2
-        decoder.pipelineArea = 0
-        decoder.overlappedScan = overlappedScan
+        decoder.hooks.pipelineArea = 0
+        decoder.hooks.overlappedScan = overlappedScan
         let overlaps = Recorder()
-        decoder.overlapStarted = { overlaps.append($0) }
+        decoder.hooks.overlapStarted = { overlaps.append($0) }
         let region = Self.middleHalf(scale: scale)
         var warnings: [ImagingWarning] = []
         do {

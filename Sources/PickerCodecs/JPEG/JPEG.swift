@@ -134,7 +134,7 @@ public enum JPEG {
     ) throws(ImagingError) -> PixelBuffer {
         var decoder = JPEGDecoder(bytes: [UInt8](data), pixelLimit: pixelLimit)
         decoder.threads = 2
-        decoder.pipelineArea = 0
+        decoder.hooks.pipelineArea = 0
         return try decoder.decode(denominator: scale.rawValue, region: nil, warnings: &warnings)
     }
 

@@ -15,20 +15,11 @@ struct JPEGDecoder {
     /// all known (nothing is smoothed); otherwise it shares its transforms and pixels among the
     /// threads after its scans.
     var threads: Int? = 1
-    /// The smallest region (pixels at the decode's scale) decoded on two threads; tests lower it
-    /// to run the pipeline on small files.
-    var pipelineArea = JPEGRowPipeline.smallestArea
+    /// What tests and fuzzers change to reach the threaded paths on small files
+    /// (``JPEGTestHooks``, in Instrumentation.swift); the defaults are the decode's own.
+    var hooks = JPEGTestHooks()
     /// Told of the pixel rows as a decode on two threads writes them (see ``RowsWritten``).
     var rowsWritten: RowsWritten?
-    /// Which scan (from 0), of the `scans` the headers ahead count, a progressive decode on two
-    /// threads transforms as it decodes: the last. Tests pick an earlier one, to check that a
-    /// scan after it makes the decode transform everything again after its scans.
-    var overlappedScan: @Sendable (_ scans: Int) -> Int = { $0 - 1 }
-    /// Whether the last scan's decoding waits for each row of units to be transformed before it
-    /// decodes the next (tests: every row then changes hands while the scan goes on).
-    var lastScanLockstep = false
-    /// Told of the scan (from 0) a progressive decode transforms as it decodes, when it starts.
-    var overlapStarted: (@Sendable (_ scan: Int) -> Void)?
 
     /// Told, on the thread that writes them, that the first `count` rows of the region's
     /// pixels (`width` each, from `origin`, in `format`, with no bytes between rows) are
@@ -232,7 +223,7 @@ struct JPEGDecoder {
             let after = try decoder.scan(
                 start, end, number: index + 1, frame: &frame, tables: tables, walksLeft: &walksLeft, progress: &progress,
                 rows: streamed.map { ($0, tables.quantization, pipeline) },
-                lastScan: frame.progressive && index == decoder.overlappedScan(scansAhead) ? overlap : nil, warnings: &warnings)
+                lastScan: frame.progressive && index == decoder.hooks.overlappedScan(scansAhead) ? overlap : nil, warnings: &warnings)
             rowsDone = streamed != nil
             return after
         }
@@ -283,7 +274,7 @@ struct JPEGDecoder {
             let planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header))
             streamed = planes
             let threads = PixelBuffer.threadCount(decoder.threads, sourcePixels: frame.width * frame.height)
-            guard threads > 1 && planes.area.width * planes.area.height >= decoder.pipelineArea else { return }
+            guard threads > 1 && planes.area.width * planes.area.height >= decoder.hooks.pipelineArea else { return }
             try JPEGDecoder.allocate(
                 &frame, pixelLimit: decoder.pixelLimit, bytes: decoder.bytes.count, mcuRows: JPEGRowPipeline.slots)
             pipeline = JPEGRowPipeline(
@@ -297,7 +288,7 @@ struct JPEGDecoder {
             lastScan = decoder.lastScanPipeline(
                 frame, header: atFirstScan!, quantization: tables.quantization, progress: progress, members: members,
                 planes: early, denominator: denominator, region: region)
-            if lastScan != nil { decoder.overlapStarted?(index) }
+            if lastScan != nil { decoder.hooks.overlapStarted?(index) }
             return lastScan
         }
 
@@ -322,7 +313,7 @@ struct JPEGDecoder {
             let planes: JPEGPlanes
             if let early { planes = early } else { planes = try JPEGPlanes.make(frame, denominator: denominator, region: region?(header)) }
             let cores = PixelBuffer.threadCount(decoder.threads, sourcePixels: frame.width * frame.height)
-            let split = planes.area.width * planes.area.height >= decoder.pipelineArea ? cores : 1
+            let split = planes.area.width * planes.area.height >= decoder.hooks.pipelineArea ? cores : 1
             planes.transformAll(
                 frame.components, quantization: tables.quantization,
                 smoothing: JPEGSmoothing(frame, progress: progress, quantization: tables.quantization), threads: split)
@@ -344,8 +335,8 @@ struct JPEGDecoder {
             JPEGSmoothing(frame, progress: progress, quantization: quantization) == nil
         else { return nil }
         let made = early ?? (try? JPEGPlanes.make(frame, denominator: denominator, region: region?(header)))
-        guard let planes = made, planes.area.width * planes.area.height >= pipelineArea else { return nil }
+        guard let planes = made, planes.area.width * planes.area.height >= hooks.pipelineArea else { return nil }
         return JPEGRowPipeline(planes, frame: frame, header: header, quantization: quantization, source: .lastScan(members: members),
-            lockstep: lastScanLockstep)
+            lockstep: hooks.lastScanLockstep)
     }
 }

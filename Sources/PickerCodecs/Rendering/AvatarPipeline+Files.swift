@@ -7,10 +7,9 @@ extension AvatarPipeline {
     /// but a 12 MP file needs memory for the crop and a few rows rather than the whole photo.
     ///
     /// ```swift
-    /// let avatar = try AvatarPipeline(
-    ///     crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800),
-    ///     outputSize: PixelSize(width: 1024, height: 1024), mask: .circle
-    /// ).render(png: Data(contentsOf: photoURL))
+    /// let avatar = try AvatarOutput(size: 1024, mask: .circle)
+    ///     .pipeline(for: PixelRect(x: 400, y: 100, width: 2800, height: 2800))
+    ///     .render(png: Data(contentsOf: photoURL))
     /// ```
     ///
     /// What the decoder worked around (ancillary chunks skipped, a colour profile left out)
@@ -29,19 +28,9 @@ extension AvatarPipeline {
         if turn == 0 {
             reads = reachingOutside ? crop.intersection(bounds) : bounds.contains(crop) && !crop.isEmpty ? crop : nil
         } else {
-            guard angle.isFinite else { throw .invalidAngle(angle) }
-            let reachable = [crop.x, crop.y, crop.width, crop.height].allSatisfy { $0.magnitude < UInt(PixelBuffer.farthestFrame) }
-            let size = clampedOutputSize
-            guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
-            guard reachable, !crop.isEmpty, crop.intersection(bounds) != nil else {
-                throw .cropOutsideImage(rect: crop, imageSize: displaySize)
-            }
-            let frame = TurnedFrame(
-                centre: SIMD2(Double(crop.x) + Double(crop.width) / 2, Double(crop.y) + Double(crop.height) / 2),
-                scaleX: Double(crop.width) / Double(size.width), scaleY: Double(crop.height) / Double(size.height),
-                degrees: angle, output: size)
+            try checkTurnedCrop(on: displaySize)
             // (Unclipped: a frame that misses the photo shows nothing of it, as in memory.)
-            reads = frame.bounds
+            reads = turnedFrame.bounds
         }
         guard let reads else { throw .cropOutsideImage(rect: crop, imageSize: displaySize) }
         return reads
@@ -76,10 +65,9 @@ extension AvatarPipeline {
     /// hold them to 40 and 35).
     ///
     /// ```swift
-    /// let avatar = try AvatarPipeline(
-    ///     crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800),
-    ///     outputSize: PixelSize(width: 1024, height: 1024), mask: .circle
-    /// ).render(jpeg: Data(contentsOf: photoURL))
+    /// let avatar = try AvatarOutput(size: 1024, mask: .circle)
+    ///     .pipeline(for: PixelRect(x: 400, y: 100, width: 2800, height: 2800))
+    ///     .render(jpeg: Data(contentsOf: photoURL))
     /// ```
     ///
     /// The damage the decode worked around (`ImagingWarning.damagedData(format:reason:)`: a
@@ -198,14 +186,18 @@ package struct DecodedPart {
     /// Renders `pipeline` (its crop in the shown photo's full-size pixels) from the part,
     /// exactly as from the whole photo decoded at the part's scale.
     func render(_ pipeline: AvatarPipeline, reachingOutside: Bool) throws(ImagingError) -> AvatarPipeline.Rendering {
-        guard scale != .full else {
-            var shifted = pipeline
-            shifted.crop = PixelRect(x: pipeline.crop.x - shown.x, y: pipeline.crop.y - shown.y, width: pipeline.crop.width, height: pipeline.crop.height)
-            var rendering = reachingOutside ? try shifted.renderReachingOutside(part) : try shifted.render(part)
-            rendering.peakExtraBytes += heldBytes
-            return rendering
+        let placement: RenderSource.Placement
+        if scale == .full {
+            placement = .fullSize(x: shown.x, y: shown.y)
+        } else if pipeline.turn == 0, let resampled {
+            placement = .resampled(resampled)
+        } else if pipeline.turn == 0 {
+            let (vertical, horizontal) = pipeline.reducedWeights(file, scale: scale, raw: raw)
+            placement = .reducedLevel(stored: raw.size, vertical: vertical, horizontal: horizontal)
+        } else {
+            placement = .reducedTurned(pipeline.reducedFrame(file, scale: scale, offset: SIMD2(Double(shown.x), Double(shown.y))))
         }
-        return try pipeline.renderReduced(self)
+        return try pipeline.finish(RenderSource(pixels: part, placement: placement, heldBytes: heldBytes), reachingOutside: reachingOutside)
     }
 }
 
@@ -221,7 +213,7 @@ extension AvatarPipeline {
     }
 
     /// The turned frame on the reduced photo, centred on the crop's centre moved by `offset`.
-    fileprivate func reducedFrame(_ file: PhotoFile, scale: JPEG.Scale, offset: SIMD2<Double> = .zero) -> TurnedFrame {
+    func reducedFrame(_ file: PhotoFile, scale: JPEG.Scale, offset: SIMD2<Double> = .zero) -> TurnedFrame {
         let size = clampedOutputSize, d = Double(scale.denominator)
         let (low, high) = reducedSpan(file, scale: scale)
         let reduced = RawAffine(orientation: file.orientation, rawSize: scale.size(of: file.info.pixelSize))
@@ -237,10 +229,7 @@ extension AvatarPipeline {
     fileprivate func reducedRegion(of file: PhotoFile, scale: JPEG.Scale) throws(ImagingError) -> PixelRect {
         let bounds = PixelRect(size: file.displaySize)
         if turn != 0 {
-            guard angle.isFinite else { throw .invalidAngle(angle) }
-            // As at full size: a frame reaching 2⁴⁰ pixels or more is refused, not computed.
-            let reachable = [crop.x, crop.y, crop.width, crop.height].allSatisfy { $0.magnitude < UInt(PixelBuffer.farthestFrame) }
-            guard reachable, crop.intersection(bounds) != nil else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }
+            try checkTurnedCrop(on: file.displaySize)
             return reducedFrame(file, scale: scale).bounds
         }
         guard bounds.contains(crop) else { throw .cropOutsideImage(rect: crop, imageSize: file.displaySize) }
@@ -254,7 +243,7 @@ extension AvatarPipeline {
 
     /// The area weights, on each axis of the stored pixels, from the part `raw` of the photo
     /// decoded at `scale` to the output: over the crop's exact span, whole pixels or not.
-    fileprivate func reducedWeights(
+    func reducedWeights(
         _ file: PhotoFile, scale: JPEG.Scale, raw: PixelRect
     ) -> (vertical: AxisWeights, horizontal: AxisWeights) {
         let (low, high) = reducedSpan(file, scale: scale)
@@ -275,31 +264,6 @@ extension AvatarPipeline {
         return StreamedResample(width: raw.width, vertical: vertical, horizontal: horizontal)
     }
 
-    /// Renders from a part decoded at a reduced scale.
-    fileprivate func renderReduced(_ decoded: DecodedPart) throws(ImagingError) -> Rendering {
-        let file = decoded.file, part = decoded.part
-        let size = clampedOutputSize
-        guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
-        if turn == 0 {
-            var scaled: PixelBuffer
-            if let resampled = decoded.resampled {
-                scaled = resampled
-            } else {
-                let (vertical, horizontal) = reducedWeights(file, scale: decoded.scale, raw: decoded.raw)
-                let threadCount = PixelBuffer.threadCount(threads, sourcePixels: decoded.raw.width * decoded.raw.height)
-                scaled = part.resampleRaw(PixelRect(size: decoded.raw.size), vertical: vertical, horizontal: horizontal, threads: threadCount)
-            }
-            scaled.orientation = file.orientation
-            // Turned upright in a copy unless already so; masked in the upright image's storage.
-            let outputs = scaled.bytes.count * (file.orientation == .up ? 1 : 2)
-            scaled.applyMask(mask, threads: threads)
-            return coloured(Rendering(image: scaled, peakExtraBytes: decoded.heldBytes + outputs), profile: part.colorProfile)
-        }
-        let offset = SIMD2(Double(decoded.shown.x), Double(decoded.shown.y))
-        var image = part.turned(reducedFrame(file, scale: decoded.scale, offset: offset), edges: edges)
-        image.applyMask(mask, threads: threads)
-        return coloured(Rendering(image: image, peakExtraBytes: decoded.heldBytes + image.bytes.count), profile: part.colorProfile)
-    }
 }
 
 extension AvatarPipeline {

@@ -7,22 +7,26 @@ import Foundation
 /// the small output is turned upright: no full-size copy of a 12 MP photo is made (for an
 /// opaque photo; a photo with transparency is premultiplied first, over the crop only).
 ///
+/// A pipeline is one crop of a photo with an ``AvatarOutput``'s settings, resolved to an
+/// exact ``outputSize``: ``AvatarOutput/pipeline(for:angle:edges:longerSide:)`` and
+/// ``RenderRecipe/pipeline(longerSide:)`` make one. Every way of rendering it (a photo in
+/// memory, a file's region, a recipe, an edit session) makes its pixels in one place.
+///
 /// ```swift
-/// let avatar = try AvatarPipeline(
-///     crop: PixelRect(x: 400, y: 100, width: 2800, height: 2800),
-///     outputSize: PixelSize(width: 1024, height: 1024), mask: .circle
-/// ).render(photo)
+/// let avatar = try AvatarOutput(size: 1024, mask: .circle)
+///     .pipeline(for: PixelRect(x: 400, y: 100, width: 2800, height: 2800))
+///     .render(photo)
 /// avatar.image.displaySize   // 1024x1024
 /// ```
 public struct AvatarPipeline: Sendable, Equatable {
     /// The part of the photo to keep, in display orientation.
     public var crop: PixelRect
-    /// The output size, in display orientation.
+    /// The output size, in display orientation: ``AvatarOutput/size`` resolved for the crop.
     public var outputSize: PixelSize
-    /// The resampling filter; `nil` picks ``ResampleFilter/area`` to downscale and
-    /// ``ResampleFilter/lanczos3`` to upscale.
+    /// The output's ``AvatarOutput/filter``: `nil` picks ``ResampleFilter/area`` to downscale
+    /// and ``ResampleFilter/lanczos3`` to upscale.
     public var filter: ResampleFilter?
-    /// The mask applied last.
+    /// The output's ``AvatarOutput/mask``, applied last.
     public var mask: AvatarMask
     /// The straighten angle, in degrees clockwise: the crop is ``crop`` turned by it about its
     /// centre. Any finite angle is a turn (whole turns drop out exactly: 725° is 5°); one that
@@ -38,15 +42,15 @@ public struct AvatarPipeline: Sendable, Equatable {
     /// circle); not a number when the angle is not finite.
     package var turn: Double { withoutWholeTurns(angle) }
 
-    /// The largest output side allowed; a larger ``outputSize`` is scaled down to it, keeping
-    /// its aspect ratio (square stays square).
+    /// The output's ``AvatarOutput/maximumDimension``: a larger ``outputSize`` is scaled down
+    /// to it, keeping its aspect ratio (square stays square).
     public var maximumDimension: Int
     /// How many threads share the scaling's rows: `nil` (the default) picks
     /// ``PixelBuffer/automaticThreads(sourcePixels:)`` for the crop. The pixels are the same
     /// whatever the count.
     public var threads: Int?
-    /// What colours the output is in: the photo's, tagged with its profile (the default), or
-    /// sRGB.
+    /// The output's ``AvatarOutput/colorOutput``: the photo's colours, tagged with its profile
+    /// (the default), or sRGB.
     public var colorOutput: ColorOutput = .keepProfile
 
     /// What colours an output is in: the same rule for every image type, on a device (where a
@@ -60,7 +64,8 @@ public struct AvatarPipeline: Sendable, Equatable {
         case sRGB
     }
 
-    /// Creates a pipeline.
+    /// Creates a pipeline with the output's settings one by one (``AvatarOutput/pipeline(for:angle:edges:longerSide:)``
+    /// makes one from the value).
     public init(
         crop: PixelRect, outputSize: PixelSize, filter: ResampleFilter? = nil, mask: AvatarMask = .square,
         maximumDimension: Int = 4096, angle: Double = 0
@@ -100,19 +105,28 @@ public struct AvatarPipeline: Sendable, Equatable {
     }
 
     /// The output size after ``maximumDimension``: the longer side clamped, the other scaled
-    /// by the same factor and rounded, at least 1. Exact for any sizes (no overflow); a size
-    /// with a side of zero or less is returned as it is, for ``render(_:)`` to reject.
+    /// by the same factor and rounded, at least 1 (``outputSize(of:longerSide:)``). Exact for
+    /// any sizes (no overflow); a size with a side of zero or less is returned as it is, for
+    /// ``render(_:)`` to reject.
     public var clampedOutputSize: PixelSize {
-        let longest = max(outputSize.width, outputSize.height)
-        guard longest > maximumDimension, maximumDimension > 0, !outputSize.isEmpty else { return outputSize }
-        // side ≤ longest, so the result is at most maximumDimension; the product may not fit.
-        func scaled(_ side: Int) -> Int {
-            let product = side.multipliedFullWidth(by: maximumDimension)
-            let (half, carry) = product.low.addingReportingOverflow(UInt(longest / 2))
-            let quotient = longest.dividingFullWidth((product.high + (carry ? 1 : 0), half)).quotient
-            return max(1, quotient)
+        guard max(outputSize.width, outputSize.height) > maximumDimension else { return outputSize }
+        return Self.outputSize(of: outputSize, longerSide: maximumDimension)
+    }
+
+    /// The output size of a crop of `crop` pixels with its longer side `side` (`nil`: the crop's
+    /// own), the shorter in proportion, rounded, at least 1.
+    /// Exact for any sizes (no overflow); a crop with an empty side, or a side of 0 or less, is
+    /// returned as it is.
+    public static func outputSize(of crop: PixelSize, longerSide side: Int?) -> PixelSize {
+        guard let side, side > 0, !crop.isEmpty else { return crop }
+        let longest = max(crop.width, crop.height)
+        // (length × side + longest / 2) / longest, in full width: length ≤ longest, so it fits.
+        func scaled(_ length: Int) -> Int {
+            let product = length.multipliedFullWidth(by: side)
+            let (low, carry) = product.low.addingReportingOverflow(UInt(longest / 2))
+            return max(1, longest.dividingFullWidth((product.high + (carry ? 1 : 0), low)).quotient)
         }
-        return PixelSize(width: scaled(outputSize.width), height: scaled(outputSize.height))
+        return PixelSize(width: scaled(crop.width), height: scaled(crop.height))
     }
 
     /// Runs the pipeline on `photo`.
@@ -123,56 +137,6 @@ public struct AvatarPipeline: Sendable, Equatable {
     ///   ``ImagingError/invalidAngle(_:)`` for an angle that is not finite.
     /// - Complexity: O(crop height × crop width + output pixels × taps).
     public func render(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
-        try coloured(renderPixels(photo), profile: photo.colorProfile)
-    }
-
-    /// The output tagged with `profile`, the photo's, or converted to sRGB as ``colorOutput`` asks.
-    package func coloured(_ rendering: Rendering, profile: ColorProfile?) -> Rendering {
-        var result = rendering
-        result.image.colorProfile = profile
-        guard colorOutput == .sRGB, profile != nil else { return result }
-        do {
-            result.image = try result.image.convertedToSRGB()
-            result.peakExtraBytes += result.image.bytes.count
-        } catch {
-            result.colorConversionError = error
-            let reason = if case let .unconvertibleColorProfile(reason) = error { reason } else { error.description }
-            result.warnings.append(.colorProfileNotConverted(reason: reason))
-        }
-        return result
-    }
-
-    private func renderPixels(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
-        let size = clampedOutputSize
-        if turn != 0 {
-            guard angle.isFinite else { throw .invalidAngle(angle) }
-            guard crop.intersection(photo.displayBounds) != nil else {
-                throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
-            }
-            var image = try photo.resampled(displayRect: crop, rotatedBy: angle, to: size, edges: edges)
-            // The turned image is upright: masked in its own storage when straight RGBA.
-            let outputs = image.bytes.count * (image.format == .rgba8 || mask == .square ? 1 : 2)
-            image.applyMask(mask, threads: threads)
-            let scale = min(Double(crop.width) / Double(size.width), Double(crop.height) / Double(size.height))
-            // The area-averaged part under the turned frame, when downscaling, and the outputs.
-            // In doubles, clamped: a hostile crop (sides near Int.max) must not trap the estimate.
-            let reach = (Double(crop.width) + Double(crop.height)) / max(1, scale) + 2
-            let middle = scale > 1 ? Int(min(reach * reach * 4, Double(Int.max / 2))) : 0
-            return Rendering(image: image, peakExtraBytes: middle + outputs)
-        }
-        let upscaling = size.width > crop.width || size.height > crop.height
-        let chosen = filter ?? (upscaling ? .lanczos3 : .area)
-        var (image, premultipliedCopy) = try photo.resampledCountingCopies(
-            displayRect: crop, to: size, filter: chosen, threads: threads)
-        let scaledBytes = image.bytes.count
-        // Upright straight RGBA is masked in its own storage; anything else, in a copy.
-        let inPlace = image.orientation == .up && (mask == .square || image.format == .rgba8)
-        image.applyMask(mask, threads: threads)
-        let bpp = photo.format.bytesPerPixel
-        let raw = photo.orientation.rawRect(forDisplay: crop, rawSize: photo.pixelSize)
-        let scratchRow = raw.width * bpp * MemoryLayout<Int32>.size
-        let weights = (size.width + size.height) * (MemoryLayout<Int>.size + 8 * MemoryLayout<Int32>.size)
-        let outputs = scaledBytes + (inPlace ? 0 : image.bytes.count)
-        return Rendering(image: image, peakExtraBytes: premultipliedCopy + scratchRow + weights + outputs)
+        try finish(RenderSource(photo: photo))
     }
 }

@@ -66,12 +66,9 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
     /// 1…``largestSide``.
     public var problem: ImagingError? {
         if !(0...3).contains(quarterTurns) { return .invalidNumber(parameter: "quarterTurns", value: Double(quarterTurns)) }
-        if !angle.isFinite { return .invalidAngle(angle) }
+        if let problem = angleProblem(angle) { return problem }
         if crop.isEmpty { return .invalidDimensions(width: crop.width, height: crop.height) }
-        for (name, value) in [("crop.x", crop.x), ("crop.y", crop.y), ("crop.width", crop.width), ("crop.height", crop.height)]
-        where value.magnitude >= UInt(PixelBuffer.farthestFrame) {
-            return .invalidNumber(parameter: name, value: Double(value))
-        }
+        if let (name, value) = crop.beyondFarthestFrame { return .invalidNumber(parameter: "crop.\(name)", value: Double(value)) }
         if imageSize.isEmpty { return .invalidDimensions(width: imageSize.width, height: imageSize.height) }
         return output.sideProblem(sizeName: "outputSize")
     }
@@ -109,55 +106,7 @@ public struct RenderRecipe: Sendable, Equatable, Codable {
         guard shown.displaySize == imageSize else { throw .imageMismatch(expected: imageSize, actual: shown.displaySize) }
         var pipeline = pipeline(longerSide: size)
         pipeline.threads = threads
-        return try pipeline.renderReachingOutside(shown).image
-    }
-}
-
-extension AvatarPipeline {
-    /// The output size of a crop of `crop` pixels with its longer side `side` (`nil`: the crop's
-    /// own), the shorter in proportion, rounded, at least 1.
-    /// Exact for any sizes (no overflow); a crop with an empty side, or a side of 0 or less, is
-    /// returned as it is.
-    public static func outputSize(of crop: PixelSize, longerSide side: Int?) -> PixelSize {
-        guard let side, side > 0, !crop.isEmpty else { return crop }
-        let longest = max(crop.width, crop.height)
-        // (length × side + longest / 2) / longest, in full width: length ≤ longest, so it fits.
-        func scaled(_ length: Int) -> Int {
-            let product = length.multipliedFullWidth(by: side)
-            let (low, carry) = product.low.addingReportingOverflow(UInt(longest / 2))
-            return max(1, longest.dividingFullWidth((product.high + (carry ? 1 : 0), low)).quotient)
-        }
-        return PixelSize(width: scaled(crop.width), height: scaled(crop.height))
-    }
-
-    /// ``render(_:)``, except that a level crop may reach past the photo: the part inside is
-    /// rendered at its place in the whole output, on a transparent canvas, and the whole is
-    /// masked. (Turned, ``render(_:)`` already shows ``edges`` off the photo.)
-    ///
-    /// - Throws: ``ImagingError/cropOutsideImage(rect:imageSize:)`` when the crop covers none
-    ///   of the photo; the errors of ``render(_:)``.
-    package func renderReachingOutside(_ photo: PixelBuffer) throws(ImagingError) -> Rendering {
-        guard let inside = crop.intersection(photo.displayBounds) else {
-            throw .cropOutsideImage(rect: crop, imageSize: photo.displaySize)
-        }
-        guard inside != crop, turn == 0 else { return try render(photo) }
-        let size = clampedOutputSize
-        guard !size.isEmpty else { throw .invalidDimensions(width: size.width, height: size.height) }
-        let sx = Double(size.width) / Double(crop.width), sy = Double(size.height) / Double(crop.height)
-        let x0 = Int((Double(inside.x - crop.x) * sx).rounded()), x1 = Int((Double(inside.maxX - crop.x) * sx).rounded())
-        let y0 = Int((Double(inside.y - crop.y) * sy).rounded()), y1 = Int((Double(inside.maxY - crop.y) * sy).rounded())
-        var part = self
-        part.crop = inside
-        part.outputSize = PixelSize(width: max(1, x1 - x0), height: max(1, y1 - y0))
-        part.mask = .square
-        part.colorOutput = .keepProfile
-        let shown = try part.render(photo).image.asStraightRGBA()
-        var canvas = try PixelBuffer(width: size.width, height: size.height)
-        for y in 0..<shown.height where y0 + y < size.height {
-            for x in 0..<shown.width where x0 + x < size.width { canvas[x0 + x, y0 + y] = shown[x, y] }
-        }
-        let image = canvas.masked(mask)
-        return coloured(Rendering(image: image, peakExtraBytes: shown.bytes.count + canvas.bytes.count * 2), profile: photo.colorProfile)
+        return try pipeline.finish(RenderSource(photo: shown), reachingOutside: true).image
     }
 }
 

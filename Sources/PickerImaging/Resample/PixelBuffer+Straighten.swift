@@ -48,19 +48,13 @@ extension PixelBuffer {
         displayRect rect: PixelRect, rotatedBy degrees: Double, to size: PixelSize, edges: StraightenEdges = .transparent
     ) throws(ImagingError) -> PixelBuffer {
         try Self.checkTurned(degrees: degrees, rect: rect, output: size)
-        // 720° is 0°, and takes the 0° path.
-        let degrees = withoutWholeTurns(degrees)
-        guard [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0.magnitude < UInt(Self.farthestFrame) }) else {
-            throw .cropOutsideImage(rect: rect, imageSize: displaySize)
-        }
+        guard rect.beyondFarthestFrame == nil else { throw .cropOutsideImage(rect: rect, imageSize: displaySize) }
         let upscaling = size.width > rect.width || size.height > rect.height
-        if degrees == 0, displayBounds.contains(rect) {
+        // 720° is 0°, and takes the 0° path.
+        if withoutWholeTurns(degrees) == 0, displayBounds.contains(rect) {
             return try resampled(displayRect: rect, to: size, filter: upscaling ? .bilinear : .area).normalized()
         }
-        return turned(TurnedFrame(
-            centre: SIMD2(Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2),
-            scaleX: Double(rect.width) / Double(size.width), scaleY: Double(rect.height) / Double(size.height),
-            degrees: degrees, output: size), edges: edges).tagged(colorProfile)
+        return turned(TurnedFrame(crop: rect, degrees: degrees, output: size), edges: edges).tagged(colorProfile)
     }
 
     /// What a frame of `size` output pixels, each `scale` image pixels across, centred on the
@@ -95,7 +89,7 @@ extension PixelBuffer {
     /// crop that is not empty (when there is one), and an output that is not empty and within
     /// the pixel limit.
     private static func checkTurned(degrees: Double, rect: PixelRect?, output size: PixelSize) throws(ImagingError) {
-        guard degrees.isFinite else { throw .invalidAngle(degrees) }
+        if let problem = angleProblem(degrees) { throw problem }
         if let rect, rect.isEmpty { throw .invalidDimensions(width: rect.width, height: rect.height) }
         guard size.width > 0, size.height > 0 else { throw .invalidDimensions(width: size.width, height: size.height) }
         guard let count = size.pixelCount, count <= PixelBuffer.defaultPixelLimit else {
@@ -161,6 +155,15 @@ package struct TurnedFrame {
 
     /// The output's size.
     package let output: PixelSize
+
+    /// The frame of `crop` (display orientation) turned `degrees` clockwise about its centre,
+    /// scaled to `output`.
+    package init(crop: PixelRect, degrees: Double, output: PixelSize) {
+        self.init(
+            centre: SIMD2(Double(crop.x) + Double(crop.width) / 2, Double(crop.y) + Double(crop.height) / 2),
+            scaleX: Double(crop.width) / Double(output.width), scaleY: Double(crop.height) / Double(output.height),
+            degrees: degrees, output: output)
+    }
 
     package init(centre: SIMD2<Double>, scaleX: Double, scaleY: Double, degrees: Double, output: PixelSize) {
         self.output = output
@@ -335,4 +338,19 @@ public enum StraightenEdges: String, Sendable, Equatable, Codable {
 /// is not finite stays not finite.
 package func withoutWholeTurns(_ degrees: Double) -> Double {
     degrees.truncatingRemainder(dividingBy: 360)
+}
+
+/// A straighten angle's one rule: any finite angle is a turn; one that is not finite is
+/// ``ImagingError/invalidAngle(_:)``, which this returns (`nil` for a finite one).
+package func angleProblem(_ degrees: Double) -> ImagingError? {
+    degrees.isFinite ? nil : .invalidAngle(degrees)
+}
+
+extension PixelRect {
+    /// A straightened frame's one rule on its crop: the first of `x`, `y`, `width` and
+    /// `height` (named so) 2⁴⁰ pixels or more from zero (``PixelBuffer/farthestFrame``), or
+    /// `nil` when the crop is within reach.
+    package var beyondFarthestFrame: (name: String, value: Int)? {
+        [("x", x), ("y", y), ("width", width), ("height", height)].first { $0.1.magnitude >= UInt(PixelBuffer.farthestFrame) }
+    }
 }

@@ -157,11 +157,7 @@ extension ProfilePicker {
         case let .checkAccess(source, session):
             checkAccess(source, session)
         case let .selectMoreItems(source, session):
-            let photos = photoSource
-            spawn(session, "the selection of more items") { [weak self] in
-                await photos.selectMoreItems(for: source)
-                self?.respond(session, .moreItemsSelected(source))
-            }
+            selectMoreItems(source, session)
         case let .load(item, representation, slot, session):
             load(item, representation, slot: slot, session)
         case let .prepareCamera(device, session):
@@ -177,19 +173,11 @@ extension ProfilePicker {
             runningCamera?.tearDown()
             runningCamera = nil
         case let .startTimer(timer, duration, session):
-            let clock = self.clock
-            spawn(session, "the \(timer) timer (\(duration.seconds)s)", timer: timer) { [weak self] in
-                do { try await clock.sleep(for: duration) } catch { return }
-                guard !Task.isCancelled else { return }
-                self?.respond(session, .deadline(timer))
-            }
+            startTimer(timer, duration, session)
         case let .cancelTimer(timer):
             work.cancel(timer)
         case let .render(edit, original, route, session):
-            spawn(session, "the render of \(route)") { [weak self] in
-                let result = await Self.render(edit, of: original)
-                self?.respond(session, .rendered(result, edit, route: route))
-            }
+            render(edit, of: original, route: route, session)
         case let .discard(media):
             photoSource.discard(media)
         case let .exportMovie(source, range, quality, attempt, session):
@@ -205,6 +193,30 @@ extension ProfilePicker {
             stopWork(of: session)
             // After the dismissal queued before it: the delegate hears the end once the screens are gone.
             transition(.sessionEnded(outcome, session: session))
+        }
+    }
+
+    private func selectMoreItems(_ source: SourceType, _ session: Int) {
+        let photos = photoSource
+        spawn(session, "the selection of more items") { [weak self] in
+            await photos.selectMoreItems(for: source)
+            self?.respond(session, .moreItemsSelected(source))
+        }
+    }
+
+    private func startTimer(_ timer: WorkflowTimer, _ duration: Duration, _ session: Int) {
+        let clock = self.clock
+        spawn(session, "the \(timer) timer (\(duration.seconds)s)", timer: timer) { [weak self] in
+            do { try await clock.sleep(for: duration) } catch { return }
+            guard !Task.isCancelled else { return }
+            self?.respond(session, .deadline(timer))
+        }
+    }
+
+    private func render(_ edit: EditSession, of original: any ImageBuffer, route: Route.ID, _ session: Int) {
+        spawn(session, "the render of \(route)") { [weak self] in
+            let result = await Self.render(edit, of: original)
+            self?.respond(session, .rendered(result, edit, route: route))
         }
     }
 

@@ -154,9 +154,9 @@ public struct EditSession: Sendable, Equatable, Codable {
             if let pixels = original as? PixelBuffer {
                 return try rendered(pixels, crop: crop, inside: inside, angle: angle, edges: edges, output: output, threads: threads)
             }
-            let croppingIsEnough = angle == 0 && inside == crop && output.size == nil && output.mask == .square
-                && max(crop.width, crop.height) <= output.maximumDimension
-            if croppingIsEnough { return try original.cropped(to: inside) }
+            if inside == crop, output.pipeline(for: crop, angle: angle, edges: edges).isPlainCrop {
+                return try original.cropped(to: inside)
+            }
             // Level, only the crop's pixels are read: the type crops first (a CGImage without
             // copying), so only they become a PixelBuffer. Straightened, the whole image.
             let part = angle == 0 ? try original.cropped(to: inside) : original
@@ -186,7 +186,7 @@ public struct EditSession: Sendable, Equatable, Codable {
         whole.threads = threads
         // Turned, the pipeline itself shows what is off the image, as `edges` says; level, the
         // part inside is placed on a transparent canvas.
-        return try whole.renderReachingOutside(pixels).image
+        return try whole.finish(RenderSource(photo: pixels), reachingOutside: true).image
     }
 }
 

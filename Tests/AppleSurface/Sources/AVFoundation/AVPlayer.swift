@@ -2,7 +2,8 @@
 import QuartzCore
 import SurfaceDevice
 
-/// Apple: `class AVPlayerItem : NSObject` (not `Sendable` in the iOS 16.4 SDK).
+/// Apple: `class AVPlayerItem : NSObject` (not `Sendable` in the iOS 16.4 SDK; later SDKs
+/// mark it `@MainActor`, which the surface leaves out so that it type-checks as 16.4 does).
 ///
 /// Where the item is in its movie is the surface's own count, moved by its player's
 /// ``AVPlayer/seek(to:)`` and by the surface's ``AVPlayer/surfacePlay(for:)``; frames, buffering
@@ -43,7 +44,8 @@ open class AVPlayerItem: NSObject {
     }
 }
 
-/// Apple: `class AVPlayer : NSObject` (not `Sendable` in the iOS 16.4 SDK).
+/// Apple: `class AVPlayer : NSObject` (not `Sendable` in the iOS 16.4 SDK; later SDKs mark it
+/// `@MainActor`, which the surface leaves out so that it type-checks as 16.4 does).
 ///
 /// ``play()`` and ``pause()`` set ``rate`` and ``timeControlStatus`` and announce the change to
 /// key-value observers, as a device does (a device passes through
@@ -84,8 +86,13 @@ open class AVPlayer: NSObject {
         }
     }
 
-    /// Apple: `var timeControlStatus: AVPlayer.TimeControlStatus { get }` (key-value observable).
-    open var timeControlStatus: TimeControlStatus { rate == 0 || item == nil ? .paused : .playing }
+    /// Apple: `var timeControlStatus: AVPlayer.TimeControlStatus { get }` (key-value observable):
+    /// paused at a rate of zero; asked to play with no item, waiting
+    /// (`reasonForWaitingToPlay` is `noItemToPlay` on a device); otherwise playing.
+    open var timeControlStatus: TimeControlStatus {
+        if rate == 0 { return .paused }
+        return item == nil ? .waitingToPlayAtSpecifiedRate : .playing
+    }
 
     /// Apple: `func play()`.
     open func play() {
@@ -141,8 +148,8 @@ open class AVPlayer: NSObject {
     }
 }
 
-/// Apple: `struct AVLayerVideoGravity : Hashable, Equatable, RawRepresentable` (a string enum,
-/// which Swift imports as `Sendable`).
+/// Apple: `struct AVLayerVideoGravity : Hashable, Equatable, RawRepresentable, Sendable` (a
+/// string enum, which Swift imports as `Sendable`).
 public struct AVLayerVideoGravity: Hashable, Equatable, RawRepresentable, Sendable {
     public let rawValue: String
     /// Apple: `init(rawValue: String)`.
@@ -159,7 +166,9 @@ public struct AVLayerVideoGravity: Hashable, Equatable, RawRepresentable, Sendab
 
 /// Apple: `class AVPlayerLayer : CALayer`. What it draws only a device shows.
 open class AVPlayerLayer: CALayer {
-    /// Apple: `convenience init(player: AVPlayer?)`.
+    /// Apple: `init(player: AVPlayer?)`, imported from the class factory
+    /// `playerLayerWithPlayer:`, which a subclass does not inherit; Swift spells such an
+    /// initializer `convenience` here.
     public convenience init(player: AVPlayer?) {
         self.init()
         self.player = player

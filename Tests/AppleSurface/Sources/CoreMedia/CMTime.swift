@@ -29,6 +29,17 @@ public struct CMTime: Sendable, Equatable {
 
     /// Apple: `var seconds: Double { get }`: NaN for an invalid time.
     public var seconds: Double { timescale == 0 ? .nan : Double(value) / Double(timescale) }
+
+    /// Apple (the Core Media overlay): `static func == (time1: CMTime, time2: CMTime) -> Bool`,
+    /// which is `CMTimeCompare(time1, time2) == 0`: the same time on any timescales (1/2 s is
+    /// 300/600 s), compared exactly; invalid times (here, a timescale of zero) equal each other
+    /// and no valid one.
+    public static func == (time1: CMTime, time2: CMTime) -> Bool {
+        guard time1.timescale != 0, time2.timescale != 0 else { return (time1.timescale == 0) == (time2.timescale == 0) }
+        let a = time1.value.multipliedFullWidth(by: CMTimeValue(time2.timescale))
+        let b = time2.value.multipliedFullWidth(by: CMTimeValue(time1.timescale))
+        return a.high == b.high && a.low == b.low
+    }
 }
 
 /// Apple: `struct CMTimeRange`, a start and a duration.
