@@ -93,9 +93,17 @@ struct Bench {
             }
         }
         let avatar = try pipeline.render(photo).image
+        var straightened = AvatarOutput(size: Self.output.width, mask: .circle).pipeline(for: Self.crop, angle: 7)
+        straightened.threads = 1
+        let outside = RenderRecipe(
+            imageSize: photo.displaySize, crop: PixelRect(x: -700, y: 100, width: 2800, height: 2800),
+            output: AvatarOutput(size: Self.output.width, mask: .circle))
         work += [
             ("straighten7_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, rotatedBy: 7, to: Self.output) }),
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
+            // The avatar core's other paths: straightened, and a recipe's crop reaching past the photo.
+            ("pipeline_straighten7_ms", { _ = try straightened.render(photo) }),
+            ("recipe_reaching_outside_ms", { _ = try outside.render(photo) }),
             // PNG's bands of rows are filtered and compressed on every core.
             ("png_encode_avatar_threads_ms", { _ = PNG.encode(avatar) }),
             ("rotate90_ms", { _ = turned.normalized(threads: 1) }),
@@ -129,6 +137,19 @@ struct Bench {
             pipeline.threads = threads
             work.append(("jpeg_avatar\(suffix)_ms", { _ = try pipeline.render(jpeg: files[0]) }))
         }
+        // The avatar core from files, on one thread: a JPEG straightened, a PNG's region, and a
+        // recipe at three sizes from one decode.
+        var turned = AvatarOutput(size: Self.output.width, mask: .circle).pipeline(for: Self.crop, angle: 7)
+        turned.threads = 1
+        var fromPNG = AvatarOutput(size: Self.output.width, mask: .circle).pipeline(for: Self.crop)
+        fromPNG.threads = 1
+        let png = PNG.encode(try JPEG.decode(files[0]))
+        let recipe = RenderRecipe(imageSize: PixelSize(width: 4032, height: 3024), crop: Self.crop, output: AvatarOutput(mask: .circle))
+        work += [
+            ("jpeg_avatar_straighten7_ms", { _ = try turned.render(jpeg: files[0]) }),
+            ("png_avatar_ms", { _ = try fromPNG.render(png: png) }),
+            ("recipe_jpeg_three_sizes_ms", { _ = try recipe.render(imageFile: files[0], longerSides: [1024, 256, 64]) }),
+        ]
         report(try time(work.filter(isChosen)))
     }
 

@@ -60,6 +60,22 @@ struct HostImageTypeTests {
         #expect(edited.pixels == (try Self.photo().cropped(to: PixelRect(x: 0, y: 1, width: 6, height: 6))))
     }
 
+    /// A crop that asks for nothing else is still converted when the output asks for sRGB and
+    /// the photo is in other colours: cropping alone would hand them back unconverted.
+    @Test func aConvertingTypeInOtherColoursIsConvertedToSRGBWhenAsked() async throws {
+        var photo = try Self.photo()
+        photo.colorProfile = ColorProfile.png(gamma: 1, chromaticities: .rec709)   // linear light, Rec. 709 primaries
+        var output = AvatarOutput()
+        output.colorOutput = .sRGB
+        let (_, expected) = try await Self.choose(photo, output: output)
+        let (_, result) = try await Self.choose(ConvertingImage(pixels: photo), output: output)
+        let edited = try #require(result?.editedImage as? ConvertingImage)
+        let reference = try #require(expected?.editedImage as? PixelBuffer)
+        #expect(reference.colorProfile?.isSRGB == true)
+        #expect(reference != (try photo.cropped(to: PixelRect(x: 0, y: 1, width: 6, height: 6))), "the colours changed")
+        #expect(edited.pixels == reference)
+    }
+
     @Test func aCropOnlyTypeWithOutputSettingsIsAClearError() async throws {
         var output = AvatarOutput()
         output.size = 4
