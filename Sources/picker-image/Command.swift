@@ -15,6 +15,7 @@ enum Command {
         switch name {
         case "crop": try crop(&options)
         case "info": try info(&options)
+        case "frame": try frame(&options)
         case "apply": try apply(&options)
         case "bench":
             let runs = try options.value("--runs").map { text -> Int in
@@ -81,9 +82,12 @@ enum Command {
     }
 
     static func crop(_ options: inout Options) throws {
-        guard let rectText = try options.value("--rect") else { throw UsageError(message: "crop needs --rect X,Y,W,H") }
+        let rectText = try options.value("--rect")
+        let framing = try options.value("--framing")
+        guard framing == nil || framing == "subject" else { throw UsageError(message: "--framing is subject, not '\(framing!)'") }
+        guard (rectText == nil) != (framing == nil) else { throw UsageError(message: "crop needs --rect X,Y,W,H or --framing subject") }
         guard let sizeText = try options.value("--size") else { throw UsageError(message: "crop needs --size N or WxH") }
-        let rect = try parseRect(rectText)
+        var rect = try rectText.map(parseRect) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         let size = try parseSize(sizeText)
         let filter = try options.value("--filter").map(parseFilter)
         let mask = try options.value("--mask").map(parseMask) ?? .square
@@ -98,16 +102,26 @@ enum Command {
         pipeline.outputSize = size
         let rendering: AvatarPipeline.Rendering
         let shown: (size: PixelSize, orientation: ImageOrientation)
-        if orientation == nil, transforms.isEmpty, let file = try ImageFile.direct(files[0]) {
+        if framing != nil || orientation != nil || !transforms.isEmpty {
+            var photo = try ImageFile.read(files[0])
+            if let orientation { photo.orientation = orientation }
+            for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
+            if framing != nil {
+                // The crop of the output's shape the edit screen would open with.
+                rect = subjectFrame(photo, aspectRatio: Double(size.width) / Double(size.height)).crop
+                pipeline.crop = rect
+            }
+            shown = (photo.displaySize, photo.orientation)
+            rendering = try pipeline.render(photo)
+            for warning in rendering.warnings { ImageFile.warn("\(files[0]): \(warning)") }
+        } else if let file = try ImageFile.direct(files[0]) {
             // Straight from the file: a PNG's crop alone, a JPEG at the smallest scale that serves.
             shown = (file.info.displaySize, file.info.orientation)
             rendering = try pipeline.render(imageFile: file.data)
             // What the header already showed was said when it was read.
             for warning in rendering.warnings where !file.info.warnings.contains(warning) { ImageFile.warn("\(files[0]): \(warning)") }
         } else {
-            var photo = try ImageFile.read(files[0])
-            if let orientation { photo.orientation = orientation }
-            for transform in transforms { photo.orientation = photo.orientation.applying(transform) }
+            let photo = try ImageFile.read(files[0])
             shown = (photo.displaySize, photo.orientation)
             rendering = try pipeline.render(photo)
             for warning in rendering.warnings { ImageFile.warn("\(files[0]): \(warning)") }

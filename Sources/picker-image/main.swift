@@ -4,7 +4,8 @@ import PickerCodecs
 
 /// `picker-image`: crop, scale and mask profile photos from the command line.
 let usage = """
-    usage: picker-image crop --rect X,Y,W,H --size N|WxH [--filter area|bilinear|lanczos]
+    usage: picker-image crop --rect X,Y,W,H|--framing subject --size N|WxH
+                             [--filter area|bilinear|lanczos]
                              [--mask circle|none] [--orientation auto|1...8]
                              [--flip h|v] [--turn 0|90|180|270] [--angle DEGREES]
                              [--quality 1...100] [--chroma 444|420] [--optimize]
@@ -13,6 +14,7 @@ let usage = """
                               [--quality 1...100] [--chroma 444|420] [--optimize]
                               [--background RRGGBB] IN --output OUT
            picker-image info FILE
+           picker-image frame [--aspect W:H] [--regions] IMAGE
            picker-image bench [--json] [--runs N] [--only PREFIX,...] [--filter F] [--jpeg DIR] [--reference FILE]
     Input is JPEG, PNG, PPM, PGM or PAM, told apart by content; output is PNG, JPEG (.jpg),
     PPM, PGM or PAM by extension. --angle straightens the crop: the rect turned clockwise
@@ -21,6 +23,11 @@ let usage = """
     transparent pixels (a circle mask's corners) over --background (FFFFFF). The output keeps
     the input's colour profile (ICC in PNG and JPEG, PNG's sRGB, gAMA and cHRM); --to-srgb
     converts it to sRGB instead (a profile that cannot be converted is kept, with a warning).
+    frame prints the crop the edit screen opens with under subject framing (the face centred
+    across, the eyes near the upper third, the face 40 % of the height; else the salient
+    region; else the centre), a square unless --aspect, in the upright photo's pixels, as
+    frame: X,Y,W,H; --regions then lists the faces or salient region found. crop --framing
+    subject renders that crop, of the --size's shape.
     apply renders a saved edit (an EditSession's JSON, as avatar-demo --save-session writes
     it, or a bare RenderRecipe) from the original IN, at the edit's size or each --size (the
     longer side), decoding IN once; with several sizes OUT names them with {size}.

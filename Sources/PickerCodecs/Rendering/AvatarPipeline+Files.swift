@@ -124,7 +124,7 @@ package struct PhotoFile {
             let region = try scale == .full
                 ? pipeline.readsRegion(of: displaySize, reachingOutside: reachingOutside)
                 : pipeline.reducedRegion(of: self, scale: scale)
-            reads = reads.map { PixelRect(bounding: $0, region) } ?? region
+            reads = reads.map { PixelRect(enclosing: $0, region) } ?? region
         }
         // Straightened frames that miss the photo (their crops touch it, turned away) show none of
         // it, transparent, as they do in memory: one pixel their crops cover is decoded for them to miss.
@@ -158,14 +158,6 @@ package struct PhotoFile {
         return DecodedPart(
             file: self, part: part, scale: scale, raw: raw, shown: inside, heldBytes: coefficientBytes + part.bytes.count,
             resampled: streamed?.result())
-    }
-}
-
-extension PixelRect {
-    /// The smallest rectangle holding both.
-    init(bounding a: PixelRect, _ b: PixelRect) {
-        let x = Swift.min(a.x, b.x), y = Swift.min(a.y, b.y)
-        self.init(x: x, y: y, width: Swift.max(a.maxX, b.maxX) - x, height: Swift.max(a.maxY, b.maxY) - y)
     }
 }
 
