@@ -6,7 +6,8 @@ import PickerCodecs
 /// noise over gradients); crop (400,100,2800,2800) and scale it to 1024×1024 with each filter
 /// (`area`, `lanczos`, `bilinear`), on one thread and on every core; the area crop straightened
 /// by 7°; turn the whole photo a quarter turn (EXIF 6); the avatar pipeline (crop, scale, circle
-/// mask); and plain copies of the photo and of the crop's region, the memory-bandwidth floors.
+/// mask); the subject locator on the edit screen's 1600×1200 copy (the goal: 20 ms or less);
+/// and plain copies of the photo and of the crop's region, the memory-bandwidth floors.
 /// Median of `runs` rounds that each run every row.
 struct Bench {
     var runs = 7
@@ -98,6 +99,9 @@ struct Bench {
         let outside = RenderRecipe(
             imageSize: photo.displaySize, crop: PixelRect(x: -700, y: 100, width: 2800, height: 2800),
             output: AvatarOutput(size: Self.output.width, mask: .circle))
+        // The edit screen's reduced copy, 1600 px on its longer side, as the subject locator reads it.
+        let screenCopy = try photo.resampled(
+            displayRect: PixelRect(size: photo.displaySize), to: PixelSize(width: 1600, height: 1200), filter: .area)
         work += [
             ("straighten7_crop_scale_ms", { _ = try photo.resampled(displayRect: Self.crop, rotatedBy: 7, to: Self.output) }),
             ("pipeline_circle_ms", { _ = try pipeline.render(photo) }),
@@ -108,6 +112,8 @@ struct Bench {
             ("png_encode_avatar_threads_ms", { _ = PNG.encode(avatar) }),
             ("rotate90_ms", { _ = turned.normalized(threads: 1) }),
             ("rotate90_threads_ms", { _ = turned.normalized(threads: cores) }),
+            // Subject framing: where the subject is, from the edit screen's copy, on one core.
+            ("locate_subject_ms", { _ = AttentionLocator().locate(screenCopy) }),
             ("copy_ms", { _ = photo.copiedBytes() }),
             ("copy_crop_ms", { _ = try photo.cropped(to: Self.crop) }),
         ]

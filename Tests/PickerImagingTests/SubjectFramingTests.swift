@@ -49,6 +49,11 @@ struct SubjectFramingTests {
         // Too far apart for one crop: the largest alone.
         let apart = [Self.face(100, 800, 300, 360), Self.face(3600, 900, 380, 420)]
         #expect(SubjectFraming().crop(for: apart, in: Self.photo) == PixelRect(x: 3265, y: 718, width: 1050, height: 1050).clamped(to: Self.photo))
+        // A face less than half as tall as the largest is in the background: the largest alone,
+        // as framed without it.
+        let background = [Self.face(1400, 800, 300, 360), Self.face(1800, 1000, 150, 170)]
+        #expect(SubjectFraming().crop(for: background, in: Self.photo) == SubjectFraming().crop(for: [background[0]], in: Self.photo))
+        #expect(SubjectFraming().crop(for: [background[0]], in: Self.photo) == PixelRect(x: 1100, y: 644, width: 900, height: 900))
     }
 
     @Test func unsureFacesAreLeftOutAndASalientRegionIsCentred() {

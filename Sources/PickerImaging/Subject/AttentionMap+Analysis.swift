@@ -17,7 +17,7 @@ extension AttentionMap {
         let closed = eroded(dilated(opened))
         let whole = zip(closed, opened).map { $0 || $1 }
         let (labels, patches) = Self.patches(of: whole, width: width, height: height)
-        let smallest = max(12, width * height / 400)
+        let smallest = max(12, width * height / 150)
         var found: [(found: Found, area: Int)] = []
         for (index, patch) in patches.enumerated() where patch.count >= smallest {
             var box = patch.box
@@ -39,8 +39,9 @@ extension AttentionMap {
     }
 
     /// How much the band of `box` where eyes and brows lie (20 % to 60 % down, the middle 80 %
-    /// across) looks like a face's: some pixels that are not skin (not none, not most), darker
-    /// than the skin around them. 0…1.
+    /// across) looks like a face's: some pixels that are not skin (not none, not most), and
+    /// that differ in lightness from the skin around them (darker brows and pupils on pale
+    /// skin, lighter eyes on the darkest, judged alike). 0…1.
     private func features(in box: PixelRect, mask: [Bool]) -> Double {
         let top = box.y + box.height / 5, bottom = max(top + 1, box.y + box.height * 3 / 5)
         let left = box.x + box.width / 10, right = max(left + 1, box.maxX - box.width / 10)
@@ -56,7 +57,7 @@ extension AttentionMap {
         let share = Double(holes) / Double(total)
         let shareScore = share < 0.02 ? 0.4 : share > 0.5 ? 0.3 : 1
         let skinMean = skinLight / Double(total - holes), holeMean = holeLight / Double(holes)
-        let contrast = skinMean > 0 ? (skinMean - holeMean) / skinMean : 0
+        let contrast = abs(skinMean - holeMean) / max(1, skinMean, holeMean)
         return shareScore * min(1, max(0.25, contrast / 0.2))
     }
 

@@ -66,40 +66,52 @@ struct AttentionMap {
     }
 
     /// ``skin``, less where the colour is the background's: a colour near one that covers 2 %
-    /// or more of the copy's border (its outer 6 %) scores nothing, since a face seldom runs
-    /// along the edges of a photo and a wall, sand or wood behind it does.
+    /// or more of three of the copy's four edges (their outer 6 %) scores nothing, since a
+    /// wall, sand or wood behind a person runs along most of a photo's edges, while a face
+    /// near one edge, with a neck below it, meets two at most.
     func skinAgainstBackground() -> [Double] {
         let ring = max(1, Int((0.06 * Double(min(width, height))).rounded()))
         let (h, c, l) = Self.bins
-        var border = [Int](repeating: 0, count: h * c * l), count = 0
+        // Per edge (top, bottom, left, right): how many pixels of each colour bin, and in all.
+        var edges = [[Int]](repeating: [Int](repeating: 0, count: h * c * l), count: 4)
+        var counts = [0, 0, 0, 0]
         for y in 0..<height {
-            for x in 0..<width where x < ring || y < ring || x >= width - ring || y >= height - ring {
+            for x in 0..<width {
+                let sides = [y < ring, y >= height - ring, x < ring, x >= width - ring]
+                guard sides.contains(true) else { continue }
                 let bin = colourBin[y * width + x]
-                count += 1
-                if bin >= 0 { border[bin] += 1 }
-            }
-        }
-        // Near: the bin and its neighbours, one step in each of the three.
-        var near = [Int](repeating: 0, count: border.count)
-        for hue in 0..<h {
-            for colour in 0..<c {
-                for light in 0..<l {
-                    var sum = 0
-                    for dh in -1...1 where (0..<h).contains(hue + dh) {
-                        for dc in -1...1 where (0..<c).contains(colour + dc) {
-                            for dl in -1...1 where (0..<l).contains(light + dl) {
-                                sum += border[((hue + dh) * c + colour + dc) * l + light + dl]
-                            }
-                        }
-                    }
-                    near[(hue * c + colour) * l + light] = sum
+                for side in 0..<4 where sides[side] {
+                    counts[side] += 1
+                    if bin >= 0 { edges[side][bin] += 1 }
                 }
             }
         }
+        // Near: the bin and its neighbours, one step in each of the three.
+        let near = edges.map { border in
+            var near = [Int](repeating: 0, count: border.count)
+            for hue in 0..<h {
+                for colour in 0..<c {
+                    for light in 0..<l {
+                        var sum = 0
+                        for dh in -1...1 where (0..<h).contains(hue + dh) {
+                            for dc in -1...1 where (0..<c).contains(colour + dc) {
+                                for dl in -1...1 where (0..<l).contains(light + dl) {
+                                    sum += border[((hue + dh) * c + colour + dc) * l + light + dl]
+                                }
+                            }
+                        }
+                        near[(hue * c + colour) * l + light] = sum
+                    }
+                }
+            }
+            return near
+        }
         return skin.indices.map { i in
             let bin = colourBin[i]
-            guard bin >= 0, count > 0 else { return 0 }
-            return skin[i] * max(0, 1 - Double(near[bin]) / Double(count) / 0.02)
+            guard bin >= 0 else { return 0 }
+            // The share on the third most covered edge.
+            let shares = (0..<4).map { counts[$0] > 0 ? Double(near[$0][bin]) / Double(counts[$0]) : 0 }.sorted(by: >)
+            return skin[i] * max(0, 1 - shares[2] / 0.02)
         }
     }
 

@@ -4,7 +4,8 @@
 /// - **A face:** centred across, the eyes near the upper third, the face about 40 % of the
 ///   crop's height.
 /// - **Several faces:** all of them when a crop within the limits holds them, each face as
-///   large as it can be; otherwise the largest.
+///   large as it can be; otherwise the largest. Faces less than half as tall as the largest
+///   are people in the background, and are not framed.
 /// - **No face, a salient region:** centred on it, half as large again as it.
 /// - **Nothing:** the largest crop centred on the photo, as the edit screen opens without
 ///   framing.
@@ -52,7 +53,7 @@ public struct SubjectFraming: Sendable, Equatable {
             .sorted { $0.box.width * $0.box.height > $1.box.width * $1.box.height }
         var height = largest, centreX = image.width / 2, top = (image.height - largest) / 2
         if let face = faces.first?.box {
-            let all = faces.dropFirst().reduce(face) { PixelRect(enclosing: $0, $1.box) }
+            let all = faces.dropFirst().filter { 2 * $0.box.height >= face.height }.reduce(face) { PixelRect(enclosing: $0, $1.box) }
             let alone = Double(face.height) / Self.faceShare
             let together = max(alone, Double(all.height) / 0.75, Double(all.width) / (0.85 * aspect))
             let group = all != face && together <= largest
