@@ -50,7 +50,7 @@ struct WorkflowWalker {
         case presenterGone, delegateGone, failure, startRefused, chooser, accessAsked, browsing, loading
         case loadingMany, camera, capturing, recording, editing, previewing, swipeBack, staleResponse
         case interactiveDismissal, moreSelected, rendering, presentationFailed, discarded
-        case exporting, exportFinish, exportDeleted
+        case exporting, exportFinish, exportDeleted, framing, framed
     }
 
     enum Pending {
@@ -63,6 +63,7 @@ struct WorkflowWalker {
         case stopRecording
         case timer(WorkflowTimer)
         case render(EditSession, original: any ImageBuffer, route: Route.ID)
+        case locate(any ImageBuffer, route: Route.ID)
         case export(attempt: Int)
         /// An export cancelled whose answer was already on its way.
         case lateExport(attempt: Int)
@@ -197,6 +198,7 @@ struct WorkflowWalker {
         if roll(3) == 0 { configuration.output.size = [64, 0, 512][roll(3)] }
         if roll(4) == 0 { configuration.editor.allowsEmptySpace = true }
         if roll(5) == 0 { configuration.editor.shape = .rectangle(aspectRatio: 1.5) }
+        if roll(2) == 0 { configuration.editor.initialFraming = .subject }
         let request: PickRequest
         switch roll(6) {
         case 0: request = .edit(photos[roll(photos.count)])
@@ -283,6 +285,16 @@ struct WorkflowWalker {
             let result: Result<any ImageBuffer, PickerError> = edit.output.size == 0
                 ? .failure(.invalidConfiguration(.outputSize(0))) : .success(original)
             response = .rendered(result, edit, route: route)
+        case let .locate(image, route):
+            // Nothing, a face anywhere (even past the photo), a salient region, or a failure.
+            let size = image.displaySize
+            let box = PixelRect(x: roll(size.width + 20) - 10, y: roll(size.height + 20) - 10, width: roll(size.width) + 1, height: roll(size.height) + 1)
+            switch roll(4) {
+            case 0: response = .subjectLocated(route: route, .success([]))
+            case 1: response = .subjectLocated(route: route, .success([SubjectRegion(kind: .face, box: box, confidence: Double(roll(11)) / 10)]))
+            case 2: response = .subjectLocated(route: route, .success([SubjectRegion(kind: .salient, box: box, confidence: 0.5)]))
+            default: response = .subjectLocated(route: route, .failure("no model"))
+            }
         case let .export(attempt), let .lateExport(attempt):
             switch roll(4) {
             case 0:
@@ -362,6 +374,9 @@ struct WorkflowWalker {
             case let .render(edit, original, route, session):
                 // Rendered off the main actor: the answer comes later, maybe after the person went back.
                 work(.render(edit, original: original, route: route), session, current)
+            case let .locateSubject(image, route, session):
+                if !(workflow.state.editing?.isFraming ?? false) { violation("locate the subject of \(route) with no screen waiting") }
+                work(.locate(image, route: route), session, current)
             case let .exportMovie(_, range, _, attempt, session):
                 if pending.contains(where: { if case .export = $0.work { $0.session == session } else { false } }) {
                     violation("a second export while one runs")
@@ -458,7 +473,7 @@ struct WorkflowWalker {
         case .active(_, .camera(_, .capturing)): milestone = .capturing
         case .active(_, .camera(_, .recording)): milestone = .recording
         case let .active(session, .editing(editing)):
-            milestone = editing.isRendering ? .rendering : .editing
+            milestone = editing.isRendering ? .rendering : editing.isFraming ? .framing : editing.geometry.openingCrop != nil ? .framed : .editing
             let geometry = editing.geometry, crop = geometry.cropRect
             if geometry.configuration.shape.isSquare, crop.width != crop.height { violation("crop \(crop) not square") }
             // Presets are for rectangular masks: a circle or square mask stays as it was.

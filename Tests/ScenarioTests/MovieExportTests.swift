@@ -184,6 +184,27 @@ struct MovieExportTests {
         #expect(s.delegate.callbacks.isEmpty)
     }
 
+    /// Swiping back from the preview while its export runs stops the export, as Cancel does,
+    /// and drops the movie (before, the export ran on, and a second preview's Choose started a
+    /// second export beside it).
+    @Test func swipingBackDuringTheExportStopsItAndDropsTheMovie() async throws {
+        let (s, exporter, partial) = try await Self.stalledExport()
+        s.transcript.skipUnasserted()
+        s.user.swipeBack()
+        await eventually("the export stops") { !exporter.isExporting }
+        await s.settle()
+        s.expect([
+            "user: swipe back",
+            "picker: navigation back to #1",
+            "picker: export cancelled",
+            "source: discard clip.mov",
+            "exporter: cancelled clip.mov",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+        #expect(s.picker.navigation.stack.map(\.screen.kind) == [.browser])
+        #expect(s.delegate.callbacks.isEmpty)
+    }
+
     @Test func theSessionEndingDuringTheExportDeletesThePartialFileAndCallsBackOnce() async throws {
         let (s, exporter, partial) = try await Self.stalledExport()
         s.picker.cancel()

@@ -178,6 +178,8 @@ extension ProfilePicker {
             work.cancel(timer)
         case let .render(edit, original, route, session):
             render(edit, of: original, route: route, session)
+        case let .locateSubject(image, route, session):
+            locateSubject(in: image, route: route, session)
         case let .discard(media):
             photoSource.discard(media)
         case let .exportMovie(source, range, quality, attempt, session):
@@ -217,6 +219,25 @@ extension ProfilePicker {
         spawn(session, "the render of \(route)") { [weak self] in
             let result = await Self.render(edit, of: original)
             self?.respond(session, .rendered(result, edit, route: route))
+        }
+    }
+
+    /// Runs the ``subjectLocator`` off the main actor and answers with its regions, or with its
+    /// failure (the screen then opens centred).
+    private func locateSubject(in image: any ImageBuffer, route: Route.ID, _ session: Int) {
+        let locator = subjectLocator
+        spawn(session, "the subject location of \(route)") { [weak self] in
+            let result = await Self.locate(image, with: locator)
+            self?.respond(session, .subjectLocated(route: route, result))
+        }
+    }
+
+    @concurrent
+    nonisolated private static func locate(_ image: any ImageBuffer, with locator: any SubjectLocator) async -> Result<[SubjectRegion], ErrorCause> {
+        do {
+            return .success(try await locator.regions(in: image))
+        } catch {
+            return .failure(ErrorCause(error))
         }
     }
 

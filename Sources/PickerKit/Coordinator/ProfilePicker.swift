@@ -33,6 +33,12 @@ public final class ProfilePicker {
     /// the session finishes with the exported file (``MovieExporter``). Without one, a movie is
     /// chosen as its original file with its trim range, for the app to export.
     public var movieExporter: (any MovieExporter)?
+    /// Finds where the person is in a photo, for an edit screen that opens framed on them
+    /// (``InitialFraming/subject``): PickerImaging's pure-Swift `AttentionLocator` by default;
+    /// PickerKitUIKit's `VisionSubjectLocator` on Apple platforms; PickerKitTesting's
+    /// `FakeSubjectLocator` in tests. It runs off the main actor while the screen waits, and is
+    /// cancelled with the session.
+    public var subjectLocator: any SubjectLocator = AttentionLocator()
     /// The clock the workflow's waits are measured on: the camera's warm-up, a recording's
     /// maximum duration. A test clock here (PickerKitTesting's `ManualClock`, or one whose sleeps
     /// return at once) changes nothing about presentations and dismissals, which wait on

@@ -35,6 +35,11 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
     case editorHistory(undone: Bool, crop: PixelRect)
     /// The edit screen was laid out anew in a viewport of this size; the crop it now gives.
     case editorLaidOut(viewport: CGSize, crop: PixelRect)
+    /// The edit screen opened framed on what the subject locator found (none: centred); the
+    /// crop it opened with.
+    case editorFramed(subject: [SubjectRegion], crop: PixelRect)
+    /// The subject locator failed: the edit screen opened centred.
+    case subjectLocationFailed(ErrorCause)
     /// The camera's capture session started on a device.
     case cameraReady(CameraDevice)
     /// The camera's device or flash changed.
@@ -134,6 +139,9 @@ public enum PickerEvent: Sendable, Equatable, CustomStringConvertible {
         case let .editorChanged(gesture, crop): "editor \(gesture): crop \(crop)"
         case let .editorHistory(undone, crop): "editor \(undone ? "undo" : "redo"): crop \(crop)"
         case let .editorLaidOut(viewport, crop): "editor laid out \(Double(viewport.width).short)x\(Double(viewport.height).short): crop \(crop)"
+        case let .editorFramed(subject, crop):
+            "editor framed on \(subject.isEmpty ? "nothing" : subject.map(\.description).joined(separator: ", ")): crop \(crop)"
+        case let .subjectLocationFailed(error): "subject location failed: \(error)"
         case let .cameraReady(device): "camera ready: \(device.rawValue)"
         case let .cameraChanged(device, flash): "camera \(device.rawValue), flash \(flash.rawValue)"
         case let .captureStarted(warmUp): "shutter: capture after \(warmUp.seconds)s"

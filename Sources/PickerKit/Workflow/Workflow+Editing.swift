@@ -9,7 +9,8 @@ extension Workflow {
     /// the crop, and while it renders (off the main actor) the edit stays as it is: gestures,
     /// undo, redo and a second Choose are busy. Cancel still goes back, and the render falls out.
     mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
-        guard let rendering = state.editing?.isRendering else { return nil }
+        guard let editing = state.editing else { return nil }
+        let rendering = editing.isRendering || editing.isFraming
         // A layout changes what is shown, not the edit being rendered: taken even while rendering.
         if case let .editorLaidOut(viewport, safeArea) = action {
             return updateEditing { _, editing in
@@ -105,7 +106,28 @@ extension Workflow {
         case let .failure(error): return end(.failed(error))
         }
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
-        state = .active(session, .editing(EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry)))
-        return [.push(route, animated: false), .setNavigationBarHidden(true)]
+        var editing = EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry)
+        editing.isFraming = session.configuration.editor.initialFraming == .subject
+        state = .active(session, .editing(editing))
+        let shown: [WorkflowEffect] = [.push(route, animated: false), .setNavigationBarHidden(true)]
+        return editing.isFraming ? shown + [.locateSubject(image, route: route.id, session: session.id)] : shown
+    }
+
+    /// The subject locator's answer frames the edit screen that waits for it: the crop it
+    /// opens with, where Undo's first step and Reset go back to. A failure, or nothing found,
+    /// opens it centred. An answer for a screen that no longer waits falls out.
+    mutating func subjectLocated(_ result: Result<[SubjectRegion], ErrorCause>, route: Route.ID) -> [WorkflowEffect] {
+        guard let editing = state.editing, editing.isFraming, editing.route.id == route else { return [] }
+        return updateEditing { _, editing in
+            editing.isFraming = false
+            switch result {
+            case let .success(regions):
+                editing.geometry.frame(on: regions)
+                editing.history = EditHistory(start: editing.geometry)
+                return [.emit(.editorFramed(subject: regions, crop: editing.geometry.cropRect))]
+            case let .failure(error):
+                return [.emit(.subjectLocationFailed(error))]
+            }
+        } ?? []
     }
 }

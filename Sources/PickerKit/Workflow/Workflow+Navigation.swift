@@ -15,8 +15,10 @@ extension Workflow {
             state = .active(session, root.shownAgain)
             effects.append(.setNavigationBarHidden(false))
         case let .previewing(preview):
-            // Swiped back from a preview: its movie is dropped, as Cancel drops it.
+            // Swiped back from a preview: its export stops and its movie is dropped, as Cancel
+            // stops and drops them.
             state = .active(session, preview.root.shownAgain)
+            if preview.exportProgress != nil { effects += [.cancelMovieExport, .emit(.movieExportCancelled)] }
             if let movie = preview.pickedMovie { effects.append(.discard(movie)) }
         default:
             return []

@@ -56,8 +56,12 @@ extension Workflow {
         }
         let session = newSession(.edit(imageSize: image.displaySize), anchor: nil, configuration: configuration, facts: facts)
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
-        state = .active(session, .editing(EditingStep(root: nil, route: route, original: image, mediaType: mediaType, geometry: geometry)))
-        return .success([.emit(.sessionStarted(session.entry)), .present(route, .fullScreen, animated: configuration.animated)])
+        var editing = EditingStep(root: nil, route: route, original: image, mediaType: mediaType, geometry: geometry)
+        // A restored session opens on its own crop; a new edit may open framed on the person.
+        editing.isFraming = restoring == nil && configuration.editor.initialFraming == .subject
+        state = .active(session, .editing(editing))
+        let framing = editing.isFraming ? [WorkflowEffect.locateSubject(image, route: route.id, session: session.id)] : []
+        return .success([.emit(.sessionStarted(session.entry)), .present(route, .fullScreen, animated: configuration.animated)] + framing)
     }
 
     /// The chooser offers exactly the sources that would pass the checks of starting them

@@ -151,6 +151,8 @@ public struct Workflow {
             return deadline(timer)
         case let .rendered(result, edit, route):
             return rendered(result, edit, route: route)
+        case let .subjectLocated(route, result):
+            return subjectLocated(result, route: route)
         case let .movieExportProgress(attempt, fraction):
             return movieExportProgress(attempt: attempt, fraction)
         case let .movieExported(attempt, result):

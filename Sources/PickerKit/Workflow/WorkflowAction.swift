@@ -60,6 +60,9 @@ public enum WorkflowResponse: Sendable, Equatable {
     case deadline(WorkflowTimer)
     /// The edit made on the edit screen `route` was rendered, or failed to.
     case rendered(Result<any ImageBuffer, PickerError>, EditSession, route: Route.ID)
+    /// The subject locator found these regions in the photo on the edit screen `route`, or
+    /// failed to.
+    case subjectLocated(route: Route.ID, Result<[SubjectRegion], ErrorCause>)
     /// The preview's `attempt`th export has come this far (0 to 1).
     case movieExportProgress(attempt: Int, Double)
     /// The preview's `attempt`th export wrote its file, or failed.
@@ -87,6 +90,7 @@ public enum WorkflowResponse: Sendable, Equatable {
         case let .deadline(x): if case let .deadline(y) = b { x == y } else { false }
         case let .rendered(x, xEdit, xRoute):
             if case let .rendered(y, yEdit, yRoute) = b { Self.same(x, y) && xEdit == yEdit && xRoute == yRoute } else { false }
+        case let .subjectLocated(x, xResult): if case let .subjectLocated(y, yResult) = b { x == y && xResult == yResult } else { false }
         case let .movieExportProgress(x, xFraction):
             if case let .movieExportProgress(y, yFraction) = b { x == y && xFraction == yFraction } else { false }
         case let .movieExported(x, xResult): if case let .movieExported(y, yResult) = b { x == y && xResult == yResult } else { false }

@@ -52,6 +52,11 @@ public enum WorkflowEffect: Sendable, Equatable {
     /// Render an edit of `original`, made on the edit screen `route`, off the main actor;
     /// answers ``WorkflowResponse/rendered(_:_:route:)``.
     case render(EditSession, original: any ImageBuffer, route: Route.ID, session: Int)
+    /// Find where the subject of `image` is, shown on the edit screen `route`, with the
+    /// picker's ``ProfilePicker/subjectLocator``, off the main actor; answers
+    /// ``WorkflowResponse/subjectLocated(route:_:)``. Asked when the screen opens on a photo
+    /// with ``InitialFraming/subject``.
+    case locateSubject(any ImageBuffer, route: Route.ID, session: Int)
     /// Tell the photo source that `media` it delivered is dropped (``PhotoSource/discard(_:)``).
     case discard(PickedMedia)
     /// Export `range` of the movie at `source`, at `quality`, with the ``MovieExporter``: the
@@ -98,6 +103,8 @@ public enum WorkflowEffect: Sendable, Equatable {
             if case let .render(y, yImage, yRoute, ySession) = b {
                 x == y && xImage.isSame(as: yImage) && xRoute == yRoute && xSession == ySession
             } else { false }
+        case let .locateSubject(x, xRoute, xSession):
+            if case let .locateSubject(y, yRoute, ySession) = b { x.isSame(as: y) && xRoute == yRoute && xSession == ySession } else { false }
         case let .discard(x): if case let .discard(y) = b { x == y } else { false }
         case let .exportMovie(x, xRange, xQuality, xAttempt, xSession):
             if case let .exportMovie(y, yRange, yQuality, yAttempt, ySession) = b {

@@ -335,6 +335,10 @@ public struct EditingStep: Sendable, Equatable {
     /// Whether Choose was tapped and the edit is being rendered: the edit screen takes no more
     /// changes until the render comes back or the person goes back.
     public var isRendering = false
+    /// Whether the screen waits for the subject locator before it shows the photo, to open
+    /// framed on the person (``InitialFraming/subject``): until then it takes no changes, as
+    /// while rendering, and shows the photo loading.
+    public var isFraming = false
 
     /// The edit screen for `original`, with nothing to undo yet.
     public init(root: RootStep?, route: Route, original: any ImageBuffer, mediaType: MediaType, geometry: EditorGeometry) {

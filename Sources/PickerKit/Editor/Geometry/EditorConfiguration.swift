@@ -98,10 +98,63 @@ public struct EditorConfiguration: Sendable, Equatable, Codable {
     public var allowsEmptySpace = false
     /// How far the person may zoom in.
     public var maximumZoom = ZoomLimit.factor(5)
+    /// Where the screen opens on a photo just picked or captured: centred (the default), or
+    /// framed on the person the picker's subject locator finds. A restored session opens on
+    /// its own crop either way.
+    public var initialFraming = InitialFraming.centre
 
     /// The defaults: a 375×667-point screen, a circle 15 points in from the nearer edges,
-    /// no empty space, zoom up to 5×.
+    /// no empty space, zoom up to 5×, opening centred.
     public init() {}
+}
+
+/// Where the edit screen opens on a photo just picked or captured.
+///
+/// ```swift
+/// var configuration = PickerConfiguration()
+/// configuration.editor.initialFraming = .subject   // open on the person
+/// ```
+public enum InitialFraming: String, Sendable, Equatable, Codable, CaseIterable {
+    /// The largest crop the mask allows, centred on the photo, as every edit screen opens
+    /// unless told otherwise.
+    case centre
+    /// Framed as a portrait on the face the picker's ``ProfilePicker/subjectLocator`` finds
+    /// (see `SubjectFraming`): the face centred across, the eyes near the upper third, the
+    /// face about 40 % of the crop's height; several faces together when they fit; a salient
+    /// region when there is no face; centred when there is nothing. Undo's first step and
+    /// Reset go back to this crop.
+    case subject
+}
+
+extension EditorConfiguration {
+    private enum CodingKeys: String, CodingKey {
+        case viewport, safeArea, shape, margin, allowsEmptySpace, maximumZoom, initialFraming
+    }
+
+    /// Decodes a configuration; one saved before ``initialFraming`` opens centred.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        viewport = try container.decode(CGSize.self, forKey: .viewport)
+        safeArea = try container.decode(EdgeInsets.self, forKey: .safeArea)
+        shape = try container.decode(CropShape.self, forKey: .shape)
+        margin = try container.decode(Double.self, forKey: .margin)
+        allowsEmptySpace = try container.decode(Bool.self, forKey: .allowsEmptySpace)
+        maximumZoom = try container.decode(ZoomLimit.self, forKey: .maximumZoom)
+        initialFraming = try container.decodeIfPresent(InitialFraming.self, forKey: .initialFraming) ?? .centre
+    }
+
+    /// Encodes the configuration; ``initialFraming`` only when it is not the default, so a
+    /// configuration that opens centred is saved as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(viewport, forKey: .viewport)
+        try container.encode(safeArea, forKey: .safeArea)
+        try container.encode(shape, forKey: .shape)
+        try container.encode(margin, forKey: .margin)
+        try container.encode(allowsEmptySpace, forKey: .allowsEmptySpace)
+        try container.encode(maximumZoom, forKey: .maximumZoom)
+        if initialFraming != .centre { try container.encode(initialFraming, forKey: .initialFraming) }
+    }
 }
 
 extension Double {

@@ -84,10 +84,11 @@ extension EditorGeometry {
         return abs(clamped) < 1e-9 ? 0 : clamped
     }
 
-    /// Not straightened, aspect-fill, centred on the mask.
+    /// Not straightened, and the crop the screen opened with: aspect-fill centred on the mask,
+    /// or the ``openingCrop`` it was framed on.
     mutating func reset() {
         angle = 0
-        fill()
+        if let openingCrop { restore(openingCrop) } else { fill() }
     }
 
     /// Aspect-fill at the current angle, centred on the mask.

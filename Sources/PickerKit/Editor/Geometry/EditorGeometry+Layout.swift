@@ -29,6 +29,7 @@ extension EditorGeometry {
         result.quarterTurns = quarterTurns
         result.isMirrored = isMirrored
         result.angle = angle
+        result.openingCrop = openingCrop
         let before = maskRect, after = result.maskRect
         let k = Double(after.width) / Double(before.width)
         result.zoom = zoom * k

@@ -39,6 +39,11 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     public internal(set) var zoom: Double
     /// The image's top-left corner, in viewport points.
     public internal(set) var origin: CGPoint
+    /// The crop the screen opened with when it was framed on the subject
+    /// (``frame(on:)``), in the image's pixels as it is shown now (turns and flips move it
+    /// with the image): Reset goes back to it. `nil` when the screen opened centred, and
+    /// Reset centres.
+    public internal(set) var openingCrop: PixelRect?
 
     /// Creates the edit screen for an image, aspect-filling the mask, centred.
     ///
@@ -95,6 +100,31 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         restore(rect)
     }
 
+    /// Opens on the subject of the photo: the crop ``SubjectFraming`` gives for `regions` (in
+    /// the image's pixels as shown, display orientation) under this screen's mask, zoom limit
+    /// and empty-space setting, not straightened. Reset then goes back to it
+    /// (``openingCrop``). Regions with no sure face and no salient region leave the geometry
+    /// as it is.
+    ///
+    /// ```swift
+    /// var editor = try EditorGeometry(imageSize: photo.displaySize)
+    /// editor.frame(on: try await AttentionLocator().regions(in: photo))
+    /// ```
+    public mutating func frame(on regions: [SubjectRegion]) {
+        let usable = regions.contains {
+            $0.kind == .salient ? !$0.box.isEmpty : $0.confidence >= SubjectFraming.leastConfidence && !$0.box.isEmpty
+        }
+        guard usable else { return }
+        let mask = maskRect
+        let framing = SubjectFraming(
+            aspectRatio: Double(mask.width) / Double(mask.height),
+            smallestHeight: Int((Double(mask.height) / maximumZoom).rounded(.up)),
+            allowsEmptySpace: configuration.allowsEmptySpace)
+        angle = 0
+        restore(framing.crop(for: regions, in: imageSize))
+        openingCrop = cropRect
+    }
+
     /// Shows `rect` of the image under the mask, brought to the nearest crop the limits allow.
     mutating func restore(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
@@ -111,6 +141,7 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// Turns or flips the image as shown; the crop moves with it.
     mutating func transform(_ transform: DisplayTransform) {
         let crop = transform.rect(cropRect, size: imageSize)
+        openingCrop = openingCrop.map { transform.rect($0, size: imageSize) }
         imageSize = transform.size(imageSize)
         orientation = orientation.applying(transform)
         // Kept as a mirror (or not) followed by clockwise turns: a flip after turns reverses them.
@@ -386,7 +417,7 @@ extension CGRect {
 
 extension EditorGeometry {
     private enum CodingKeys: String, CodingKey {
-        case configuration, imageSize, orientation, zoom, origin, quarterTurns, mirrored, angle
+        case configuration, imageSize, orientation, zoom, origin, quarterTurns, mirrored, angle, openingCrop
     }
 
     /// Encodes the geometry: its configuration, image, zoom and position.
@@ -400,6 +431,7 @@ extension EditorGeometry {
         try container.encode(quarterTurns, forKey: .quarterTurns)
         try container.encode(isMirrored, forKey: .mirrored)
         try container.encode(angle, forKey: .angle)
+        try container.encodeIfPresent(openingCrop, forKey: .openingCrop)
     }
 
     /// Decodes a saved geometry through the same checks as ``init(imageSize:orientation:configuration:)``,
@@ -444,6 +476,8 @@ extension EditorGeometry {
         self.origin = origin
         self.quarterTurns = quarterTurns
         isMirrored = try container.decodeIfPresent(Bool.self, forKey: .mirrored) ?? false
+        // Reset brings any crop within the limits, as a restored one is.
+        openingCrop = try container.decodeIfPresent(PixelRect.self, forKey: .openingCrop).flatMap { $0.isEmpty ? nil : $0 }
         if zoom > maximumZoom * Self.zoomStretch * (1 + tolerance), origin.x.isFinite, origin.y.isFinite {
             settle(about: maskRect.center)
             return
