@@ -212,6 +212,8 @@ public final class ProfileEditViewController: UIViewController {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         canvas.place(geometry.photoLayer)
+        // Until it is framed the photo is not shown: it opens where the framing puts it.
+        canvas.photo.isHidden = !editing.showsPhoto
         canvas.show(geometry.overlay(lineWidth: style.outlineWidth), style: style)
         canvas.showsGuides = tracker.isGesturing
         if detailGeometry != geometry || tracker.isGesturing {
@@ -221,7 +223,7 @@ public final class ProfileEditViewController: UIViewController {
             canvas.detail.isHidden = true
         }
         CATransaction.commit()
-        if !tracker.isGesturing, detailGeometry == nil { drawDetail(for: geometry) }
+        if !tracker.isGesturing, detailGeometry == nil, editing.showsPhoto { drawDetail(for: geometry) }
     }
 
     /// How long the screen stays at rest before it draws a sharper copy.

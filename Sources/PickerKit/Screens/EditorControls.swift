@@ -33,14 +33,15 @@ extension EditingStep {
     /// The edit screen's toolbar now: Cancel (Retake over the camera), turn, flip, the aspect menu (rectangular masks
     /// only: a circle or square crop has one aspect), undo, redo and Choose.
     ///
-    /// While the crop renders, only Cancel can be used; undo needs a step to undo
+    /// While the crop renders, or the screen waits to be framed, only Cancel can be used; undo
+    /// needs a step to undo
     /// (``EditHistory/canUndo(from:)``) and redo one undone.
     ///
     /// - Parameters:
     ///   - strings: the titles' language.
     ///   - presets: the aspect menu's entries; ``AspectPreset/common`` by default.
     public func controls(strings: PickerStrings = PickerStrings(), presets: [AspectPreset] = AspectPreset.common) -> [EditorControl] {
-        let free = !isRendering
+        let free = !isBusy
         var controls = [
             // Over the camera, Cancel goes back to take another.
             EditorControl(kind: .cancel, title: strings[root?.isCamera == true ? .retake : .cancel], isEnabled: true, action: .cancelTapped, menu: []),

@@ -158,8 +158,9 @@ extension EditingStep {
             guard let control = controls.first(where: { $0.kind == kind }), control.isEnabled, let action = control.action else { return [] }
             return [action]
         }
-        // Zooming, moving and reset change the crop, as turn does: not while it renders.
-        let free = !isRendering
+        // Zooming, moving and reset change the crop, as turn does: not while it renders or
+        // waits to be framed.
+        let free = !isBusy
         let mask = geometry.maskRect
         let dx = Double(mask.width) * EditorShortcut.nudgeStep, dy = Double(mask.height) * EditorShortcut.nudgeStep
         // The crop moves towards the arrow: the photo under it moves the other way.

@@ -9,8 +9,7 @@ extension Workflow {
     /// the crop, and while it renders (off the main actor) the edit stays as it is: gestures,
     /// undo, redo and a second Choose are busy. Cancel still goes back, and the render falls out.
     mutating func editorAction(_ action: UserAction, on id: Route.ID) -> [WorkflowEffect]? {
-        guard let editing = state.editing else { return nil }
-        let rendering = editing.isRendering || editing.isFraming
+        guard let rendering = state.editing?.isBusy else { return nil }
         // A layout changes what is shown, not the edit being rendered: taken even while rendering.
         if case let .editorLaidOut(viewport, safeArea) = action {
             return updateEditing { _, editing in

@@ -340,6 +340,14 @@ public struct EditingStep: Sendable, Equatable {
     /// while rendering, and shows the photo loading.
     public var isFraming = false
 
+    /// Whether the screen takes changes now: not while the crop renders, nor while it waits
+    /// to be framed. Cancel is always taken.
+    public var isBusy: Bool { isRendering || isFraming }
+
+    /// Whether the screen shows the photo: not until it is framed, so that it opens on the
+    /// framing rather than moving to it (the screen shows the photo loading meanwhile).
+    public var showsPhoto: Bool { !isFraming }
+
     /// The edit screen for `original`, with nothing to undo yet.
     public init(root: RootStep?, route: Route, original: any ImageBuffer, mediaType: MediaType, geometry: EditorGeometry) {
         self.root = root
