@@ -11,6 +11,11 @@ struct DemoOptions: Equatable {
     var shape = CropShape.circle
     var zoom = 1.25
     var pan = CGPoint(x: -12, y: 6)
+    /// Where the edit screen opens: centred, or framed on the person (`--framing subject`).
+    var framing = InitialFraming.centre
+    /// Whether `--zoom` and `--pan` were given: framed on the person, the demo keeps the
+    /// framing unless they were.
+    var zoomGiven = false, panGiven = false
     var size = 512
     var output = "avatar.png"
     var preview = "editor.png"
@@ -37,7 +42,8 @@ struct DemoOptions: Equatable {
     var languageTag = "en"
 
     static let usage = """
-        usage: avatar-demo [--image PATH] [--shape circle|square|rectangle] [--zoom Z] [--pan DX,DY]
+        usage: avatar-demo [--image PATH] [--framing centre|subject] [--shape circle|square|rectangle]
+                           [--zoom Z] [--pan DX,DY]
                            [--flip h|v] [--turn 90|180|270] [--angle DEGREES] [--aspect original|square|W:H]
                            [--size N] [--output PATH] [--preview PATH] [--save-session PATH]
                            [--source library|camera|saved] [--language TAG] [--pick photo|movie] [--help]
@@ -56,6 +62,10 @@ struct DemoOptions: Equatable {
         orientation of a JPEG or PNG is honoured. A JPEG or PNG is kept as its file
         (EncodedImage): the avatar decodes only the crop's region, the edit screen a reduced copy.
         Without --image it uses a built-in photo.
+        --framing subject opens the edit screen framed on the person PickerKit's pure-Swift
+        locator finds (the face centred across, the eyes near the upper third, the face 40 %
+        of the crop's height; else the salient region; else the centre), and keeps that
+        framing unless --zoom or --pan is given; --framing centre (the default) opens centred.
         --language shows the chooser, the edit screen and VoiceOver in a language PickerKit
         ships (de, ar, ja, zh-Hant, pt-BR, …; default en), its numbers written for the tag as
         given (ar-EG: Arabic-Indic digits). The run prints the edit screen's toolbar in reading
@@ -170,6 +180,7 @@ struct DemoOptions: Equatable {
             let text = try value()
             guard let z = Double(text), z.isFinite, z > 0 else { throw Mistake(message: "--zoom is a positive number, not '\(text)'") }
             zoom = z
+            zoomGiven = true
         case "--pan":
             let text = try value()
             let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -177,8 +188,23 @@ struct DemoOptions: Equatable {
                 throw Mistake(message: "--pan is DX,DY in points, not '\(text)'")
             }
             pan = CGPoint(x: dx, y: dy)
+            panGiven = true
+        case "--framing":
+            let text = try value()
+            guard let chosen = InitialFraming(rawValue: text) else {
+                throw Mistake(message: "--framing is centre or subject, not '\(text)'")
+            }
+            framing = chosen
         default: return false
         }
         return true
     }
+}
+
+extension DemoOptions {
+    /// The pinch the demo makes: `--zoom`, or none when the screen opened framed on the
+    /// person and no zoom was given.
+    var pinch: Double { framing == .subject && !zoomGiven ? 1 : zoom }
+    /// The pan the demo makes: `--pan`, or none when framed on the person and none was given.
+    var move: CGPoint { framing == .subject && !panGiven ? .zero : pan }
 }

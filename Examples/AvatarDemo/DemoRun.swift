@@ -47,6 +47,7 @@ struct DemoRun {
         var configuration = PickerConfiguration()
         configuration.chooserTitles = SourceChooserTitles(strings)
         configuration.editor.shape = options.shape
+        configuration.editor.initialFraming = options.framing
         configuration.output.size = options.size
         configuration.output.mask = options.shape == .circle ? .circle : .square
         let scenario = PickerScenario(items: [.image("IMG_0001", photo)], configuration: configuration, exhaustivity: .off)
@@ -113,8 +114,10 @@ struct DemoRun {
         for transform in options.transforms { scenario.user.gesture(.transform(transform)) }
         if let aspect = options.aspect { scenario.user.gesture(.aspect(aspect)) }
         if let angle = options.angle { scenario.user.straighten(to: angle) }
-        scenario.user.gesture(.pinch(scale: options.zoom, focus: start.maskRect.center))
-        scenario.user.gesture(.pan(options.pan))
+        // Framed on the person, the framing stays unless a zoom or pan was asked for.
+        guard options.pinch != 1 || options.move != .zero else { return }
+        scenario.user.gesture(.pinch(scale: options.pinch, focus: start.maskRect.center))
+        scenario.user.gesture(.pan(options.move))
         scenario.user.gesture(.ended)
     }
 

@@ -89,6 +89,33 @@ struct AvatarDemoTests {
         #expect(avatar[24, 24] != avatar[0, 0])
     }
 
+    /// `--framing subject` opens the edit screen on the astronaut's face (found at the top
+    /// of the photo, so the crop meets the top edge) and keeps that framing: no pinch, no pan.
+    @Test func framingOnTheSubjectOpensOnTheFace() async throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PickerCodecsTests/Fixtures/people/astronaut.jpg")
+        var said: [String] = []
+        let code = await DemoCommand.run([
+            "--framing", "subject", "--image", photo.path, "--size", "64", "--output", dir.appendingPathComponent("a.png").path,
+            "--preview", dir.appendingPathComponent("e.png").path,
+        ], say: { said.append($0) })
+        #expect(code == 0)
+        let framed = try #require(said.first { $0.hasPrefix("picker: editor framed on face ") }, "\(said)")
+        #expect(framed.hasSuffix(": crop (0,0,440,440)"), "\(framed)")
+        #expect(!said.contains { $0.hasPrefix("user: pinch") || $0.hasPrefix("user: pan") })
+        #expect(said.contains("crop rect: (0,0,440,440) of 512x512 (orientation up (1))"))
+        // Centred, the same photo opens on its largest square.
+        var centred: [String] = []
+        _ = await DemoCommand.run([
+            "--image", photo.path, "--zoom", "1", "--pan", "0,0", "--size", "64", "--output", dir.appendingPathComponent("b.png").path,
+            "--preview", dir.appendingPathComponent("f.png").path,
+        ], say: { centred.append($0) })
+        #expect(centred.contains("crop rect: (0,0,512,512) of 512x512 (orientation up (1))"), "\(centred)")
+        #expect(!centred.contains { $0.contains("framed") })
+    }
+
     @Test func anAngleStraightensTheAvatar() async throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -224,6 +251,13 @@ struct AvatarDemoTests {
         #expect(turned.transforms == [.flipVertical, .turnRight, .turnRight, .turnRight])
         #expect(turned.aspect == .ratio(9, 16))
         #expect(try DemoOptions(parsing: ["--angle", "-7.5"]).angle == -7.5)
+        let framed = try DemoOptions(parsing: ["--framing", "subject"])
+        #expect(framed.framing == .subject && framed.pinch == 1 && framed.move == .zero)
+        let framedAndZoomed = try DemoOptions(parsing: ["--framing", "subject", "--zoom", "2"])
+        #expect(framedAndZoomed.pinch == 2 && framedAndZoomed.move == .zero)
+        let centred = try DemoOptions(parsing: [])
+        #expect(centred.framing == .centre && centred.pinch == 1.25 && centred.move == CGPoint(x: -12, y: 6))
+        #expect(throws: DemoOptions.Mistake(message: "--framing is centre or subject, not 'face'")) { try DemoOptions(parsing: ["--framing", "face"]) }
         let traditional = try DemoOptions(parsing: ["--language", "zh-TW"])
         #expect(traditional.language == "zh-Hant" && traditional.languageTag == "zh-TW")
         #expect(try DemoOptions(parsing: []).language == .english)
