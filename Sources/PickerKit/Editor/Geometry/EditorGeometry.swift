@@ -100,7 +100,7 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         restore(rect)
     }
 
-    /// Opens on the subject of the photo: the crop ``SubjectFraming`` gives for `regions` (in
+    /// Opens on the subject of the photo: the crop `SubjectFraming` gives for `regions` (in
     /// the image's pixels as shown, display orientation) under this screen's mask, zoom limit
     /// and empty-space setting, not straightened. Reset then goes back to it
     /// (``openingCrop``). Regions with no sure face and no salient region leave the geometry
