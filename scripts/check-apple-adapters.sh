@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 surface=Tests/AppleSurface
 adapters=(Sources/PickerKitUIKit Sources/PickerKitSwiftUI)
-apple='AVFoundation|CoreGraphics|CoreMedia|Foundation|ImageIO|Observation|Photos|PhotosUI|QuartzCore|SwiftUI|UIKit|UniformTypeIdentifiers'
+apple='AVFoundation|CoreGraphics|CoreMedia|Foundation|ImageIO|Observation|Photos|PhotosUI|QuartzCore|SwiftUI|UIKit|UniformTypeIdentifiers|Vision'
 pickerkit='PickerImaging|PickerKit|PickerKitUIKit'
 status=0
 

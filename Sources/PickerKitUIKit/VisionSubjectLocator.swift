@@ -43,7 +43,7 @@ public struct VisionSubjectLocator: SubjectLocator {
         guard let copy = try CGImageBuffer.make(from: upright) else {
             throw ImagingError.unsupportedFeature(format: "CGImage", feature: "a copy of \(upright.displaySize) pixels")
         }
-        let handler = VNImageRequestHandler(cgImage: copy.image, orientation: .up, options: [:])
+        let handler = VNImageRequestHandler(cgImage: copy.image, options: [:])
         let faces = VNDetectFaceRectanglesRequest()
         try handler.perform([faces])
         let found = (faces.results ?? []).map { (box: $0.boundingBox, confidence: Double($0.confidence)) }

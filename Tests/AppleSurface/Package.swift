@@ -12,7 +12,7 @@ import PackageDescription
 // links), so the adapters compiled here are the files an app compiles.
 let frameworks: [Target.Dependency] = [
     "UIKit", "Photos", "PhotosUI", "AVFoundation", "CoreMedia", "ImageIO", "CoreGraphics", "QuartzCore",
-    "UniformTypeIdentifiers",
+    "UniformTypeIdentifiers", "Vision",
 ]
 
 let package = Package(
@@ -35,6 +35,7 @@ let package = Package(
         .target(name: "PhotosUI", dependencies: ["Photos", "UIKit", "SurfaceDevice"]),
         .target(name: "AVFoundation", dependencies: ["AppleFoundation", "CoreGraphics", "CoreMedia", "QuartzCore", "SurfaceDevice"]),
         .target(name: "SwiftUI", dependencies: ["AppleFoundation", "CoreGraphics", "UIKit", "SurfaceDevice"]),
+        .target(name: "Vision", dependencies: ["AppleFoundation", "CoreGraphics", "SurfaceDevice"]),
 
         // PickerKit, as in the repository's Package.swift.
         .target(name: "PickerImaging", exclude: ["PickerImaging.docc"]),

@@ -58,6 +58,9 @@ public final class Device: @unchecked Sendable {
         var photos: [Data] = []
         var colourConversions: [String] = []
         var orientationListeners: [@Sendable (Orientation) -> Void] = []
+        var visionFaces: [VisionFinding] = []
+        var visionSalientObjects: [VisionFinding] = []
+        var visionImages: [String] = []
     }
 
     private init() {}
@@ -189,5 +192,40 @@ public final class Device: @unchecked Sendable {
             }
             return photos ? state.photoAccess : state.cameraAccess
         }
+    }
+
+    // MARK: What Vision finds
+
+    /// A box Vision reports: shares of the image (0…1) with the origin at the lower left, as
+    /// its observations' `boundingBox`, and its confidence.
+    public struct VisionFinding: Sendable, Equatable {
+        public var boundingBox: CGRect
+        public var confidence: Float
+        public init(boundingBox: CGRect, confidence: Float) {
+            self.boundingBox = boundingBox
+            self.confidence = confidence
+        }
+    }
+
+    /// The faces Vision's face rectangles request finds in any image: none unless a test says.
+    /// What Vision finds in a real photo only a device shows.
+    public var visionFaces: [VisionFinding] {
+        get { read(\.visionFaces) }
+        set { write { $0.visionFaces = newValue } }
+    }
+
+    /// The salient objects of Vision's attention-based saliency in any image: none unless a
+    /// test says.
+    public var visionSalientObjects: [VisionFinding] {
+        get { read(\.visionSalientObjects) }
+        set { write { $0.visionSalientObjects = newValue } }
+    }
+
+    /// The images Vision's requests were performed on (`"240x180"`), in order.
+    public var visionImages: [String] { read(\.visionImages) }
+
+    /// Records an image Vision's requests were performed on.
+    public func recordVisionImage(width: Int, height: Int) {
+        write { $0.visionImages.append("\(width)x\(height)") }
     }
 }
