@@ -5,7 +5,7 @@ import PickerKit
 import Vision
 
 /// The ``SubjectLocator`` on Apple platforms: Vision's face rectangles, or, with no face,
-/// the most salient object of its attention-based saliency, on the edit screen's reduced
+/// the largest salient object of its attention-based saliency, on the edit screen's reduced
 /// upright copy of the photo.
 ///
 /// It finds boxes, never identities, on the device: no face is recognised, stored or sent.
@@ -28,7 +28,7 @@ public struct VisionSubjectLocator: SubjectLocator {
         self.workingSide = max(1, workingSide)
     }
 
-    /// Faces largest first, or the most salient object, in the photo's upright pixels.
+    /// Faces largest first, or the largest salient object, in the photo's upright pixels.
     ///
     /// - Throws: `CancellationError` when the task is cancelled before or between Vision's
     ///   requests; `ImagingError.unsupportedFeature` for an image with no pixels; Vision's own

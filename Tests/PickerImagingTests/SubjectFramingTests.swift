@@ -56,6 +56,19 @@ struct SubjectFramingTests {
         #expect(SubjectFraming().crop(for: [background[0]], in: Self.photo) == PixelRect(x: 1100, y: 644, width: 900, height: 900))
     }
 
+    /// A child on a parent's shoulders: the group's highest face stays inside the crop, not
+    /// only its lowest, though the crop is placed by the largest face's eyes.
+    @Test func aGroupsHighestFaceStaysInside() {
+        let photo = PixelSize(width: 1000, height: 2000)
+        let faces = [Self.face(400, 500, 200, 200), Self.face(450, 100, 110, 110)]
+        // Together (700 − 100) / 0.75 = 800 tall, centred on x 500; the largest face's eyes a
+        // third down would put the top at 313, below the child's face, which starts at 100:
+        // the top is 5 % of the height above it, 60.
+        let crop = SubjectFraming().crop(for: faces, in: photo)
+        #expect(crop == PixelRect(x: 100, y: 60, width: 800, height: 800))
+        #expect(faces.allSatisfy { crop.contains($0.box) })
+    }
+
     @Test func unsureFacesAreLeftOutAndASalientRegionIsCentred() {
         let unsure = [Self.face(2800, 900, 400, 480, 0.1)]
         #expect(SubjectFraming().crop(for: unsure, in: Self.photo) == PixelRect(x: 500, y: 0, width: 3000, height: 3000))

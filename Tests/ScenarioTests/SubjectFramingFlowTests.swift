@@ -146,4 +146,37 @@ struct SubjectFramingFlowTests {
         #expect(reopened == geometry)
         #expect(reopened.openingCrop == PixelRect(x: 200, y: 29, width: 180, height: 180))
     }
+
+    /// The opening crop follows the geometry everywhere it goes: to the full-resolution
+    /// original of a reduced photo, and through an aspect switch.
+    @Test func theOpeningCropFollowsResolutionAndAspect() throws {
+        var geometry = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300))
+        geometry.frame(on: [Self.face])
+        let full = EditSession(geometry: geometry, output: AvatarOutput()).resized(for: try PixelBuffer(width: 800, height: 600)).geometry
+        #expect(full.openingCrop == PixelRect(x: 400, y: 58, width: 360, height: 360))
+        var reopened = full
+        reopened.apply(.pan(CGPoint(x: 50, y: 0)))
+        reopened.apply(.reset)
+        #expect(reopened.cropRect == PixelRect(x: 400, y: 58, width: 360, height: 360))
+
+        var configuration = EditorConfiguration()
+        configuration.shape = .rectangle(aspectRatio: 1)
+        var rectangle = try EditorGeometry(imageSize: PixelSize(width: 400, height: 300), configuration: configuration)
+        rectangle.frame(on: [Self.face])
+        let opening = try #require(rectangle.openingCrop)
+        rectangle.apply(.aspect(.ratio(4, 3)))
+        #expect(rectangle.openingCrop == opening)
+        rectangle.apply(.reset)
+        // Back on the framing's centre, at the new aspect.
+        let crop = rectangle.cropRect
+        #expect(abs((crop.x * 2 + crop.width) - (opening.x * 2 + opening.width)) <= 2, "\(crop)")
+        #expect(crop != PixelRect(x: 0, y: 0, width: 400, height: 300))
+    }
+
+    @Test func anUnknownFramingOpensCentred() throws {
+        let saved = String(decoding: try JSONEncoder().encode(EditorConfiguration()), as: UTF8.self)
+        let newer = saved.replacingOccurrences(of: "}", with: ",\"initialFraming\":\"pets\"}", options: .backwards, range: saved.range(of: "}", options: .backwards))
+        #expect(newer.contains("pets"))
+        #expect(try JSONDecoder().decode(EditorConfiguration.self, from: Data(newer.utf8)).initialFraming == .centre)
+    }
 }

@@ -61,8 +61,9 @@ public struct SubjectFraming: Sendable, Equatable {
             let framed = group ? all : face
             centreX = Double(framed.x) + Double(framed.width) / 2
             top = Double(face.y) + Self.eyeLine * Double(face.height) - height / 3
-            // A group's lowest face stays inside, above the bottom edge.
-            if group { top = max(top, Double(all.maxY) - 0.95 * height) }
+            // A group's faces all stay inside: the lowest above the bottom edge, the highest
+            // below the top (a child on a parent's shoulders), which the group's height allows.
+            if group { top = min(max(top, Double(all.maxY) - 0.95 * height), Double(all.y) - 0.05 * height) }
         } else if let salient = regions.first(where: { $0.kind == .salient && !$0.box.isEmpty })?.box {
             height = min(largest, max(smallest, 1.5 * max(Double(salient.height), Double(salient.width) / aspect)))
             centreX = Double(salient.x) + Double(salient.width) / 2

@@ -34,8 +34,9 @@ public struct SubjectRegion: Sendable, Equatable, Codable, CustomStringConvertib
 
 /// Finds where the subject of a photo is: faces, or else a salient region.
 ///
-/// Locators run off the main actor while the edit screen loads its photo, and are cancelled
-/// (Task cancellation) when the person leaves first. PickerImaging's ``AttentionLocator`` runs
+/// Locators run off the main actor while the edit screen waits to show its photo, and are
+/// cancelled (Task cancellation) when the session ends first; an answer for a screen the
+/// person has left is dropped. PickerImaging's ``AttentionLocator`` runs
 /// anywhere, a server included; PickerKitUIKit's runs on Vision; PickerKitTesting's
 /// `FakeSubjectLocator` answers what a test says.
 public protocol SubjectLocator: Sendable {

@@ -337,7 +337,7 @@ public struct EditingStep: Sendable, Equatable {
     public var isRendering = false
     /// Whether the screen waits for the subject locator before it shows the photo, to open
     /// framed on the person (``InitialFraming/subject``): until then it takes no changes, as
-    /// while rendering, and shows the photo loading.
+    /// while rendering, and shows the mask without the photo.
     public var isFraming = false
 
     /// Whether the screen takes changes now: not while the crop renders, nor while it waits
@@ -345,7 +345,7 @@ public struct EditingStep: Sendable, Equatable {
     public var isBusy: Bool { isRendering || isFraming }
 
     /// Whether the screen shows the photo: not until it is framed, so that it opens on the
-    /// framing rather than moving to it (the screen shows the photo loading meanwhile).
+    /// framing rather than moving to it (the screen shows the mask alone meanwhile).
     public var showsPhoto: Bool { !isFraming }
 
     /// The edit screen for `original`, with nothing to undo yet.

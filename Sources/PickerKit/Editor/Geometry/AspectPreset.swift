@@ -71,10 +71,12 @@ extension EditorGeometry {
         let wanted = PixelRect(
             x: Int((centreX - width / 2).rounded()), y: Int((centreY - height / 2).rounded()),
             width: Int(width.rounded()), height: Int(height.rounded()))
-        let (turns, mirrored, straightened) = (quarterTurns, isMirrored, angle)
+        let (turns, mirrored, straightened, opening) = (quarterTurns, isMirrored, angle, openingCrop)
         self = switched
         quarterTurns = turns
         isMirrored = mirrored
+        // Reset still goes back to the framing, brought to the new aspect.
+        openingCrop = opening
         // The straightening stays: the crop's limits follow the angle, so it is set first.
         angle = straightened
         restore(wanted)

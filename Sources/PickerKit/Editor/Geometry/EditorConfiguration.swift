@@ -131,7 +131,8 @@ extension EditorConfiguration {
         case viewport, safeArea, shape, margin, allowsEmptySpace, maximumZoom, initialFraming
     }
 
-    /// Decodes a configuration; one saved before ``initialFraming`` opens centred.
+    /// Decodes a configuration; one saved before ``initialFraming``, or with a framing this
+    /// version does not know, opens centred.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         viewport = try container.decode(CGSize.self, forKey: .viewport)
@@ -140,7 +141,7 @@ extension EditorConfiguration {
         margin = try container.decode(Double.self, forKey: .margin)
         allowsEmptySpace = try container.decode(Bool.self, forKey: .allowsEmptySpace)
         maximumZoom = try container.decode(ZoomLimit.self, forKey: .maximumZoom)
-        initialFraming = try container.decodeIfPresent(InitialFraming.self, forKey: .initialFraming) ?? .centre
+        initialFraming = (try? container.decodeIfPresent(InitialFraming.self, forKey: .initialFraming)) ?? .centre
     }
 
     /// Encodes the configuration; ``initialFraming`` only when it is not the default, so a

@@ -373,8 +373,9 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
     /// The same edit of the same photo at another resolution: `size` is the photo's size as the
     /// editor shows it (after the person's turns), in the same aspect ratio up to rounding. The
     /// zoom scales with the image (by the mean of the two sides' ratios, which a reduction
-    /// rounds apart), so the mask shows what it showed and the crop scales with the image;
-    /// everything else stays. A size outside 1...``largestImageSide`` leaves the geometry as it is.
+    /// rounds apart), so the mask shows what it showed and the crop scales with the image, as
+    /// does the ``openingCrop`` Reset goes back to; everything else stays. A size outside
+    /// 1...``largestImageSide`` leaves the geometry as it is.
     func resized(to size: PixelSize) -> EditorGeometry {
         guard !size.isEmpty, size != imageSize, size.width <= Self.largestImageSide, size.height <= Self.largestImageSide else {
             return self
@@ -383,6 +384,13 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         var resized = self
         resized.imageSize = size
         resized.zoom = zoom / scale
+        let sx = Double(size.width) / Double(imageSize.width), sy = Double(size.height) / Double(imageSize.height)
+        resized.openingCrop = openingCrop.map { crop in
+            let x = (Double(crop.x) * sx).rounded(), y = (Double(crop.y) * sy).rounded()
+            return PixelRect(
+                x: Int(x), y: Int(y),
+                width: max(1, Int((Double(crop.maxX) * sx).rounded() - x)), height: max(1, Int((Double(crop.maxY) * sy).rounded() - y)))
+        }
         return resized
     }
 

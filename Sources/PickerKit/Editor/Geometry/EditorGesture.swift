@@ -15,7 +15,9 @@ public enum EditorGesture: Sendable, Equatable, Codable, CustomStringConvertible
     case doubleTap(CGPoint)
     /// The fingers lifted: the image settles back inside the limits.
     case ended
-    /// Back to the start: not straightened, aspect-fill, centred. Turns and flips stay.
+    /// Back to the start: not straightened, and aspect-fill centred, or the crop the screen
+    /// opened with when it was framed on the person (``EditorGeometry/openingCrop``). Turns and
+    /// flips stay.
     case reset
     /// Two fingers turned the image by this many degrees (clockwise) about the mask's centre:
     /// the straighten angle follows, within ±45°. Like a pinch, the image may leave the mask a
