@@ -179,4 +179,70 @@ struct SubjectFramingFlowTests {
         #expect(newer.contains("pets"))
         #expect(try JSONDecoder().decode(EditorConfiguration.self, from: Data(newer.utf8)).initialFraming == .centre)
     }
+
+    /// A host whose presenter holds its completions: the locator answers while the edit
+    /// screen's presentation still animates, and the framing waits for nothing; then Cancel
+    /// while a second screen waits to be framed ends the session once, after its dismissal,
+    /// and the locator's late answer falls out.
+    @Test func withAPresenterThatHoldsItsCompletions() async throws {
+        let transcript = Transcript()
+        let presenter = FakePresenter(transcript: transcript)
+        presenter.transitionMode = .manual
+        let delegate = RecordingDelegate(transcript: transcript)
+        let clock = ManualClock()
+        let picker = ProfilePicker(
+            photoSource: FakePhotoSource(transcript: transcript), presenter: presenter, delegate: delegate,
+            hostInfo: .allDeclared, clock: clock)
+        picker.transitionClock = clock
+        defer { clock.cancelSleepers() }
+        picker.eventHandler = { event in
+            transcript.record("picker", event.description)
+            if case .sessionStarted = event { delegate.sessionStarted() }
+        }
+        picker.configuration.editor.initialFraming = .subject
+        let locator = FakeSubjectLocator(regions: [Self.face], held: true)
+        picker.subjectLocator = locator
+        let photo = try PickerScenario.photo(width: 400, height: 300)
+
+        try picker.edit(photo)
+        try #require(await eventually("the locator is asked") { locator.requests.count == 1 })
+        locator.release()
+        try #require(await eventually("the screen is framed") { picker.editing?.isFraming == false })
+        #expect(picker.editorGeometry?.cropRect == PixelRect(x: 200, y: 29, width: 180, height: 180))
+        presenter.completeTransitions()
+        picker.cancel()
+        presenter.completeTransitions()
+        try #require(await eventually("the first session ends") { delegate.callbacks.count == 1 })
+
+        // The second screen is cancelled while it waits to be framed.
+        let held = FakeSubjectLocator(regions: [Self.face], held: true)
+        picker.subjectLocator = held
+        try picker.edit(photo)
+        try #require(await eventually("the locator is asked") { held.requests.count == 1 })
+        presenter.completeTransitions()
+        picker.send(.cancelTapped, from: try #require(picker.editing?.route.id))
+        presenter.completeTransitions()
+        try #require(await eventually("the second session ends") { delegate.callbacks.count == 2 })
+        held.release()
+        #expect(await picker.idle() == [])
+        #expect(delegate.callbacks.count == 2)
+        #expect(transcript.lines == [
+            "picker: start edit 400x300",
+            "presenter: present #1 editor(400x300 crop (50,0,300,300)) fullScreen animated",
+            "picker: editor framed on face (260,60,60,72) 0.9: crop (200,29,180,180)",
+            "presenter: transition finished",
+            "presenter: dismiss animated",
+            "picker: end cancelled (host)",
+            "presenter: transition finished",
+            "delegate: didCancel",
+            "picker: start edit 400x300",
+            "presenter: present #2 editor(400x300 crop (50,0,300,300)) fullScreen animated",
+            "presenter: transition finished",
+            "presenter: dismiss animated",
+            "picker: end cancelled (user)",
+            "presenter: transition finished",
+            "delegate: didCancel",
+        ])
+    }
 }
+

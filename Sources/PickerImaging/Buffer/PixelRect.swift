@@ -67,3 +67,14 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `"(504,0,3024,3024)"`: origin then size.
     public var description: String { "(\(x),\(y),\(width),\(height))" }
 }
+
+extension PixelRect {
+    /// This rectangle on the same image scaled by `sx` across and `sy` down: its edges scaled
+    /// and rounded to whole pixels, at least one pixel a side.
+    package func scaled(x sx: Double, y sy: Double) -> PixelRect {
+        let left = (Double(x) * sx).rounded(), top = (Double(y) * sy).rounded()
+        return PixelRect(
+            x: Int(left), y: Int(top),
+            width: max(1, Int((Double(maxX) * sx).rounded() - left)), height: max(1, Int((Double(maxY) * sy).rounded() - top)))
+    }
+}

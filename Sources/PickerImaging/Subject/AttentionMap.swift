@@ -117,11 +117,12 @@ struct AttentionMap {
 
     /// `box` in the copy's pixels as a region of the photo, in its upright pixels.
     func region(_ box: PixelRect, kind: SubjectRegion.Kind, confidence: Double) -> SubjectRegion {
-        let x0 = Int((Double(box.x) * scaleX).rounded()), y0 = Int((Double(box.y) * scaleY).rounded())
-        let x1 = min(photoSize.width, Int((Double(box.maxX) * scaleX).rounded()))
-        let y1 = min(photoSize.height, Int((Double(box.maxY) * scaleY).rounded()))
-        return SubjectRegion(
-            kind: kind, box: PixelRect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0)), confidence: confidence)
+        let scaled = box.scaled(x: scaleX, y: scaleY)
+        // Within the photo, at least a pixel.
+        let clipped = PixelRect(
+            x: scaled.x, y: scaled.y,
+            width: max(1, min(scaled.maxX, photoSize.width) - scaled.x), height: max(1, min(scaled.maxY, photoSize.height) - scaled.y))
+        return SubjectRegion(kind: kind, box: clipped, confidence: confidence)
     }
 
     /// Gradient magnitude of the lightness (Sobel), 0 at the border.

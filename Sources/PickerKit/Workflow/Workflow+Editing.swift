@@ -106,10 +106,17 @@ extension Workflow {
         }
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
         var editing = EditingStep(root: root, route: route, original: image, mediaType: mediaType, geometry: geometry)
-        editing.isFraming = session.configuration.editor.initialFraming == .subject
+        let framing = Self.waitForFraming(&editing, session, restoring: false)
         state = .active(session, .editing(editing))
-        let shown: [WorkflowEffect] = [.push(route, animated: false), .setNavigationBarHidden(true)]
-        return editing.isFraming ? shown + [.locateSubject(image, route: route.id, session: session.id)] : shown
+        return [.push(route, animated: false), .setNavigationBarHidden(true)] + framing
+    }
+
+    /// A new edit screen waits to be framed on the person when the configuration asks it
+    /// (``InitialFraming/subject``) and it is not a restored session, which keeps its crop:
+    /// the effect that asks the subject locator, or none.
+    static func waitForFraming(_ editing: inout EditingStep, _ session: WorkflowSession, restoring: Bool) -> [WorkflowEffect] {
+        editing.isFraming = !restoring && session.configuration.editor.initialFraming == .subject
+        return editing.isFraming ? [.locateSubject(editing.original, route: editing.route.id, session: session.id)] : []
     }
 
     /// The subject locator's answer frames the edit screen that waits for it: the crop it

@@ -57,10 +57,8 @@ extension Workflow {
         let session = newSession(.edit(imageSize: image.displaySize), anchor: nil, configuration: configuration, facts: facts)
         let route = makeRoute(.editor(EditorScreen(imageSize: image.displaySize, cropRect: geometry.cropRect)))
         var editing = EditingStep(root: nil, route: route, original: image, mediaType: mediaType, geometry: geometry)
-        // A restored session opens on its own crop; a new edit may open framed on the person.
-        editing.isFraming = restoring == nil && configuration.editor.initialFraming == .subject
+        let framing = Self.waitForFraming(&editing, session, restoring: restoring != nil)
         state = .active(session, .editing(editing))
-        let framing = editing.isFraming ? [WorkflowEffect.locateSubject(image, route: route.id, session: session.id)] : []
         return .success([.emit(.sessionStarted(session.entry)), .present(route, .fullScreen, animated: configuration.animated)] + framing)
     }
 

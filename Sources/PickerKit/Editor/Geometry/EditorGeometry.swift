@@ -384,13 +384,8 @@ public struct EditorGeometry: Sendable, Equatable, Codable {
         var resized = self
         resized.imageSize = size
         resized.zoom = zoom / scale
-        let sx = Double(size.width) / Double(imageSize.width), sy = Double(size.height) / Double(imageSize.height)
-        resized.openingCrop = openingCrop.map { crop in
-            let x = (Double(crop.x) * sx).rounded(), y = (Double(crop.y) * sy).rounded()
-            return PixelRect(
-                x: Int(x), y: Int(y),
-                width: max(1, Int((Double(crop.maxX) * sx).rounded() - x)), height: max(1, Int((Double(crop.maxY) * sy).rounded() - y)))
-        }
+        resized.openingCrop = openingCrop?.scaled(
+            x: Double(size.width) / Double(imageSize.width), y: Double(size.height) / Double(imageSize.height))
         return resized
     }
 
